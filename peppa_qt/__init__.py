@@ -1,0 +1,3 @@
+"""Peppa: the Italian Hearts card game for the desktop."""
+
+__version__ = "0.1.0"

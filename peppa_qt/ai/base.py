@@ -1,0 +1,61 @@
+"""What every computer player is: a seeded decision from a player view, nothing more."""
+
+from __future__ import annotations
+
+import random
+import threading
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Final
+
+from ..engine.cards import Card
+from ..engine.view import PlayerView
+
+LEVELS: Final = ("easy", "normal", "hard", "expert")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Cards chosen (three for a pass, one for a play) and a short reason code for hints."""
+
+    cards: tuple[Card, ...]
+    reason: str = ""
+
+
+class Player(ABC):
+    """A computer player. Its choices depend only on the view and its seed (fair and replayable)."""
+
+    level: str = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._cancel = threading.Event()
+
+    def rng(self, view: PlayerView) -> random.Random:
+        """A generator fixed by the seed and the position, so a resumed game decides alike."""
+        where = f"{view.seat}:{view.hand_index}:{view.phase.value}:{len(view.plays)}"
+        return random.Random(f"{self.level}:{self.seed}:{where}")
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Choose a pass (during passing) or a play (when it is this seat's turn)."""
+        self._cancel.clear()
+        if view.to_move is None:
+            return self.choose_pass(view)
+        return self.choose_play(view)
+
+    @abstractmethod
+    def choose_pass(self, view: PlayerView) -> Decision:
+        """Three cards to pass."""
+
+    @abstractmethod
+    def choose_play(self, view: PlayerView) -> Decision:
+        """One legal card to play."""
+
+    def cancel(self) -> None:
+        """Ask a thinking player to stop at once (new game, window closed)."""
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether cancel() was called since the decision started."""
+        return self._cancel.is_set()

@@ -1,0 +1,38 @@
+"""The rules engine: cards, rule sets, hands, games, player views and game records. No Qt."""
+
+from .cards import Card, CardError, cards_of, format_cards, mask_of, parse_cards
+from .errors import IllegalMove, Reason, RecordError
+from .hand import HandResult, HandState, Phase
+from .match import Match
+from .record import GameRecord, PlayerInfo, read_record, record_of, replay, summary, write_record
+from .rules import EndMode, MoonMode, PassDirection, RuleSet
+from .view import PlayerView, view_of
+
+__all__ = [
+    "Card",
+    "CardError",
+    "EndMode",
+    "GameRecord",
+    "HandResult",
+    "HandState",
+    "IllegalMove",
+    "Match",
+    "MoonMode",
+    "PassDirection",
+    "Phase",
+    "PlayerInfo",
+    "PlayerView",
+    "Reason",
+    "RecordError",
+    "RuleSet",
+    "cards_of",
+    "format_cards",
+    "mask_of",
+    "parse_cards",
+    "read_record",
+    "record_of",
+    "replay",
+    "summary",
+    "view_of",
+    "write_record",
+]

@@ -1,0 +1,385 @@
+"""The game record (format ``peppa-record``, version 1): read, replay, write.
+
+Reading checks the shape of the document; replaying checks every rule. Both raise
+``RecordError`` naming the place and the rule broken, never anything else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, TypeGuard
+
+from .cards import CARDS, Card, CardError, format_cards, iter_cards, mask_of
+from .errors import IllegalMove, Reason, RecordError
+from .hand import HandState, Phase
+from .match import Match
+from .rules import PassDirection, RuleSet
+
+FORMAT: Final = "peppa-record"
+VERSION: Final = 1
+PLAYER_KINDS: Final = ("human", "ai", "ext")
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who sits at a seat."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as written: ``None`` marks what is unknown (hidden, or not happened yet)."""
+
+    dealer: int
+    deal: tuple[tuple[Card, ...] | None, ...]
+    passes: tuple[tuple[Card, ...] | None, ...] | None = None
+    lead: int | None = None
+    play: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game, finished or in progress, as one document."""
+
+    rules: RuleSet
+    players: tuple[PlayerInfo, ...]
+    seed: int | None
+    hands: tuple[HandRecord, ...] = ()
+    #: Top-level fields of other writers (the app's saved-game fields), kept as they are.
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def seen_from(self, seat: int) -> GameRecord:
+        """The record as seat ``seat`` knows it: other deals and passes hidden."""
+        hands = tuple(_hand_seen_from(self.rules, i, h, seat) for i, h in enumerate(self.hands))
+        return replace(self, hands=hands, extra={})
+
+
+def _hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> HandRecord:
+    deal = tuple(cards if s == seat else None for s, cards in enumerate(hand.deal))
+    if hand.passes is None:
+        return replace(hand, deal=deal)
+    offset = rules.pass_direction(index).offset
+    exchanged = all(p is not None for p in hand.passes)
+    giver = (seat - offset) % 4
+    passes = tuple(
+        cards if s == seat or (s == giver and exchanged) else None
+        for s, cards in enumerate(hand.passes)
+    )
+    return replace(hand, deal=deal, passes=passes)
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def read_record(text: str | bytes, *, hidden: bool = False) -> GameRecord:
+    """Parse a record's JSON and check its shape (``hidden`` allows ``null`` deals)."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, huge ints
+        where = ""
+        if isinstance(error, json.JSONDecodeError):
+            where = f" (line {error.lineno}, column {error.colno})"
+        raise RecordError(Reason.BAD_JSON, f"not valid JSON{where}") from None
+    return record_from_dict(document, hidden=hidden)
+
+
+def record_from_dict(document: object, *, hidden: bool = False) -> GameRecord:
+    """Check the shape of an already-parsed record."""
+    if not isinstance(document, dict):
+        raise RecordError(Reason.UNKNOWN_FORMAT, "a game record is a JSON object")
+    if document.get("format") != FORMAT:
+        raise RecordError(Reason.UNKNOWN_FORMAT, f'not a game record: "format" must be "{FORMAT}"')
+    version = document.get("version")
+    if not _is_int(version) or version != VERSION:
+        newer = _is_int(version) and version > VERSION
+        detail = "written by a newer version of Peppa" if newer else "unknown"
+        raise RecordError(Reason.UNSUPPORTED_VERSION, f"record version {version!r} is {detail}")
+    rules = _read_rules(document.get("rules"))
+    players = _read_players(document.get("players"))
+    seed = document.get("seed")
+    if seed is not None and not _is_int(seed):
+        raise _field("seed must be a whole number or null")
+    hands_data = document.get("hands", [])
+    if not isinstance(hands_data, list):
+        raise _field("hands must be a list")
+    hands = tuple(_read_hand(i, h, rules, hidden) for i, h in enumerate(hands_data))
+    known = {"format", "version", "rules", "players", "seed", "hands"}
+    extra = {k: v for k, v in document.items() if k not in known}
+    return GameRecord(rules, players, seed, hands, extra)
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field(message: str, hand: int | None = None, seat: int | None = None) -> RecordError:
+    return RecordError(Reason.BAD_FIELD, message, hand=hand, seat=seat)
+
+
+def _read_rules(data: object) -> RuleSet:
+    if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
+        raise RecordError(Reason.BAD_RULES, 'rules must be an object with a "preset"')
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError(Reason.BAD_RULES, "rules options must be an object")
+    return RuleSet.preset(data["preset"], options)
+
+
+def _read_players(data: object) -> tuple[PlayerInfo, ...]:
+    if data is None:
+        return tuple(PlayerInfo(f"Player {s + 1}") for s in range(4))
+    if not isinstance(data, list) or len(data) != 4:
+        raise _field("players must be a list of four players")
+    players = []
+    for seat, item in enumerate(data):
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+            raise _field("each player needs a name", seat=seat)
+        kind = item.get("kind", "human")
+        level = item.get("level")
+        if kind not in PLAYER_KINDS:
+            raise _field(f"player kind must be one of {', '.join(PLAYER_KINDS)}", seat=seat)
+        if level is not None and not isinstance(level, str):
+            raise _field("player level must be text", seat=seat)
+        players.append(PlayerInfo(item["name"], kind, level))
+    return tuple(players)
+
+
+def _read_cards(text: object, hand: int, seat: int | None, what: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise _field(f"{what} must be a string of cards", hand, seat)
+    try:
+        return tuple(Card.parse(word) for word in text.split())
+    except CardError as error:
+        raise RecordError(Reason.BAD_CARD, f"{error} in {what}", hand=hand, seat=seat) from None
+
+
+def _read_four(
+    data: object, hand: int, what: str, nullable: bool
+) -> tuple[tuple[Card, ...] | None, ...]:
+    if not isinstance(data, list) or len(data) != 4:
+        raise _field(f"{what} must list four seats", hand)
+    out: list[tuple[Card, ...] | None] = []
+    for seat, item in enumerate(data):
+        if item is None and nullable:
+            out.append(None)
+        else:
+            out.append(_read_cards(item, hand, seat, what))
+    return tuple(out)
+
+
+def _read_hand(index: int, data: object, rules: RuleSet, hidden: bool) -> HandRecord:
+    if not isinstance(data, dict):
+        raise _field("each hand must be an object", index)
+    dealer = data.get("dealer")
+    if not _is_int(dealer) or not 0 <= dealer <= 3:
+        raise _field("dealer must be a seat 0..3", index)
+    deal = _read_four(data.get("deal"), index, "deal", hidden)
+    passes = None
+    if data.get("pass") is not None:
+        passes = _read_four(data["pass"], index, "pass", True)
+    lead = data.get("lead")
+    if lead is not None and (not _is_int(lead) or not 0 <= lead <= 3):
+        raise _field("lead must be a seat 0..3", index)
+    play = _read_cards(data.get("play", ""), index, None, "play")
+    return HandRecord(dealer, deal, passes, lead, play)
+
+
+# -------------------------------------------------------------------- replaying
+
+
+def replay(record: GameRecord, *, track_undo: bool = True) -> Match:
+    """Play a whole record through the engine, checking every rule."""
+    if not record.hands:
+        return Match(record.rules, record.seed, track_undo=track_undo)
+    match = Match(record.rules, record.seed, dealer=record.hands[0].dealer, track_undo=track_undo)
+    for index, hand in enumerate(record.hands):
+        _replay_hand(match, index, hand)
+    return match
+
+
+def _replay_hand(match: Match, index: int, data: HandRecord) -> None:
+    if match.is_over:
+        raise RecordError(Reason.HAND_AFTER_GAME_OVER, "a hand after the game ended", hand=index)
+    if match.current is not None and match.current.phase is not Phase.SCORED:
+        raise RecordError(
+            Reason.UNFINISHED_HAND_NOT_LAST, "only the last hand may be unfinished", hand=index - 1
+        )
+    if data.dealer != match.next_dealer():
+        expected = match.next_dealer()
+        raise RecordError(
+            Reason.WRONG_DEALER, f"the dealer must be seat {expected}", hand=index, seat=data.dealer
+        )
+    hand = match.start_hand(_check_deal(match.rules, index, data))
+    _replay_passes(hand, index, data)
+    if data.lead is not None and hand.phase is not Phase.PASSING and data.lead != hand.first_lead:
+        raise RecordError(
+            Reason.WRONG_LEAD, f"seat {hand.first_lead} leads this hand", hand=index, seat=data.lead
+        )
+    _replay_plays(hand, index, data.play)
+
+
+def _check_deal(rules: RuleSet, index: int, data: HandRecord) -> list[int]:
+    seen: dict[int, int] = {}
+    masks = []
+    for seat, cards in enumerate(data.deal):
+        if cards is None:
+            raise _field("the deal of every seat is needed", index, seat)
+        for card in cards:
+            if not rules.deck_mask >> card & 1:
+                raise RecordError(
+                    Reason.BAD_CARD,
+                    f"not in the {rules.deck_size}-card deck",
+                    hand=index,
+                    seat=seat,
+                    card=str(card),
+                )
+            if card in seen:
+                raise RecordError(
+                    Reason.DUPLICATE_CARD,
+                    f"dealt twice (also to seat {seen[card]})",
+                    hand=index,
+                    seat=seat,
+                    card=str(card),
+                )
+            seen[card] = seat
+        if len(cards) != rules.hand_size:
+            raise RecordError(
+                Reason.WRONG_DEAL_SIZE,
+                f"dealt {len(cards)} cards, not {rules.hand_size}",
+                hand=index,
+                seat=seat,
+            )
+        masks.append(mask_of(cards))
+    missing = rules.deck_mask & ~mask_of(seen)
+    if missing:
+        card = next(iter_cards(missing))
+        raise RecordError(Reason.MISSING_CARD, "not dealt to anyone", hand=index, card=str(card))
+    return masks
+
+
+def _replay_passes(hand: HandState, index: int, data: HandRecord) -> None:
+    passes = data.passes
+    if hand.pass_direction is PassDirection.HOLD:
+        if passes is not None and any(p is not None for p in passes):
+            raise RecordError(
+                Reason.NO_PASS_THIS_HAND, "no cards are passed in this hand", hand=index
+            )
+        return
+    pending = passes is None or any(p is None for p in passes)
+    if pending and data.play:
+        raise RecordError(Reason.WRONG_PHASE, "cards played before passing ended", hand=index)
+    for seat, cards in enumerate(passes or ()):
+        if cards is None:
+            continue
+        try:
+            hand.pass_cards(seat, cards)
+        except IllegalMove as error:
+            card = None if error.card is None else str(CARDS[error.card])
+            raise RecordError(
+                error.reason, error.message, hand=index, seat=seat, card=card
+            ) from None
+
+
+def _replay_plays(hand: HandState, index: int, plays: tuple[Card, ...]) -> None:
+    for number, card in enumerate(plays):
+        if hand.phase is Phase.SCORED:
+            raise RecordError(
+                Reason.TOO_MANY_CARDS, "more cards than the hand holds", hand=index, card=str(card)
+            )
+        seat = hand.to_move
+        try:
+            hand.play(card)
+        except IllegalMove as error:
+            raise RecordError(
+                error.reason,
+                error.message,
+                hand=index,
+                trick=number // 4,
+                seat=seat,
+                card=str(card),
+            ) from None
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def record_of(match: Match, players: tuple[PlayerInfo, ...] | None = None) -> GameRecord:
+    """The record of a game as it stands."""
+    hands = tuple(_hand_record(h) for h in match.hands)
+    players = players or tuple(PlayerInfo(f"Player {s + 1}") for s in range(4))
+    return GameRecord(match.rules, players, match.seed, hands)
+
+
+def _hand_record(hand: HandState) -> HandRecord:
+    deal = tuple(tuple(iter_cards(m)) for m in hand.deal)
+    passes = None
+    if hand.pass_direction is not PassDirection.HOLD and any(p is not None for p in hand.passes):
+        passes = tuple(None if p is None else tuple(iter_cards(p)) for p in hand.passes)
+    lead = hand.first_lead if hand.plays else None
+    return HandRecord(hand.dealer, deal, passes, lead, tuple(CARDS[c] for c in hand.plays))
+
+
+def record_to_dict(record: GameRecord) -> dict[str, Any]:
+    """The JSON-ready document of a record."""
+    rules: dict[str, Any] = {"preset": record.rules.name}
+    options = record.rules.describe_options()
+    if options:
+        rules["options"] = options
+    document: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules": rules}
+    document["players"] = [_player_dict(p) for p in record.players]
+    document["seed"] = record.seed
+    document["hands"] = [_hand_dict(h) for h in record.hands]
+    document.update({k: v for k, v in record.extra.items() if k not in document})
+    return document
+
+
+def _player_dict(player: PlayerInfo) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": player.name, "kind": player.kind}
+    if player.level is not None:
+        out["level"] = player.level
+    return out
+
+
+def _cards_text(cards: tuple[Card, ...] | None) -> str | None:
+    return None if cards is None else format_cards(cards)
+
+
+def _hand_dict(hand: HandRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {"dealer": hand.dealer, "deal": [_cards_text(c) for c in hand.deal]}
+    if hand.passes is not None:
+        out["pass"] = [_cards_text(c) for c in hand.passes]
+    if hand.lead is not None:
+        out["lead"] = hand.lead
+    out["play"] = format_cards(hand.play)
+    return out
+
+
+def write_record(record: GameRecord) -> str:
+    """The record as JSON text: one line per field and per hand, easy to read and diff."""
+    document = record_to_dict(record)
+    hands = document.pop("hands")
+    lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in document.items()]
+    body = ",\n".join(f"  {json.dumps(h, ensure_ascii=False)}" for h in hands)
+    lines.append(f' "hands": [\n{body}\n ]' if hands else ' "hands": []')
+    return "{\n" + "\n".join(lines) + "\n}\n"
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """What ``peppa-qt check`` prints (DESIGN.md)."""
+    hand = match.current
+    to_move = None
+    if hand is not None and hand.phase is Phase.PLAYING:
+        to_move = hand.to_move
+    return {
+        "hands": [{"points": list(r.points), "moon": r.moon} for r in match.results()],
+        "totals": match.totals(),
+        "over": match.is_over,
+        "ranking": match.ranking(),
+        "winners": match.winners(),
+        "to_move": to_move,
+    }

@@ -1,0 +1,319 @@
+"""Rule sets as frozen data: the three presets of RULES.md and every house-rule option.
+
+>>> rules = RuleSet.preset("torino")
+>>> rules.card_points[Card.parse("QS")], rules.hand_total, rules.two_winners
+(14, 42, True)
+>>> RuleSet.preset("hearts", {"deck": 36}).lowest_club
+Card.parse('6C')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Final
+
+from .cards import (
+    CLUBS_MASK,
+    FULL_DECK,
+    HEARTS,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    SEVEN_OF_CLUBS,
+    SHORT_DECK,
+    Card,
+    lowest,
+)
+from .errors import Reason, RecordError
+
+PRESETS: Final = ("peppa", "torino", "hearts")
+
+
+class PassDirection(Enum):
+    """Where the three cards go; the value is the seat offset (right of s is s+1)."""
+
+    HOLD = "hold"
+    RIGHT = "right"
+    ACROSS = "across"
+    LEFT = "left"
+
+    @property
+    def offset(self) -> int:
+        """Seat offset of the receiver: 1 right, 2 across, 3 left, 0 hold."""
+        return _PASS_OFFSETS[self]
+
+
+_PASS_OFFSETS: Final = {
+    PassDirection.HOLD: 0,
+    PassDirection.RIGHT: 1,
+    PassDirection.ACROSS: 2,
+    PassDirection.LEFT: 3,
+}
+
+
+class MoonMode(Enum):
+    """What taking all hearts and the Q♠ (cappotto, the moon) does."""
+
+    GIVE = "give"
+    SUBTRACT = "subtract"
+    OFF = "off"
+
+
+class EndMode(Enum):
+    """How the game ends: after a number of hands, or at a points limit."""
+
+    POINTS = "points"
+    HANDS = "hands"
+
+
+_BASE_POINTS: Final = {
+    # preset: (Q♠, A♥, K♥, Q♥, J♥, 10♥, other hearts)
+    "peppa": (13, 5, 4, 3, 2, 1, 1),
+    "torino": (14, 6, 5, 4, 3, 2, 1),
+    "hearts": (13, 1, 1, 1, 1, 1, 1),
+}
+
+_PRESET_OPTIONS: Final[dict[str, dict[str, Any]]] = {
+    "peppa": {
+        "end": {"mode": "points", "limit": 100},
+        "end_when": "reach",
+        "moon": "give",
+        "pass_cycle": ["right"],
+        "queen_breaks_hearts": False,
+        "jack_of_diamonds": 0,
+        "seven_of_clubs": 0,
+        "deck": 52,
+        "teams": False,
+    },
+    "torino": {
+        "end": {"mode": "points", "limit": 100},
+        "end_when": "exceed",
+        "moon": "off",
+        "pass_cycle": ["right"],
+        "queen_breaks_hearts": False,
+        "jack_of_diamonds": 0,
+        "seven_of_clubs": 0,
+        "deck": 52,
+        "teams": False,
+    },
+    "hearts": {
+        "end": {"mode": "points", "limit": 100},
+        "end_when": "reach",
+        "moon": "give",
+        "pass_cycle": ["left", "right", "across", "hold"],
+        "queen_breaks_hearts": False,
+        "jack_of_diamonds": 0,
+        "seven_of_clubs": 0,
+        "deck": 52,
+        "teams": False,
+    },
+}
+
+OPTION_NAMES: Final = tuple(_PRESET_OPTIONS["peppa"])
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that decides a game, fixed when the game is created."""
+
+    name: str
+    options: Mapping[str, Any] = field(compare=False, repr=False)
+    #: +1 counterclockwise (turn passes to the right, s -> s+1), -1 clockwise.
+    direction: int
+    pass_cycle: tuple[PassDirection, ...]
+    lead_lowest_club: bool
+    first_trick_clean: bool
+    hearts_must_break: bool
+    queen_breaks_hearts: bool
+    moon: MoonMode
+    no_card_bonus: int
+    end_mode: EndMode
+    end_value: int
+    end_exceed: bool
+    two_winners: bool
+    jack_of_diamonds: int
+    seven_of_clubs: int
+    deck_size: int
+    teams: bool
+    card_points: tuple[int, ...]
+    last_trick_points: int
+    deck_mask: int
+    hand_size: int
+    #: Hearts and the Q♠ of the deck: who takes them all makes cappotto / shoots the moon.
+    moon_mask: int
+    moon_value: int
+    point_mask: int
+    hand_total: int
+    lowest_club: Card
+
+    @classmethod
+    def preset(cls, name: str, options: Mapping[str, Any] | None = None) -> RuleSet:
+        """The rule set ``name`` (peppa, torino, hearts) with ``options`` overriding it."""
+        if name not in PRESETS:
+            raise RecordError(Reason.BAD_RULES, f"unknown rule set {name!r}")
+        merged = dict(_PRESET_OPTIONS[name])
+        for key, value in (options or {}).items():
+            if key not in merged:
+                raise RecordError(Reason.BAD_RULES, f"unknown rule option {key!r}")
+            merged[key] = value
+        return _build(name, merged, dict(options or {}))
+
+    def with_options(self, **options: Any) -> RuleSet:
+        """A copy with more options set."""
+        return RuleSet.preset(self.name, {**self.options, **options})
+
+    def pass_direction(self, hand_index: int) -> PassDirection:
+        """The pass of hand ``hand_index`` (0-based) in the cycle."""
+        return self.pass_cycle[hand_index % len(self.pass_cycle)]
+
+    def next_dealer(self, dealer: int) -> int:
+        """The deal moves one seat in the turn direction."""
+        return (dealer + self.direction) % 4
+
+    def partner(self, seat: int) -> int | None:
+        """The partner across the table when playing in teams."""
+        return (seat + 2) % 4 if self.teams else None
+
+    def is_over(self, totals: list[int], hands_played: int) -> bool:
+        """Whether the game ends after ``hands_played`` hands with these totals."""
+        if self.end_mode is EndMode.HANDS:
+            return hands_played >= self.end_value
+        if self.end_exceed:
+            return max(totals) > self.end_value
+        return max(totals) >= self.end_value
+
+    def describe_options(self) -> dict[str, Any]:
+        """The options that differ from the preset, as the game record writes them."""
+        base = _PRESET_OPTIONS[self.name]
+        full = _options_of(self)
+        return {k: v for k, v in full.items() if v != base[k]}
+
+
+def _bad(message: str) -> RecordError:
+    return RecordError(Reason.BAD_RULES, message)
+
+
+def _check_int(name: str, value: object, allowed: tuple[int, ...] | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _bad(f"rule option {name} must be a whole number")
+    if allowed is not None and value not in allowed:
+        raise _bad(f"rule option {name} must be one of {', '.join(map(str, allowed))}")
+    return value
+
+
+def _check_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(f"rule option {name} must be true or false")
+    return value
+
+
+def _parse_end(value: object) -> tuple[EndMode, int]:
+    if not isinstance(value, Mapping) or "mode" not in value:
+        raise _bad('rule option end must look like {"mode": "points", "limit": 100}')
+    mode = value["mode"]
+    if mode == "points" and set(value) == {"mode", "limit"}:
+        limit = _check_int("end.limit", value["limit"])
+        if not 1 <= limit <= 100_000:
+            raise _bad("rule option end.limit must be between 1 and 100000")
+        return EndMode.POINTS, limit
+    if mode == "hands" and set(value) == {"mode", "count"}:
+        count = _check_int("end.count", value["count"])
+        if not 1 <= count <= 10_000:
+            raise _bad("rule option end.count must be between 1 and 10000")
+        return EndMode.HANDS, count
+    raise _bad(
+        'rule option end must be {"mode": "points", "limit": N} or {"mode": "hands", "count": N}'
+    )
+
+
+def _parse_cycle(value: object) -> tuple[PassDirection, ...]:
+    names = [d.value for d in PassDirection]
+    if not isinstance(value, list) or not value or len(value) > 8:
+        raise _bad("rule option pass_cycle must be a list of 1 to 8 directions")
+    if any(not isinstance(v, str) or v not in names for v in value):
+        raise _bad(f"rule option pass_cycle may only hold {', '.join(names)}")
+    return tuple(PassDirection(v) for v in value)
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise _bad(f"rule option {name} must be one of {', '.join(allowed)}")
+    return value
+
+
+def _card_points(preset: str, deck: int, jack: int, seven: int) -> tuple[int, ...]:
+    points = [0] * 52
+    queen, ace, king, lady, knave, ten, other = _BASE_POINTS[preset]
+    if deck == 36:
+        queen, ace, king, lady, knave, ten, other = 5, 1, 1, 1, 1, 1, 1
+    points[QUEEN_OF_SPADES] = queen
+    for rank in range(2, 15):
+        card = Card.of(rank, HEARTS)
+        points[card] = {14: ace, 13: king, 12: lady, 11: knave, 10: ten}.get(rank, other)
+    points[JACK_OF_DIAMONDS] += jack
+    points[SEVEN_OF_CLUBS] += seven
+    deck_mask = FULL_DECK if deck == 52 else SHORT_DECK
+    return tuple(p if deck_mask >> i & 1 else 0 for i, p in enumerate(points))
+
+
+def _build(preset: str, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
+    end_mode, end_value = _parse_end(opts["end"])
+    deck = _check_int("deck", opts["deck"], (52, 36))
+    jack = _check_int("jack_of_diamonds", opts["jack_of_diamonds"], (0, 10, -10))
+    seven = _check_int("seven_of_clubs", opts["seven_of_clubs"], (0, 7))
+    points = _card_points(preset, deck, jack, seven)
+    deck_mask = FULL_DECK if deck == 52 else SHORT_DECK
+    moon_mask = (HEARTS_MASK | 1 << QUEEN_OF_SPADES) & deck_mask
+    moon_value = sum(points[c] for c in range(52) if moon_mask >> c & 1)
+    last_trick = 1 if deck == 36 else 0
+    is_hearts = preset == "hearts"
+    return RuleSet(
+        name=preset,
+        options=given,
+        direction=-1 if is_hearts else 1,
+        pass_cycle=_parse_cycle(opts["pass_cycle"]),
+        lead_lowest_club=is_hearts,
+        first_trick_clean=is_hearts,
+        hearts_must_break=is_hearts,
+        queen_breaks_hearts=_check_bool("queen_breaks_hearts", opts["queen_breaks_hearts"]),
+        moon=MoonMode(_choice("moon", opts["moon"], ("give", "subtract", "off"))),
+        no_card_bonus=-10 if preset == "torino" else 0,
+        end_mode=end_mode,
+        end_value=end_value,
+        end_exceed=_choice("end_when", opts["end_when"], ("reach", "exceed")) == "exceed",
+        two_winners=preset == "torino",
+        jack_of_diamonds=jack,
+        seven_of_clubs=seven,
+        deck_size=deck,
+        teams=_check_bool("teams", opts["teams"]),
+        card_points=points,
+        last_trick_points=last_trick,
+        deck_mask=deck_mask,
+        hand_size=deck // 4,
+        moon_mask=moon_mask,
+        moon_value=moon_value,
+        point_mask=sum(1 << c for c in range(52) if points[c]),
+        hand_total=sum(points) + last_trick,
+        lowest_club=lowest(CLUBS_MASK & deck_mask),
+    )
+
+
+def _options_of(rules: RuleSet) -> dict[str, Any]:
+    end: dict[str, Any] = (
+        {"mode": "points", "limit": rules.end_value}
+        if rules.end_mode is EndMode.POINTS
+        else {"mode": "hands", "count": rules.end_value}
+    )
+    return {
+        "end": end,
+        "end_when": "exceed" if rules.end_exceed else "reach",
+        "moon": rules.moon.value,
+        "pass_cycle": [d.value for d in rules.pass_cycle],
+        "queen_breaks_hearts": rules.queen_breaks_hearts,
+        "jack_of_diamonds": rules.jack_of_diamonds,
+        "seven_of_clubs": rules.seven_of_clubs,
+        "deck": rules.deck_size,
+        "teams": rules.teams,
+    }

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Set everything up (first time only does real work) and start the game.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+peppa_setup
+exec "$PEPPA_VENV/bin/peppa-qt" "$@"

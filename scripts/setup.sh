@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Shared set-up for scripts/play.sh and scripts/test.sh: Debian libraries Qt needs (when root
+# and missing), a virtual environment in .venv, and the package installed in it.
+# Usage: source scripts/setup.sh [EXTRAS]   (EXTRAS e.g. "test")
+set -euo pipefail
+
+PEPPA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PEPPA_VENV="${PEPPA_VENV:-$PEPPA_ROOT/.venv}"
+
+# Libraries the Qt wheels load (offscreen and X11/xcb), plus one font.
+QT_DEBS="libgl1 libegl1 libfontconfig1 libfreetype6 libxkbcommon0 libglib2.0-0 libdbus-1-3
+ libx11-6 libxcb1 fonts-dejavu-core libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4
+ libxcb-keysyms1 libxcb-image0 libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xkb1
+ libxcb-xfixes0 libxcb-sync1 libxcb-shm0 libxcb-util1 libx11-xcb1"
+
+peppa_install_debs() {
+    command -v dpkg-query >/dev/null 2>&1 || return 0
+    local missing=()
+    for pkg in $QT_DEBS; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "Qt needs these Debian packages; install them with:" >&2
+        echo "  sudo apt-get install ${missing[*]}" >&2
+        return 0
+    fi
+    echo "Installing Debian packages for Qt: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+peppa_setup() {
+    local extras="${1:-}"
+    peppa_install_debs
+    if [ ! -x "$PEPPA_VENV/bin/python" ]; then
+        python3 -m venv "$PEPPA_VENV"
+        "$PEPPA_VENV/bin/python" -m pip install -q --upgrade pip
+    fi
+    local target="$PEPPA_ROOT"
+    [ -n "$extras" ] && target="$PEPPA_ROOT[$extras]"
+    "$PEPPA_VENV/bin/python" -m pip install -q -e "$target"
+}

@@ -18,8 +18,9 @@ written to ``OUTDIR/../icon/peppa.svg`` unless ``--icon`` says otherwise.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,8 +41,7 @@ FOUR_COLOUR = {"C": "#1a7a35", "D": "#1553c0", "H": "#c8102e", "S": "#16161a"}
 SUIT_PATHS = {
     "H": "M0,46C-9,33-50,10-50-17C-50-37-37-48-24-48C-12-48-4-41 0-30"
     "C4-41 12-48 24-48C37-48 50-37 50-17C50 10 9 33 0 46Z",
-    "D": "M0-50C9-33 22-16 38 0C22 16 9 33 0 50C-9 33-22 16-38 0"
-    "C-22-16-9-33 0-50Z",
+    "D": "M0-50C9-33 22-16 38 0C22 16 9 33 0 50C-9 33-22 16-38 0C-22-16-9-33 0-50Z",
     "S": "M0-50C8-33 50-14 50 12C50 30 37 38 25 38C15 38 8 33 4 27"
     "C6 38 11 45 20 50L-20 50C-11 45-6 38-4 27C-8 33-15 38-25 38"
     "C-37 38-50 30-50 12C-50-14-8-33 0-50Z",
@@ -79,7 +79,12 @@ class Palette:
 
 ROBES = {"C": "#2f7d4a", "D": "#d77a22", "H": "#b52a3c", "S": "#2a4690"}
 LININGS = {"C": "#b52a3c", "D": "#2a4690", "H": "#2a4690", "S": "#b52a3c"}
-HAIR = {"J": "#6b4326", "Q": "#c98f2c", "K": "#8d8478"}
+# Hair colour per rank, then per suit (C, D, H, S) for a little variety.
+HAIR = {
+    "J": dict(zip(SUITS, ("#6b4326", "#c98f2c", "#2e2420", "#9a4a22"), strict=True)),
+    "Q": dict(zip(SUITS, ("#2e2420", "#9a4a22", "#c98f2c", "#c98f2c"), strict=True)),
+    "K": dict(zip(SUITS, ("#8d8478", "#6b4326", "#8d8478", "#b9b3aa"), strict=True)),
+}
 PEPPA_ROBE = "#5a2d82"
 
 
@@ -90,11 +95,17 @@ def num(v: float) -> str:
 
 
 def use(
-    suit: str, x: float, y: float, size: float, fill: str, extra: str = ""
+    suit: str,
+    x: float,
+    y: float,
+    size: float,
+    fill: str,
+    *,
+    flip: bool = False,
+    attrs: str = "",
 ) -> str:
     """Place the suit symbol *suit* centred at (x, y), *size* px wide."""
-    rot = " rotate(180)" if extra == "flip" else ""
-    attrs = "" if extra in ("", "flip") else " " + extra
+    rot = " rotate(180)" if flip else ""
     tf = f"translate({num(x)} {num(y)}){rot} scale({num(size / 100)})"
     return f'<use xlink:href="#{suit}" fill="{fill}" transform="{tf}"{attrs}/>'
 
@@ -111,22 +122,20 @@ def svg_doc(body: list[str], suits: str = "", w: int = W, h: int = H) -> str:
     return "\n".join(p for p in parts if p) + "\n"
 
 
-def card_base(fill: str = "#fff") -> str:
-    """Rounded card outline with a thin border."""
+def card_base() -> str:
+    """Rounded white card with a thin border."""
     return (
         f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="14" '
-        f'fill="{fill}" stroke="#4a4a50" stroke-width="2"/>'
+        'fill="#fff" stroke="#4a4a50" stroke-width="2"/>'
     )
 
 
-def text(
-    x: float, y: float, size: float, fill: str, value: str, extra: str = ""
-) -> str:
+def text(x: float, y: float, size: float, fill: str, value: str) -> str:
     """Bold centred text in the deck font."""
     return (
         f'<text x="{num(x)}" y="{num(y)}" font-family="{FONT}" '
         f'font-weight="bold" font-size="{num(size)}" text-anchor="middle" '
-        f'fill="{fill}"{extra}>{value}</text>'
+        f'fill="{fill}">{value}</text>'
     )
 
 
@@ -143,19 +152,18 @@ def rank_label(rank: str, x: float, y: float, size: float, fill: str) -> str:
 def corner_index(rank: str, suit: str, fill: str) -> str:
     """Large index top-left, repeated rotated bottom-right."""
     label = rank_label(rank, 28, 52, 50, fill)
-    pip = use(suit, 28, 75, 36, fill)
+    pip = use(suit, 28, 75, 35, fill)
     group = f"{label}{pip}"
-    return f"<g>{group}</g>\n<g transform=\"rotate(180 {CX} {CY})\">{group}</g>"
+    return f'<g>{group}</g>\n<g transform="rotate(180 {CX} {CY})">{group}</g>'
 
 
 def pip_cards(rank: str, suit: str, fill: str) -> list[str]:
     """Standard pip layout for the number cards 2..10."""
-    top, bottom, gap, size = 70, 280, 47, 44
+    top, bottom, gap, size = 72, 278, 44, 40
     out = []
     for col, row in PIPS[rank]:
         y = top + row * (bottom - top)
-        flip = "flip" if row > 0.5 else ""
-        out.append(use(suit, CX + col * gap, y, size, fill, flip))
+        out.append(use(suit, CX + col * gap, y, size, fill, flip=row > 0.5))
     return out
 
 
@@ -174,17 +182,18 @@ def ace_cards(suit: str, fill: str) -> list[str]:
     if suit != "S":
         return [use(suit, CX, CY, 96, fill)]
     out = [
-        f'<circle cx="{CX}" cy="{CY}" r="84" fill="none" stroke="{fill}" '
-        'stroke-width="1.5"/>',
+        f'<circle cx="{CX}" cy="{CY}" r="84" fill="none" stroke="{fill}" stroke-width="1.5"/>',
         f'<circle cx="{CX}" cy="{CY}" r="78" fill="none" stroke="{GOLD}" '
         'stroke-width="3" stroke-dasharray="2 5" stroke-linecap="round"/>',
         use(suit, CX, CY - 4, 118, fill),
-        use(suit, CX, CY - 4, 96, "none", 'stroke="#fff" stroke-width="2.2"'),
+        use(suit, CX, CY - 4, 96, "none", attrs=' stroke="#fff" stroke-width="2.2"'),
         use("H", CX, CY - 16, 20, GOLD),
     ]
     for sx in (1, -1):
         out.append(scroll(CX + sx * 36, CY + 98, sx, 1, GOLD))
         out.append(scroll(CX + sx * 36, CY - 98, sx, -1, GOLD))
+    for suit_mark, dx in (("C", -22), ("H", 0), ("D", 22)):
+        out.append(use(suit_mark, CX + dx, CY - 108, 15, GOLD))
     out.append(text(CX, CY + 128, 15, fill, "P E P P A"))
     return out
 
@@ -209,15 +218,15 @@ def circle(x: float, y: float, r: float, fill: str, stroke: str = INK) -> str:
     )
 
 
-def quad(p0: tuple[float, float], p1: tuple[float, float],
-         p2: tuple[float, float], n: int) -> list[tuple[float, float]]:
-    """n + 1 points along a quadratic Bezier curve."""
+def quad(
+    p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float], n: int
+) -> list[tuple[float, float]]:
+    """Return n + 1 points along a quadratic Bezier curve."""
     pts = []
     for i in range(n + 1):
         t = i / n
         a, b, c = (1 - t) ** 2, 2 * t * (1 - t), t * t
-        pts.append((a * p0[0] + b * p1[0] + c * p2[0],
-                    a * p0[1] + b * p1[1] + c * p2[1]))
+        pts.append((a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]))
     return pts
 
 
@@ -236,9 +245,11 @@ def face(rank: str) -> list[str]:
     ]
     if rank == "Q":
         out.append(path("M115.5,80L113.5,78M134.5,80L136.5,78", "none", INK, 1))
-        out.append('<circle cx="114" cy="90" r="3" fill="#f0a0a0" '
-                   'fill-opacity="0.6"/><circle cx="136" cy="90" r="3" '
-                   'fill="#f0a0a0" fill-opacity="0.6"/>')
+        out.append(
+            '<circle cx="114" cy="90" r="3" fill="#f0a0a0" '
+            'fill-opacity="0.6"/><circle cx="136" cy="90" r="3" '
+            'fill="#f0a0a0" fill-opacity="0.6"/>'
+        )
     return out
 
 
@@ -246,8 +257,10 @@ def robe(rank: str, pal: Palette) -> list[str]:
     """Shoulders, chest placket, embroidery and the right arm."""
     top = 143 if rank == "Q" else 123
     out = [
-        path("M64,175L65,148Q67,135 84,129L106,121L144,121L166,129"
-             "Q183,135 185,148L186,175Z", pal.robe),
+        path(
+            "M64,175L65,148Q67,135 84,129L106,121L144,121L166,129Q183,135 185,148L186,175Z",
+            pal.robe,
+        ),
         path(f"M115,{top}L135,{top}L133,175L117,175Z", pal.trim),
         path("M150,127C164,131 176,138 180,150", "none", pal.trim, 3.2),
         path("M100,127C86,131 74,138 70,150", "none", pal.trim, 3.2),
@@ -263,8 +276,7 @@ def arm(pal: Palette) -> list[str]:
     """A forearm rising from the divider to a fist on the left."""
     return [
         path("M73,150L91,150L104,175L80,175Z", pal.robe),
-        path("M75,132h14a5,5 0 0 1 5,5v4a5,5 0 0 1-5,5h-14a5,5 0 0 1-5-5"
-             "v-4a5,5 0 0 1 5-5Z", SKIN),
+        path("M75,132h14a5,5 0 0 1 5,5v4a5,5 0 0 1-5,5h-14a5,5 0 0 1-5-5v-4a5,5 0 0 1 5-5Z", SKIN),
         path("M84,136h10M84,139.5h10M84,143h10", "none", INK, 0.9),
         path("M70,138Q77,133 85,136.5", "none", INK, 0.9),
         path("M71,145L93,145L95,153L69,153Z", pal.trim),
@@ -278,33 +290,34 @@ def king_parts(pal: Palette) -> tuple[list[str], list[str]]:
         for x, y in ((106, 127), (116, 131), (125, 132.5), (134, 131), (144, 127))
     )
     front = [
-        path("M107,84C107,108 116,119 125,121C134,119 143,108 143,84"
-             "C139,97 132,103 125,103C118,103 111,97 107,84Z", pal.hair),
+        path(
+            "M107,84C107,108 116,119 125,121C134,119 143,108 143,84"
+            "C139,97 132,103 125,103C118,103 111,97 107,84Z",
+            pal.hair,
+        ),
         path("M116,97Q125,91 134,97Q125,96 116,97Z", pal.hair, INK, 1),
         path("M109,60C110,44 140,44 141,60Z", pal.robe),
         path("M105,64L102,37L115,51L125,31L135,51L148,37L145,64Z", GOLD),
         path("M105,59L145,59L145,68L105,68Z", GOLD),
-        circle(102, 36.5, 3.2, "#fff"), circle(125, 30.5, 3.6, "#fff"),
+        circle(102, 36.5, 3.2, "#fff"),
+        circle(125, 30.5, 3.6, "#fff"),
         circle(148, 36.5, 3.2, "#fff"),
         *(circle(x, 63.5, 2.4, pal.lining, "none") for x in (114, 125, 136)),
-        path("M100,121C110,132 140,132 150,121L155,127C145,141 105,141 95,127Z",
-             "#fff"),
+        path("M100,121C110,132 140,132 150,121L155,127C145,141 105,141 95,127Z", "#fff"),
         spots,
         path("M82,30L86,40L86,128L78,128L78,40Z", "#dfe3e8"),
         path("M82,43L82,125", "none", "#9aa3ad", 1.2),
         path("M68,126L96,126L96,132L68,132Z", GOLD),
     ]
-    back = path("M106,70C101,86 102,100 108,108L142,108C148,100 149,86 144,70Z",
-                pal.hair)
+    back = path("M106,70C101,86 102,100 108,108L142,108C148,100 149,86 144,70Z", pal.hair)
     return [back], front
 
 
-def lace(p0: tuple[float, float], p1: tuple[float, float],
-         p2: tuple[float, float]) -> str:
+def lace(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float]) -> str:
     """A scalloped white lace edge hanging below a quadratic curve."""
     pts = quad(p0, p1, p2, 9)
     d = [f"M{num(p0[0])},{num(p0[1])}"]
-    for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+    for (ax, ay), (bx, by) in itertools.pairwise(pts):
         r = math.hypot(bx - ax, by - ay) * 0.55
         d.append(f"A{num(r)},{num(r)} 0 0 0 {num(bx)},{num(by)}")
     d.append(f"Q{num(p1[0])},{num(p1[1])} {num(p0[0])},{num(p0[1])}Z")
@@ -316,11 +329,17 @@ def queen_parts(pal: Palette, peppa: bool) -> tuple[list[str], list[str]]:
     jewel = use("S", 125, 54, 9, INK) if peppa else circle(125, 54, 2.8, pal.lining)
     pearls = quad((111, 123), (125, 141), (139, 123), 8)
     back = [
-        path("M125,42C101,42 92,66 88,96C85,122 80,140 76,156L174,156"
-             "C170,140 165,122 162,96C158,66 149,42 125,42Z",
-             "#eef0f7", pal.lining, 1.2),
-        path("M105,68C95,94 96,124 100,136L150,136C154,124 155,94 145,68"
-             "C139,60 111,60 105,68Z", pal.hair),
+        path(
+            "M125,42C101,42 92,66 88,96C85,122 80,140 76,156L174,156"
+            "C170,140 165,122 162,96C158,66 149,42 125,42Z",
+            "#eef0f7",
+            pal.lining,
+            1.2,
+        ),
+        path(
+            "M105,68C95,94 96,124 100,136L150,136C154,124 155,94 145,68C139,60 111,60 105,68Z",
+            pal.hair,
+        ),
     ]
     front = [
         path("M107,74C111,63 139,63 143,74C134,68 116,68 107,74Z", pal.hair),
@@ -341,16 +360,12 @@ def queen_parts(pal: Palette, peppa: bool) -> tuple[list[str], list[str]]:
 
 def jack_parts(pal: Palette) -> tuple[list[str], list[str]]:
     """Short hair; then feathered cap, ruff, doublet stripes and halberd."""
-    ruff = "".join(
-        circle(x, 122 + abs(x - 125) / 6, 4.5, "#fff") for x in range(103, 150, 8)
-    )
+    ruff = "".join(circle(x, 122 + abs(x - 125) / 6, 4.5, "#fff") for x in range(103, 150, 8))
     front = [
-        path("M146,56C150,38 132,26 108,28C120,33 132,42 140,57Z", "#fff"),
-        path("M140,55C132,42 122,35 110,30", "none", "#9aa3ad", 1),
-        path("M101,66C98,50 114,42 127,42C141,42 153,50 150,64"
-             "C140,68 112,68 101,66Z", pal.robe),
-        path("M102,62C118,68 134,68 149,61L149,67C134,73 118,73 102,67Z",
-             pal.trim),
+        path("M146,56C150,38 132,26 108,28C120,33 132,42 140,57Z", pal.lining),
+        path("M140,55C132,42 122,35 110,30", "none", "#fff", 1.2),
+        path("M101,66C98,50 114,42 127,42C141,42 153,50 150,64C140,68 112,68 101,66Z", pal.robe),
+        path("M102,62C118,68 134,68 149,61L149,67C134,73 118,73 102,67Z", pal.trim),
         circle(138, 66, 3, pal.lining),
         path("M106,127h4v48h-4ZM140,127h4v48h-4Z", pal.lining, "", 0),
         ruff,
@@ -359,8 +374,7 @@ def jack_parts(pal: Palette) -> tuple[list[str], list[str]]:
         path("M84,42C96,40 100,50 98,62C94,58 90,58 84,60Z", "#dfe3e8"),
         path("M80,44C72,46 70,52 72,56L80,54Z", "#dfe3e8"),
     ]
-    back = path("M107,76C103,94 106,105 110,110L140,110C144,105 147,94 143,76Z",
-                pal.hair)
+    back = path("M107,76C103,94 106,105 110,110L140,110C144,105 147,94 143,76Z", pal.hair)
     return [back], front
 
 
@@ -375,7 +389,7 @@ def court_half(rank: str, pal: Palette, peppa: bool) -> list[str]:
     return [*back, *robe(rank, pal), *face(rank), *front, *arm(pal)]
 
 
-def court_panel(suit: str, pal: Palette, peppa: bool) -> list[str]:
+def court_panel(pal: Palette, peppa: bool) -> list[str]:
     """Panel frame, corner letter and suit mark, central divider."""
     frame = pal.suit
     out = [
@@ -385,8 +399,12 @@ def court_panel(suit: str, pal: Palette, peppa: bool) -> list[str]:
         f'stroke="{GOLD}" stroke-width="1.2"/>',
     ]
     if peppa:
-        for x, y, sx, sy in ((66, 28, 1, 1), (184, 28, -1, 1),
-                             (66, 322, 1, -1), (184, 322, -1, -1)):
+        for x, y, sx, sy in (
+            (66, 28, 1, 1),
+            (184, 28, -1, 1),
+            (66, 322, 1, -1),
+            (184, 322, -1, -1),
+        ):
             out.append(scroll(x, y, sx * 0.7, sy * 0.7, GOLD))
     return out
 
@@ -403,8 +421,9 @@ def divider(suit: str, pal: Palette, peppa: bool) -> list[str]:
         f'<path d="M62,175H188" stroke="{INK}" stroke-width="0.6"/>',
     ]
     r = 11 if peppa else 8
-    out.append(f'<circle cx="{CX}" cy="{CY}" r="{r}" fill="{GOLD}" '
-               f'stroke="{INK}" stroke-width="1"/>')
+    out.append(
+        f'<circle cx="{CX}" cy="{CY}" r="{r}" fill="{GOLD}" stroke="{INK}" stroke-width="1"/>'
+    )
     out.append(use(suit, CX, CY, 2 * r - 5, pal.suit))
     return out
 
@@ -413,10 +432,10 @@ def court_cards(rank: str, suit: str, colour: str) -> list[str]:
     """A framed, double-headed court card."""
     peppa = rank == "Q" and suit == "S"
     robe_colour = PEPPA_ROBE if peppa else ROBES[suit]
-    pal = Palette(colour, robe_colour, GOLD, LININGS[suit], HAIR[rank])
+    pal = Palette(colour, robe_colour, GOLD, LININGS[suit], HAIR[rank][suit])
     half = "".join(court_half(rank, pal, peppa)) + court_marks(rank, suit, pal)
     return [
-        *court_panel(suit, pal, peppa),
+        *court_panel(pal, peppa),
         f"<g>{half}</g>",
         f'<g transform="rotate(180 {CX} {CY})">{half}</g>',
         *divider(suit, pal, peppa),
@@ -451,9 +470,7 @@ def diagonals(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
             c = CY - sign * CX + k * step  # the line y = sign * x + c
             pts = [(x, sign * x + c) for x in (x0, x1)]
             pts += [((y - c) * sign, y) for y in (y0, y1)]
-            inside = sorted(
-                p for p in pts if x0 <= p[0] <= x1 and y0 <= p[1] <= y1
-            )
+            inside = sorted(p for p in pts if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
             if len(inside) >= 2 and inside[-1][0] - inside[0][0] > 1:
                 (ax, ay), (bx, by) = inside[0], inside[-1]
                 segs.append(f"M{num(ax)},{num(ay)}L{num(bx)},{num(by)}")
@@ -481,9 +498,8 @@ def back_svg(colour: str) -> str:
         f'<rect x="11" y="11" width="228" height="328" rx="8" fill="{colour}"/>',
         f'<path d="{diagonals(x0, y0, x1, y1, step)}" stroke="#fff" '
         'stroke-opacity="0.38" stroke-width="1.1" fill="none"/>',
-        f'<path d="{lattice_dots(x0, y0, x1, y1, step)}" fill="#fff" '
-        'fill-opacity="0.7"/>',
-        f'<rect x="16.5" y="16.5" width="217" height="317" rx="5" fill="none" '
+        f'<path d="{lattice_dots(x0, y0, x1, y1, step)}" fill="#fff" fill-opacity="0.7"/>',
+        '<rect x="16.5" y="16.5" width="217" height="317" rx="5" fill="none" '
         'stroke="#fff" stroke-width="2"/>',
         f'<rect x="21" y="21" width="208" height="308" rx="3" fill="none" '
         f'stroke="{GOLD}" stroke-width="1.2"/>',
@@ -512,14 +528,13 @@ def icon_card(angle: float, cx: float, inner: str) -> str:
 
 
 def icon_svg() -> str:
-    """The application icon: the queen of spades fanned over a heart."""
+    """Draw the application icon: the queen of spades fanned over a heart."""
     heart = use("H", 100, 118, 84, TWO_COLOUR["H"])
     spade = use("S", 150, 140, 86, INK)
     q = text(122, 98, 44, INK, "Q")
-    body = [
-        icon_card(-16, 96, heart),
-        icon_card(12, 150, q + spade),
-    ]
+    cards = icon_card(-16, 96, heart) + icon_card(12, 150, q + spade)
+    # The fanned pair spans about x -21..255, y 26..238: fit it with a margin.
+    body = [f'<g transform="translate(26 13) scale(0.87)">{cards}</g>']
     return svg_doc(body, "HS", 256, 256)
 
 
@@ -567,8 +582,9 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("outdir", nargs="?", default="assets/cards", type=Path)
-    parser.add_argument("--icon", type=Path, default=None,
-                        help="icon path (default: OUTDIR/../icon/peppa.svg)")
+    parser.add_argument(
+        "--icon", type=Path, default=None, help="icon path (default: OUTDIR/../icon/peppa.svg)"
+    )
     args = parser.parse_args(argv)
     outdir: Path = args.outdir
     icon: Path = args.icon or outdir.parent / "icon" / "peppa.svg"

@@ -156,19 +156,8 @@ class HandState:
         """The cards the seat to move may play now (0 when nobody is to play)."""
         if self.phase is not Phase.PLAYING:
             return 0
-        rules = self.rules
         hand = self.hands[self.to_move]  # type: ignore[index]
-        first = len(self.plays) < 4
-        if self.trick:
-            legal = hand & SUIT_MASKS[self.trick[0] // 13] or hand
-            if first and rules.first_trick_clean:
-                legal = legal & ~rules.moon_mask or legal
-            return legal
-        if first and rules.lead_lowest_club:
-            return 1 << rules.lowest_club
-        if rules.hearts_must_break and not self.hearts_broken:
-            return hand & ~HEARTS_MASK or hand
-        return hand
+        return legal_cards(self.rules, hand, self.trick, len(self.plays) < 4, self.hearts_broken)
 
     def why_illegal(self, card: int) -> IllegalMove | None:
         """The refusal ``play(card)`` would raise, or None when it is legal."""
@@ -259,7 +248,7 @@ class HandState:
         if len(trick) < 4:
             self.to_move = (seat + direction) % 4
             return
-        winner = (self.leader + _winner_position(trick) * direction) % 4
+        winner = (self.leader + winner_position(trick) * direction) % 4
         self.taken[winner] |= mask_of(trick)
         self.trick_winners.append(winner)
         self.trick = []
@@ -341,7 +330,23 @@ class HandState:
         return twin
 
 
-def _winner_position(trick: Sequence[int]) -> int:
+def legal_cards(
+    rules: RuleSet, hand: int, trick: Sequence[int], first_trick: bool, hearts_broken: bool
+) -> int:
+    """The cards of ``hand`` that may be played on ``trick`` (RULES.md restrictions)."""
+    if trick:
+        legal = hand & SUIT_MASKS[trick[0] // 13] or hand
+        if first_trick and rules.first_trick_clean:
+            legal = legal & ~rules.moon_mask or legal
+        return legal
+    if first_trick and rules.lead_lowest_club:
+        return 1 << rules.lowest_club & hand
+    if rules.hearts_must_break and not hearts_broken:
+        return hand & ~HEARTS_MASK or hand
+    return hand
+
+
+def winner_position(trick: Sequence[int]) -> int:
     """Position (0..3) in ``trick`` of the highest card of the suit led."""
     best = trick[0]
     suit = best // 13

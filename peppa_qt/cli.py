@@ -22,7 +22,26 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="print speed figures")
     bench.add_argument("what", choices=["engine"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    _add_arena(commands)
+    bot = commands.add_parser("bot", help="answer the bot protocol on stdin/stdout")
+    bot.add_argument("--level", default="normal", help="computer level")
+    bot.add_argument("--seed", type=int, default=0, help="the player's seed")
     return parser
+
+
+def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    arena = commands.add_parser("arena", help="computer players against each other")
+    arena.add_argument("--rules", default="peppa", choices=["peppa", "torino", "hearts"])
+    arena.add_argument("--options", default="{}", help="rule options as JSON (DESIGN.md)")
+    arena.add_argument(
+        "--players", default="normal,easy,easy,easy", help="four levels or ext:COMMAND, commas"
+    )
+    count = arena.add_mutually_exclusive_group()
+    count.add_argument("--games", type=int, help="whole games, each in four rotations")
+    count.add_argument("--hands", type=int, help="single deals, each in four rotations")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
 def cmd_check(path: Path) -> int:
@@ -46,11 +65,59 @@ def cmd_check(path: Path) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Run the arena and print its figures."""
+    from .ai.arena import close_bots, format_table, run_arena
+    from .engine import RecordError, RuleSet
+
+    try:
+        options = json.loads(args.options)
+        if not isinstance(options, dict):
+            raise ValueError("--options must be a JSON object")
+        if args.hands is not None:
+            options["end"] = {"mode": "hands", "count": 1}
+        rules = RuleSet.preset(args.rules, options)
+        specs = args.players.split(",")
+        count = args.hands if args.hands is not None else (args.games or 1)
+        stats = run_arena(rules, specs, count, seed=args.seed, jobs=max(1, args.jobs))
+    except (RecordError, ValueError) as error:
+        print(f"peppa-qt arena: {error}", file=sys.stderr)
+        return 2
+    finally:
+        close_bots()
+    hands = len(stats[0].points)
+    games = 4 * count  # every deal or game is played in four rotations
+    if args.json:
+        figures = {"games": games, "hands": hands, "players": [s.summary() for s in stats]}
+        print(json.dumps(figures))
+    else:
+        print(format_table(stats, games, hands))
+    return 0
+
+
+def cmd_bot(level: str, seed: int) -> int:
+    """Serve the bot protocol until stdin closes."""
+    from .ai import make_player
+    from .ai.protocol import serve
+
+    try:
+        player = make_player(level, seed)
+    except ValueError as error:
+        print(f"peppa-qt bot: {error}", file=sys.stderr)
+        return 2
+    serve(player, sys.stdin, sys.stdout)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``peppa-qt`` command."""
     args = _parser().parse_args(argv)
     if args.command == "check":
         return cmd_check(args.file)
+    if args.command == "arena":
+        return cmd_arena(args)
+    if args.command == "bot":
+        return cmd_bot(args.level, args.seed)
     if args.command == "bench":
         from .bench import bench_engine
 

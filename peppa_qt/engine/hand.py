@@ -30,6 +30,7 @@ class _Snapshot(NamedTuple):
     phase: Phase
     to_move: int | None
     leader: int
+    first_lead: int
     trick: tuple[int, ...]
     taken: tuple[int, ...]
     hearts_broken: bool
@@ -179,7 +180,8 @@ class HandState:
     def _refusal(self, card: int) -> tuple[Reason, str]:
         if self.trick:
             suit = self.trick[0] // 13
-            if card // 13 != suit:
+            holds_suit = self.hands[self.to_move] & SUIT_MASKS[suit]  # type: ignore[index]
+            if card // 13 != suit and holds_suit:
                 return Reason.MUST_FOLLOW_SUIT, f"must follow {SUIT_NAMES[suit]}"
             return Reason.NO_POINTS_ON_FIRST_TRICK, "no heart or Q♠ on the first trick"
         if not self.plays and self.rules.lead_lowest_club:
@@ -235,6 +237,10 @@ class HandState:
             self._push_undo()
         self._apply_play(card)
 
+    def play_unchecked(self, card: int) -> None:
+        """Play a card the caller knows is legal, without undo: the search playouts' fast path."""
+        self._apply_play(card)
+
     def _apply_play(self, card: int) -> None:
         seat = self.to_move
         assert seat is not None
@@ -281,6 +287,7 @@ class HandState:
                     self.phase,
                     self.to_move,
                     self.leader,
+                    self.first_lead,
                     tuple(self.trick),
                     tuple(self.taken),
                     self.hearts_broken,
@@ -299,6 +306,7 @@ class HandState:
         self.phase = snap.phase
         self.to_move = snap.to_move
         self.leader = snap.leader
+        self.first_lead = snap.first_lead
         self.trick = list(snap.trick)
         self.taken = list(snap.taken)
         self.hearts_broken = snap.hearts_broken

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .hand import HandState, Phase
@@ -76,6 +77,36 @@ class PlayerView:
     def pass_source(self) -> int:
         """The seat this seat receives from."""
         return (self.seat - self.pass_direction.offset) % 4
+
+
+def world_from_view(view: PlayerView, hands: Sequence[int]) -> HandState:
+    """A playable hand: the view's public state with ``hands`` as everyone's cards now.
+
+    Search builds one per sampled deal of the hidden cards. Past plays are not re-checked
+    against the sampled hands; only the play from now on is.
+    """
+    if view.first_lead is None or view.phase is not Phase.PLAYING:
+        raise ValueError("a world can only be built while cards are being played")
+    world = HandState.__new__(HandState)
+    world.rules = view.rules
+    world.dealer = view.dealer
+    world.pass_direction = view.pass_direction
+    world.deal = tuple(hands)
+    world.hands = list(hands)
+    world.passes = [None] * 4
+    world.plays = list(view.plays)
+    world.trick = list(view.trick)
+    world.trick_winners = list(view.trick_winners)
+    world.taken = list(view.taken)
+    world.hearts_broken = view.hearts_broken
+    world.first_lead = view.first_lead
+    world.leader = view.leader if view.leader is not None else view.first_lead
+    world.to_move = view.to_move
+    world.phase = Phase.PLAYING
+    world.result = None
+    world._track = False
+    world._undo = []
+    return world
 
 
 def view_of(match: Match, seat: int) -> PlayerView:

@@ -1,0 +1,245 @@
+"""The arena: computer players against each other on seeded deals, seats rotated so luck cancels.
+
+Every deal (or game) is played four times; in rotation ``r`` the ``i``-th listed player sits
+at seat ``(i + r) % 4``. The same seed gives the same deals in every rotation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from ..engine.cards import Card
+from ..engine.errors import IllegalMove, Reason
+from ..engine.hand import HandState, Phase
+from ..engine.match import Match
+from ..engine.record import record_of
+from ..engine.rules import RuleSet
+from ..engine.view import view_of
+from . import make_player
+from .base import Player
+from .protocol import BotError, ExternalBot
+
+#: External programs, one per command and process (started once per arena run and worker).
+_BOTS: dict[str, ExternalBot] = {}
+
+
+@dataclass
+class PlayerStats:
+    """What one listed player did over the arena run."""
+
+    name: str
+    points: list[int] = field(default_factory=list)
+    wins: int = 0
+    moons: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def merge(self, other: PlayerStats) -> None:
+        """Add another run's figures."""
+        self.points += other.points
+        self.wins += other.wins
+        self.moons += other.moons
+        self.times += other.times
+
+    def summary(self) -> dict[str, Any]:
+        """The figures DESIGN.md's ``--json`` prints for this player."""
+        mean, low, high = mean_ci95(self.points)
+        times = sorted(self.times)
+        return {
+            "player": self.name,
+            "points_per_hand": round(mean, 3),
+            "ci95": [round(low, 3), round(high, 3)],
+            "wins": self.wins,
+            "moons": self.moons,
+            "decision_ms_mean": round(1000 * sum(times) / len(times), 3) if times else 0.0,
+            "decision_ms_p95": round(1000 * percentile(times, 0.95), 3) if times else 0.0,
+        }
+
+
+def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of already sorted values (nearest rank)."""
+    index = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+class Seat:
+    """One listed player in one game: an in-process Player or an external program."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.player: Player | None = None
+        self.bot: ExternalBot | None = None
+        if spec.startswith("ext:"):
+            command = spec[4:]
+            if command not in _BOTS:
+                _BOTS[command] = ExternalBot(command)
+            self.bot = _BOTS[command]
+        else:
+            self.player = make_player(spec, seed)
+
+    def choose(self, match: Match, seat: int) -> list[Card]:
+        """The cards this player passes or plays at ``seat`` now."""
+        if self.player is not None:
+            return list(self.player.decide(view_of(match, seat)).cards)
+        assert self.bot is not None
+        return self.bot.ask(seat, record_of(match).seen_from(seat))
+
+    def replace_with_normal(self, why: str) -> None:
+        """An external bot misbehaved: report it and let the normal level take the seat."""
+        print(f"arena: {self.spec} {why}; the normal level takes its seat", file=sys.stderr)
+        self.bot = None
+        self.player = make_player("normal", self.seed)
+
+
+def _play(match: Match, seat: int, cards: list[Card]) -> None:
+    hand = match.current
+    assert hand is not None
+    if len(cards) != 1:
+        raise IllegalMove(Reason.CARD_NOT_HELD, "a play is exactly one card", seat=seat)
+    hand.play(cards[0])
+
+
+def _move(seat_player: Seat, match: Match, seat: int, stats: PlayerStats) -> None:
+    """Ask, time and apply one decision; an external bot's fault costs it the seat."""
+    while True:
+        start = time.perf_counter()
+        try:
+            cards = seat_player.choose(match, seat)
+        except BotError as error:
+            seat_player.replace_with_normal(str(error))
+            continue
+        stats.times.append(time.perf_counter() - start)
+        try:
+            _play(match, seat, cards)
+            return
+        except IllegalMove as error:
+            if seat_player.bot is None:
+                raise
+            seat_player.replace_with_normal(f"made an illegal move ({error})")
+
+
+def play_task(
+    rules: RuleSet, specs: Sequence[str], seed: int, index: int, rotation: int
+) -> list[PlayerStats]:
+    """Play deal or game ``index`` with the players rotated by ``rotation``."""
+    match_seed = random.Random(f"arena:{seed}:{index}").getrandbits(53)
+    match = Match(rules, match_seed, track_undo=False)
+    seat_of = [(i + rotation) % 4 for i in range(4)]
+    players = [Seat(spec, seed) for spec in specs]
+    by_seat = {seat_of[i]: i for i in range(4)}
+    stats = [PlayerStats(spec) for spec in specs]
+    while not match.is_over:
+        hand = match.start_hand()
+        if hand.phase is Phase.PASSING:
+            choices = {}
+            for seat in range(4):
+                i = by_seat[seat]
+                choices[seat] = _choose_pass(players[i], match, seat, stats[i])
+            for seat in range(4):
+                hand.pass_cards(seat, choices[seat])
+        while hand.to_move is not None:
+            i = by_seat[hand.to_move]
+            _move(players[i], match, hand.to_move, stats[i])
+        _record_hand(hand, by_seat, stats)
+    for seat in match.winners():
+        stats[by_seat[seat]].wins += 1
+    return stats
+
+
+def _choose_pass(seat_player: Seat, match: Match, seat: int, stats: PlayerStats) -> list[Card]:
+    """A checked pass choice (passes are applied together, after all four have chosen)."""
+    hand = match.current
+    assert hand is not None
+    while True:
+        start = time.perf_counter()
+        try:
+            cards = seat_player.choose(match, seat)
+        except BotError as error:
+            seat_player.replace_with_normal(str(error))
+            continue
+        stats.times.append(time.perf_counter() - start)
+        trial = hand.copy(track_undo=True)
+        try:
+            trial.pass_cards(seat, cards)
+            return cards
+        except IllegalMove as error:
+            if seat_player.bot is None:
+                raise
+            seat_player.replace_with_normal(f"made an illegal pass ({error})")
+
+
+def _record_hand(hand: HandState, by_seat: dict[int, int], stats: list[PlayerStats]) -> None:
+    result = hand.result
+    assert result is not None
+    for seat in range(4):
+        stats[by_seat[seat]].points.append(result.points[seat])
+    if result.moon is not None:
+        stats[by_seat[result.moon]].moons += 1
+
+
+def _task(args: tuple[RuleSet, tuple[str, ...], int, int, int]) -> list[PlayerStats]:
+    return play_task(*args)
+
+
+def run_arena(
+    rules: RuleSet, specs: Sequence[str], count: int, seed: int = 0, jobs: int = 1
+) -> list[PlayerStats]:
+    """Play ``count`` deals or games (as ``rules`` end them) in every rotation."""
+    if len(specs) != 4:
+        raise ValueError("the arena needs four players")
+    tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(4)]
+    totals = [PlayerStats(spec) for spec in specs]
+    if jobs > 1:
+        with get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(_task, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
+    else:
+        results = [_task(t) for t in tasks]
+    for result in results:
+        for total, part in zip(totals, result, strict=True):
+            total.merge(part)
+    return totals
+
+
+def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:
+    """The human-readable arena report."""
+    lines = [
+        f"{games} games, {hands} hands; every player sat in every hand",
+        f"{'player':24} {'pts/hand':>9} {'95% CI':>17} {'wins':>6} {'moons':>6} "
+        f"{'ms mean':>8} {'ms p95':>8}",
+    ]
+    for s in stats:
+        d = s.summary()
+        low, high = d["ci95"]
+        ci = f"[{low:.2f}, {high:.2f}]"
+        lines.append(
+            f"{d['player'][:24]:24} {d['points_per_hand']:9.3f} {ci:>17} {d['wins']:6d} "
+            f"{d['moons']:6d} {d['decision_ms_mean']:8.2f} {d['decision_ms_p95']:8.2f}"
+        )
+    return "\n".join(lines)
+
+
+def close_bots() -> None:
+    """End the external programs of this process."""
+    for bot in _BOTS.values():
+        bot.close()
+    _BOTS.clear()

@@ -1,0 +1,101 @@
+"""Deals of the hidden cards consistent with what a seat has seen (for Monte-Carlo search)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine.cards import SUIT_MASKS, cards_of, mask_of
+from ..engine.rules import PassDirection
+from ..engine.view import PlayerView
+
+ATTEMPTS = 30
+
+
+def played_mask(view: PlayerView) -> int:
+    """Every card played this hand."""
+    return mask_of(view.plays)
+
+
+def shown_voids(view: PlayerView) -> list[int]:
+    """Per seat, the suits (as a card mask) it has shown it no longer holds."""
+    voids = [0, 0, 0, 0]
+    rules = view.rules
+    for start in range(0, len(view.plays), 4):
+        trick = view.plays[start : start + 4]
+        led = trick[0] // 13
+        leader = view.seat_of_play(start)
+        for position, card in enumerate(trick[1:], start=1):
+            if card // 13 != led:
+                voids[(leader + position * rules.direction) % 4] |= SUIT_MASKS[led]
+        if led == 2 and rules.hearts_must_break and not _broken_before(view, start):
+            # Hearts were led before being broken: the leader held nothing else.
+            voids[leader] |= SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[3]
+    return voids
+
+
+def _broken_before(view: PlayerView, index: int) -> bool:
+    queen_counts = view.rules.queen_breaks_hearts
+    return any(26 <= c < 39 or (queen_counts and c == 49) for c in view.plays[:index])
+
+
+def known_cards(view: PlayerView) -> list[int]:
+    """Cards the seat knows another seat holds: its own pass, until played."""
+    known = [0, 0, 0, 0]
+    if view.pass_direction is not PassDirection.HOLD and view.received is not None:
+        if view.passed is not None:
+            known[view.pass_target] = view.passed & ~played_mask(view)
+    return known
+
+
+def sample_hands(
+    view: PlayerView,
+    rng: random.Random,
+    voids: Sequence[int] | None = None,
+    known: Sequence[int] | None = None,
+) -> list[int]:
+    """One deal of the unseen cards to the other seats, respecting counts, voids and known cards.
+
+    When the voids cannot all be respected (they always can in a real game, but a sample may
+    paint itself into a corner) a few fresh attempts are made, then the voids are dropped.
+    """
+    voids = shown_voids(view) if voids is None else voids
+    known = known_cards(view) if known is None else known
+    for _ in range(ATTEMPTS):
+        hands = _attempt(view, rng, voids, known)
+        if hands is not None:
+            return hands
+    hands = _attempt(view, rng, [0, 0, 0, 0], known)
+    assert hands is not None
+    return hands
+
+
+def _attempt(
+    view: PlayerView, rng: random.Random, voids: Sequence[int], known: Sequence[int]
+) -> list[int] | None:
+    seat = view.seat
+    hands = [0, 0, 0, 0]
+    hands[seat] = view.hand
+    need = list(view.counts)
+    need[seat] = 0
+    placed = view.hand | played_mask(view)
+    for s in range(4):
+        if s != seat:
+            hands[s] = known[s]
+            need[s] -= known[s].bit_count()
+            placed |= known[s]
+    pool = cards_of(view.rules.deck_mask & ~placed)
+    rng.shuffle(pool)
+    others = [s for s in range(4) if s != seat]
+    # The most constrained cards first, so voids rarely leave a card with nowhere to go.
+    pool.sort(key=lambda c: sum(1 for s in others if voids[s] >> c & 1))
+    pool.reverse()
+    for card in pool:
+        choices = [s for s in others if need[s] > 0 and not voids[s] >> card & 1]
+        if not choices:
+            return None
+        weights = [need[s] for s in choices]
+        chosen = choices[0] if len(choices) == 1 else rng.choices(choices, weights)[0]
+        hands[chosen] |= 1 << card
+        need[chosen] -= 1
+    return hands

@@ -1,0 +1,78 @@
+"""Flat Monte-Carlo search over sampled deals (PIMC), shared by the hard and expert levels.
+
+For each sampled deal of the hidden cards, every legal card is played and the hand is played
+out with a fast policy; a card's value is its mean utility over the deals. Utility is relative
+(the others' mean points minus one's own), so an opponent's moon is something to stop and
+one's own moon something to go for.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import cards_of
+from ..engine.hand import HandState, Phase
+from ..engine.rules import RuleSet
+from ..engine.view import PlayerView, world_from_view
+from .sampling import known_cards, sample_hands, shown_voids
+
+#: A playout policy: the card the seat to move plays in a (sampled, fully known) hand.
+Policy = Callable[[HandState], int]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may do: deals to sample, and a time cap that only guards slow machines."""
+
+    worlds: int
+    seconds: float
+
+
+def utility(rules: RuleSet, points: Sequence[int], seat: int) -> float:
+    """How good a hand's points are for ``seat``: opponents' mean minus its own side's."""
+    if rules.teams:
+        partner = (seat + 2) % 4
+        own = points[seat] + points[partner]
+        return (sum(points) - own - own) / 2
+    return (sum(points) - points[seat]) / 3 - points[seat]
+
+
+def playout(world: HandState, policy: Policy) -> None:
+    """Play ``world`` to the end of the hand with ``policy`` for every seat."""
+    while world.phase is Phase.PLAYING:
+        world.play_unchecked(policy(world))
+
+
+def evaluate_plays(
+    view: PlayerView,
+    policy: Policy,
+    budget: Budget,
+    rng: random.Random,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> dict[int, float]:
+    """Mean utility of each legal card over sampled deals (common deals for all cards)."""
+    legal = cards_of(view.legal)
+    sums = dict.fromkeys(legal, 0.0)
+    voids, known = shown_voids(view), known_cards(view)
+    deadline = time.perf_counter() + budget.seconds
+    done = 0
+    while done < budget.worlds:
+        base = world_from_view(view, sample_hands(view, rng, voids, known))
+        for card in legal:
+            world = base.copy()
+            world.play_unchecked(card)
+            playout(world, policy)
+            assert world.result is not None
+            sums[card] += utility(view.rules, world.result.points, view.seat)
+        done += 1
+        if cancelled() or time.perf_counter() > deadline:
+            break
+    return {card: total / done for card, total in sums.items()}
+
+
+def best_card(scores: dict[int, float]) -> int:
+    """The card of highest value; ties go to the lower card, so the choice is reproducible."""
+    return max(scores, key=lambda card: (scores[card], -card))

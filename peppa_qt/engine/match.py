@@ -167,7 +167,7 @@ class Match:
         if hand.can_undo():
             hand.undo()
             return
-        if len(self.hands) < 2:
+        if len(self.hands) < 2 or not self.hands[-2].can_undo():
             raise IllegalMove(Reason.NOTHING_TO_UNDO, "nothing to undo")
         self.hands.pop()
         self.hands[-1].undo()

@@ -247,18 +247,22 @@ def _check_deal(rules: RuleSet, index: int, data: HandRecord) -> list[int]:
                     card=str(card),
                 )
             seen[card] = seat
-        if len(cards) != rules.hand_size:
-            raise RecordError(
-                Reason.WRONG_DEAL_SIZE,
-                f"dealt {len(cards)} cards, not {rules.hand_size}",
-                hand=index,
-                seat=seat,
-            )
         masks.append(mask_of(cards))
     missing = rules.deck_mask & ~mask_of(seen)
-    if missing:
-        card = next(iter_cards(missing))
-        raise RecordError(Reason.MISSING_CARD, "not dealt to anyone", hand=index, card=str(card))
+    for seat, mask in enumerate(masks):
+        count, size = mask.bit_count(), rules.hand_size
+        if count < size and missing:  # name the card that is missing, not just the count
+            raise RecordError(
+                Reason.MISSING_CARD,
+                f"missing from the deal (this seat was dealt {count} cards, not {size})",
+                hand=index,
+                seat=seat,
+                card=str(next(iter_cards(missing))),
+            )
+        if count != size:
+            raise RecordError(
+                Reason.WRONG_DEAL_SIZE, f"dealt {count} cards, not {size}", hand=index, seat=seat
+            )
     return masks
 
 

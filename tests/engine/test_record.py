@@ -1,0 +1,352 @@
+"""Game records: write → read → replay, games in progress, and every refusal with its place."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from peppa_qt.engine import (
+    Match,
+    Phase,
+    PlayerInfo,
+    Reason,
+    RecordError,
+    RuleSet,
+    read_record,
+    record_of,
+    replay,
+    summary,
+    write_record,
+)
+from peppa_qt.engine.record import record_to_dict
+
+SUMMARY_KEYS = {"hands", "totals", "over", "ranking", "winners", "to_move"}
+
+
+def round_trip(match: Match) -> Match:
+    return replay(read_record(write_record(record_of(match))))
+
+
+def same_game(kit: ModuleType, a: Match, b: Match) -> None:
+    snap_a, snap_b = kit.match_snapshot(a), kit.match_snapshot(b)
+    assert snap_a == snap_b
+    assert summary(a) == summary(b)
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("peppa", {}),
+        ("torino", {}),
+        ("hearts", {}),
+        ("peppa", {"deck": 36, "jack_of_diamonds": -10, "end": {"mode": "hands", "count": 3}}),
+        ("hearts", {"teams": True, "moon": "subtract", "pass_cycle": ["left", "across"]}),
+        ("torino", {"moon": "give", "seven_of_clubs": 7, "end_when": "reach"}),
+    ],
+)
+def test_finished_game_round_trips(kit: ModuleType, preset: str, options: dict[str, Any]) -> None:
+    match = kit.random_game(preset, 77, **options)
+    again = round_trip(match)
+    same_game(kit, match, again)
+    assert again.rules == match.rules and again.rules.options == match.rules.options
+    assert summary(again)["over"] is True
+    assert set(summary(again)) == SUMMARY_KEYS
+
+
+def test_record_document_shape(kit: ModuleType) -> None:
+    players = (
+        PlayerInfo("Anna"),
+        PlayerInfo("Bruno", "ai", "hard"),
+        PlayerInfo("Carla", "ai", "normal"),
+        PlayerInfo("Dario", "ai", "easy"),
+    )
+    match = kit.random_game("peppa", 3, end={"mode": "hands", "count": 2})
+    document = json.loads(write_record(record_of(match, players)))
+    assert document["format"] == "peppa-record" and document["version"] == 1
+    assert document["rules"] == {
+        "preset": "peppa",
+        "options": {"end": {"mode": "hands", "count": 2}},
+    }
+    assert document["players"][1] == {"name": "Bruno", "kind": "ai", "level": "hard"}
+    assert document["seed"] == 3
+    first = document["hands"][0]
+    assert first["dealer"] == match.first_dealer
+    assert [len(d.split()) for d in first["deal"]] == [13, 13, 13, 13]
+    assert [len(p.split()) for p in first["pass"]] == [3, 3, 3, 3]
+    assert first["lead"] == (match.first_dealer + 1) % 4
+    assert len(first["play"].split()) == 52
+    assert read_record(write_record(record_of(match, players))).players == players
+
+
+@pytest.mark.parametrize("preset", ["peppa", "torino", "hearts"])
+@pytest.mark.parametrize("actions", [0, 2, 4, 5, 4 + 17, 56, 56 + 3, 56 + 4 + 30])
+def test_game_in_progress_round_trips(kit: ModuleType, preset: str, actions: int) -> None:
+    match = kit.random_game(preset, 41, actions=actions)
+    again = round_trip(match)
+    same_game(kit, match, again)
+    hand = match.current
+    expected = hand.to_move if hand.phase is Phase.PLAYING else None
+    assert summary(again)["to_move"] == expected
+    if hand.phase is Phase.PASSING:
+        document = json.loads(write_record(record_of(match)))
+        last = document["hands"][-1]
+        assert last["play"] == "" and "lead" not in last
+        passed = [p is not None for p in hand.passes]
+        assert [p is not None for p in last.get("pass", [None] * 4)] == passed
+
+
+def test_game_between_hands_and_over_have_no_one_to_move(kit: ModuleType) -> None:
+    match = Match(RuleSet.preset("peppa"), 5)
+    kit.finish(match.start_hand())  # hand 1 scored, hand 2 not dealt yet
+    assert summary(round_trip(match))["to_move"] is None
+    assert summary(round_trip(match))["over"] is False
+    over = kit.random_game("peppa", 5, end={"mode": "hands", "count": 1})
+    assert summary(round_trip(over)) == {**summary(over), "to_move": None, "over": True}
+
+
+def test_in_progress_game_continues_after_loading(kit: ModuleType) -> None:
+    match = kit.random_game("hearts", 9, actions=56 + 4 + 9)
+    loaded = round_trip(match)
+    kit.finish(loaded.current, seed=1)
+    kit.finish(match.current, seed=1)
+    same_game(kit, match, loaded)
+    loaded.undo()  # a loaded game keeps its undo history
+    assert len(loaded.current.plays) == 51
+
+
+def test_extra_fields_are_kept(kit: ModuleType) -> None:
+    match = kit.random_game("peppa", 5, actions=20)
+    document = record_to_dict(record_of(match))
+    document["autosave"] = {"when": "now"}
+    record = read_record(json.dumps(document))
+    assert record.extra == {"autosave": {"when": "now"}}
+    assert json.loads(write_record(record))["autosave"] == {"when": "now"}
+
+
+def test_pass_may_hold_nulls_while_passing(kit: ModuleType) -> None:
+    match = kit.random_game("peppa", 5, actions=2)
+    document = json.loads(write_record(record_of(match)))
+    assert document["hands"][0]["pass"][2:] == [None, None]
+    loaded = replay(read_record(json.dumps(document)))
+    assert loaded.current.passes[:2] == match.current.passes[:2]
+    assert loaded.current.passes[2:] == [None, None]
+
+
+# -------------------------------------------------------------- refusals
+
+
+def hearts_record(
+    kit: ModuleType, seats: dict[int, str], dealer: int = 1, **options: Any
+) -> dict[str, Any]:
+    """A Hearts record whose first hand, after its passes, gives ``seats`` these cards."""
+    match = Match(RuleSet.preset("hearts", options), 1, dealer=dealer)
+    kit.staged_match_hand(match, kit.deal_of(match.rules, seats))
+    return record_to_dict(record_of(match))
+
+
+FIRST_TRICK = {  # South holds the 2♣; West (3) is void in clubs; North (2) holds only points.
+    0: "2C 3C KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS",
+    3: "2H AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+    2: "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS",
+}
+HEARTS_UNBROKEN = {  # trick 1 all clubs, won by West's A♣; West then holds K♥ A♥ and spades.
+    0: "2C 5C 6C 7C 2S 2D 3D 4D 5D 6D 7D 8D 9D",
+    1: "3C AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    2: "4C 8C 9C TC JC QC KC 3S TD JD QD KD AD",
+}
+
+
+def with_play(document: dict[str, Any], play: str, hand: int = 0) -> dict[str, Any]:
+    document["hands"][hand]["play"] = play
+    document["hands"][hand].pop("lead", None)
+    return document
+
+
+def check_refused(document: object, reason: Reason, **place: Any) -> RecordError:
+    text = document if isinstance(document, str | bytes) else json.dumps(document)
+    with pytest.raises(RecordError) as caught:
+        replay(read_record(text))
+    error = caught.value
+    assert error.reason is reason, error.describe()
+    for name, value in place.items():
+        assert getattr(error, name) == value, error.describe()
+    assert "\n" not in error.describe()
+    return error
+
+
+def test_refused_bad_json() -> None:
+    error = check_refused('{"format": "peppa-record",', Reason.BAD_JSON)
+    assert "line 1" in error.describe()
+    check_refused(b"\xff\xfe{", Reason.BAD_JSON)
+
+
+def test_refused_unknown_format_and_versions(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK)
+    check_refused({**document, "format": "pbn"}, Reason.UNKNOWN_FORMAT)
+    check_refused([document], Reason.UNKNOWN_FORMAT)
+    newer = check_refused({**document, "version": 2}, Reason.UNSUPPORTED_VERSION)
+    assert "newer" in newer.describe()
+    check_refused({**document, "version": "1"}, Reason.UNSUPPORTED_VERSION)
+    check_refused({**document, "version": 0}, Reason.UNSUPPORTED_VERSION)
+
+
+def test_refused_duplicated_card(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK)
+    deal = document["hands"][0]["deal"]
+    deal[2] = deal[2].replace(deal[2].split()[0], deal[0].split()[0])
+    error = check_refused(document, Reason.DUPLICATE_CARD, hand=0, seat=2)
+    assert error.card == deal[0].split()[0]
+
+
+def test_refused_missing_card(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK)
+    deal = document["hands"][0]["deal"]
+    dropped = deal[3].split()[-1]
+    deal[3] = " ".join(deal[3].split()[:-1])
+    error = check_refused(document, Reason.MISSING_CARD, hand=0, seat=3, card=dropped)
+    assert "hand 1, seat 3 (West), card " + dropped in error.describe()
+
+
+def test_refused_wrong_deal_size(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK)
+    deal = document["hands"][0]["deal"]
+    moved = deal[3].split()[-1]
+    deal[3] = " ".join(deal[3].split()[:-1])
+    deal[0] += " " + moved
+    check_refused(document, Reason.WRONG_DEAL_SIZE, hand=0, seat=0)
+
+
+def test_refused_card_outside_a_short_deck(kit: ModuleType) -> None:
+    match = kit.random_game("peppa", 2, actions=0, deck=36)
+    document = record_to_dict(record_of(match))
+    deal = document["hands"][0]["deal"]
+    deal[1] = deal[1].replace(deal[1].split()[0], "2C")
+    check_refused(document, Reason.BAD_CARD, hand=0, seat=1, card="2C")
+
+
+def test_refused_wrong_pass_size(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK)
+    passes = document["hands"][0]["pass"]
+    passes[1] = " ".join(passes[1].split()[:2])
+    check_refused(with_play(document, ""), Reason.WRONG_PASS_SIZE, hand=0, seat=1)
+
+
+def test_refused_pass_of_a_card_not_held(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK)
+    hand = document["hands"][0]
+    stranger = hand["deal"][2].split()[0]
+    hand["pass"][0] = " ".join([*hand["pass"][0].split()[:2], stranger])
+    check_refused(document, Reason.CARD_NOT_HELD, hand=0, seat=0, card=stranger)
+
+
+def test_refused_pass_on_a_hold_hand(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK, pass_cycle=["hold"])
+    assert "pass" not in document["hands"][0]
+    document["hands"][0]["pass"] = ["2C 3C KD", None, None, None]
+    check_refused(document, Reason.NO_PASS_THIS_HAND, hand=0)
+
+
+def test_refused_play_before_passing_ended(kit: ModuleType) -> None:
+    document = hearts_record(kit, FIRST_TRICK)
+    document["hands"][0]["pass"][3] = None
+    check_refused(with_play(document, "2C"), Reason.WRONG_PHASE, hand=0)
+
+
+@pytest.mark.parametrize(
+    ("deal", "reason", "where"),
+    [
+        ((FIRST_TRICK, "2C 3C"), Reason.CARD_NOT_HELD, (0, 3, "3C")),
+        ((FIRST_TRICK, "2C 2D QS KS"), Reason.MUST_FOLLOW_SUIT, (0, 1, "KS")),
+        ((FIRST_TRICK, "3C"), Reason.MUST_LEAD_LOWEST_CLUB, (0, 0, "3C")),
+        ((FIRST_TRICK, "2C 2H"), Reason.NO_POINTS_ON_FIRST_TRICK, (0, 3, "2H")),
+        ((HEARTS_UNBROKEN, "2C AC 4C 3C KH"), Reason.HEARTS_NOT_BROKEN, (1, 3, "KH")),
+    ],
+)
+def test_refused_illegal_plays(
+    kit: ModuleType,
+    deal: tuple[dict[int, str], str],
+    reason: Reason,
+    where: tuple[int, int, str],
+) -> None:
+    seats, play = deal
+    trick, seat, card = where
+    document = with_play(hearts_record(kit, seats), play)
+    error = check_refused(document, reason, hand=0, trick=trick, seat=seat, card=card)
+    assert error.describe().startswith(f"hand 1, trick {trick + 1}, seat {seat} (")
+
+
+def test_refused_wrong_lead(kit: ModuleType) -> None:
+    document = with_play(hearts_record(kit, FIRST_TRICK), "2C 2D QS AC")
+    document["hands"][0]["lead"] = 2
+    check_refused(document, Reason.WRONG_LEAD, hand=0, seat=2)
+
+
+def test_refused_hand_after_the_game_ended(kit: ModuleType) -> None:
+    match = kit.random_game("peppa", 6, end={"mode": "hands", "count": 1})
+    document = record_to_dict(record_of(match))
+    document["hands"].append(dict(document["hands"][0], dealer=(match.first_dealer + 1) % 4))
+    check_refused(document, Reason.HAND_AFTER_GAME_OVER, hand=1)
+
+
+def test_refused_wrong_dealer(kit: ModuleType) -> None:
+    match = kit.random_game("hearts", 6, end={"mode": "hands", "count": 2})
+    document = record_to_dict(record_of(match))
+    expected = match.hands[1].dealer
+    document["hands"][1]["dealer"] = (expected + 2) % 4
+    error = check_refused(document, Reason.WRONG_DEALER, hand=1)
+    assert f"seat {expected}" in error.message
+
+
+def test_refused_unfinished_hand_not_last(kit: ModuleType) -> None:
+    match = kit.random_game("peppa", 6, end={"mode": "hands", "count": 2})
+    document = record_to_dict(record_of(match))
+    document["hands"][0]["play"] = " ".join(document["hands"][0]["play"].split()[:-4])
+    check_refused(document, Reason.UNFINISHED_HAND_NOT_LAST, hand=0)
+
+
+def test_refused_too_many_cards(kit: ModuleType) -> None:
+    match = kit.random_game("peppa", 6, end={"mode": "hands", "count": 1})
+    document = record_to_dict(record_of(match))
+    document["hands"][0]["play"] += " 2C"
+    check_refused(document, Reason.TOO_MANY_CARDS, hand=0)
+
+
+BAD_SHAPES: list[tuple[str, Callable[[dict[str, Any]], None], Reason]] = [
+    ("rules not an object", lambda d: d.update(rules="peppa"), Reason.BAD_RULES),
+    ("unknown preset", lambda d: d["rules"].update(preset="scopa"), Reason.BAD_RULES),
+    ("unknown option", lambda d: d["rules"].update(options={"jokers": 2}), Reason.BAD_RULES),
+    ("bad deck", lambda d: d["rules"].update(options={"deck": 40}), Reason.BAD_RULES),
+    ("bad end", lambda d: d["rules"].update(options={"end": {"mode": "x"}}), Reason.BAD_RULES),
+    (
+        "bool limit",
+        lambda d: d["rules"].update(options={"end": {"mode": "points", "limit": True}}),
+        Reason.BAD_RULES,
+    ),
+    ("three players", lambda d: d["players"].pop(), Reason.BAD_FIELD),
+    ("nameless player", lambda d: d["players"][2].pop("name"), Reason.BAD_FIELD),
+    ("seed text", lambda d: d.update(seed="12"), Reason.BAD_FIELD),
+    ("hands not a list", lambda d: d.update(hands={}), Reason.BAD_FIELD),
+    ("dealer 4", lambda d: d["hands"][0].update(dealer=4), Reason.BAD_FIELD),
+    ("dealer text", lambda d: d["hands"][0].update(dealer="0"), Reason.BAD_FIELD),
+    ("three deals", lambda d: d["hands"][0]["deal"].pop(), Reason.BAD_FIELD),
+    ("null deal", lambda d: d["hands"][0]["deal"].__setitem__(1, None), Reason.BAD_FIELD),
+    ("deal list", lambda d: d["hands"][0]["deal"].__setitem__(1, ["2C"]), Reason.BAD_FIELD),
+    ("bad card", lambda d: d["hands"][0].update(play="2C 1C"), Reason.BAD_CARD),
+    ("ten as 10", lambda d: d["hands"][0].update(play="10H"), Reason.BAD_CARD),
+    ("play null", lambda d: d["hands"][0].update(play=None), Reason.BAD_FIELD),
+    ("lead 7", lambda d: d["hands"][0].update(lead=7), Reason.BAD_FIELD),
+]
+
+
+@pytest.mark.parametrize(("what", "mutate", "reason"), BAD_SHAPES, ids=[b[0] for b in BAD_SHAPES])
+def test_refused_bad_shapes(
+    kit: ModuleType, what: str, mutate: Callable[[dict[str, Any]], None], reason: Reason
+) -> None:
+    match = kit.random_game("peppa", 8, actions=30)
+    document = record_to_dict(record_of(match))
+    mutate(document)
+    check_refused(document, reason)

@@ -1,0 +1,271 @@
+"""The command line: ``peppa-qt --version`` and ``peppa-qt check FILE`` (DESIGN.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from peppa_qt import __version__
+from peppa_qt.engine import Match, Phase, RuleSet, cards_of, record_of, summary, write_record
+from peppa_qt.engine.record import record_to_dict
+
+ROOT = Path(__file__).resolve().parents[1]
+SUMMARY_KEYS = ["hands", "totals", "over", "ranking", "winners", "to_move"]
+
+# Hearts without passing, South holds the 2♣ (clockwise: South, West, North, East).
+FIRST_TRICK = [
+    "2C 3C KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS",
+    "4C 5C 6C 7C 8C 9C TC JC QC KC AC JS KS",
+    "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS",
+    "2H AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+]
+UNBROKEN = [
+    "2C 5C 6C 7C 2S 2D 3D 4D 5D 6D 7D 8D 9D",
+    "3C AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "4C 8C 9C TC JC QC KC 3S TD JD QD KD AD",
+    "AC KH AH 4S 5S 6S 7S 8S 9S TS JS QS KS",
+]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "peppa_qt", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def check(
+    tmp_path: Path, content: str | bytes | dict[str, Any]
+) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "game.json"
+    if isinstance(content, dict):
+        content = json.dumps(content)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return run("check", str(path))
+
+
+def assert_refused(done: subprocess.CompletedProcess[str], *words: str) -> str:
+    """Exit 2, nothing on stdout, exactly one line on stderr holding ``words``, no traceback."""
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def hearts_hold(deal: list[str], play: str, **fields: Any) -> dict[str, Any]:
+    hand = {"dealer": 1, "deal": deal, "play": play, **fields}
+    return {
+        "format": "peppa-record",
+        "version": 1,
+        "rules": {"preset": "hearts", "options": {"pass_cycle": ["hold"]}},
+        "hands": [hand],
+    }
+
+
+def random_match(preset: str, seed: int, actions: int | None = None, **options: Any) -> Match:
+    rng = random.Random(seed)
+    match = Match(RuleSet.preset(preset, options), seed)
+    done = 0
+    while not match.is_over:
+        hand = match.start_hand()
+        while hand.phase is not Phase.SCORED:
+            if actions is not None and done >= actions:
+                return match
+            if hand.phase is Phase.PASSING:
+                seat = next(s for s in range(4) if hand.passes[s] is None)
+                hand.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+            else:
+                hand.play(rng.choice(cards_of(hand.legal_mask())))
+            done += 1
+    return match
+
+
+def document_of(match: Match) -> dict[str, Any]:
+    return record_to_dict(record_of(match))
+
+
+# ----------------------------------------------------------------- good files
+
+
+def test_version() -> None:
+    done = run("--version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"peppa-qt {__version__}"
+
+
+@pytest.mark.parametrize("preset", ["peppa", "torino", "hearts"])
+def test_check_prints_the_summary(tmp_path: Path, preset: str) -> None:
+    match = random_match(preset, 4)
+    done = check(tmp_path, write_record(record_of(match)))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    printed = json.loads(done.stdout)
+    assert list(printed) == SUMMARY_KEYS
+    assert printed == summary(match)
+    assert printed["over"] is True and printed["to_move"] is None
+    assert sorted(printed["ranking"]) == [0, 1, 2, 3]
+    assert all(set(h) == {"points", "moon"} for h in printed["hands"])
+    assert printed["totals"] == [sum(h["points"][s] for h in printed["hands"]) for s in range(4)]
+
+
+def test_check_of_a_moon(tmp_path: Path) -> None:
+    # West holds every club: it leads the 2♣ and takes all 13 tricks.
+    deal = [
+        " ".join(r + "S" for r in "23456789TJQKA"),
+        " ".join(r + "H" for r in "23456789TJQKA"),
+        " ".join(r + "D" for r in "23456789TJQKA"),
+        " ".join(r + "C" for r in "23456789TJQKA"),
+    ]
+    play = " ".join(f"{r}C {r}D {r}H {r}S" for r in "23456789TJQKA")
+    document = hearts_hold(deal, play, dealer=0)
+    done = check(tmp_path, document)
+    printed = json.loads(done.stdout)
+    assert printed["hands"] == [{"points": [26, 26, 26, 0], "moon": 3}]
+    assert printed["ranking"][0] == 3 and printed["to_move"] is None and not printed["over"]
+
+
+@pytest.mark.parametrize(
+    ("actions", "to_move"),
+    [
+        (0, None),  # dealt, passing not begun
+        (3, None),  # three of four passes made
+        (4, "seat"),  # passing done: the first leader is to play
+        (4 + 6, "seat"),  # in the middle of trick 2
+        (56, None),  # hand 1 scored, hand 2 dealt but nobody passed
+    ],
+)
+def test_check_of_games_in_progress(tmp_path: Path, actions: int, to_move: str | None) -> None:
+    match = random_match("peppa", 12, actions=actions)
+    done = check(tmp_path, write_record(record_of(match)))
+    assert done.returncode == 0, done.stderr
+    printed = json.loads(done.stdout)
+    assert printed["to_move"] == (match.current.to_move if to_move else None)
+    if to_move:
+        assert printed["to_move"] is not None
+    assert printed["over"] is False and printed["winners"] == []
+
+
+# ------------------------------------------------------------------ bad files
+
+
+def test_unreadable_path(tmp_path: Path) -> None:
+    assert_refused(run("check", str(tmp_path / "nowhere.json")), "cannot read")
+    assert_refused(run("check", str(tmp_path)), "cannot read")
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ('{"format": "peppa-record", "version": 1,', ["not valid JSON"]),
+        (b"\xff\xfe\x00junk", ["not valid JSON"]),
+        ("[" * 50_000, ["not valid JSON"]),
+        ('{"format": "pgn", "version": 1}', ["format"]),
+        ('{"format": "peppa-record", "version": 2}', ["version 2", "newer"]),
+        ('{"format": "peppa-record", "version": "one"}', ["version", "unknown"]),
+        ('{"format": "peppa-record", "version": ' + "7" * 5000 + "}", ["not valid JSON"]),
+    ],
+)
+def test_refused_files(tmp_path: Path, content: str | bytes, words: list[str]) -> None:
+    assert_refused(check(tmp_path, content), *words)
+
+
+@pytest.mark.parametrize(
+    ("deal", "play", "words"),
+    [
+        (
+            FIRST_TRICK,
+            "2C 3C",
+            ["hand 1", "trick 1", "seat 3 (West)", "card 3C", "not in the hand"],
+        ),
+        (
+            FIRST_TRICK,
+            "2C 2D QS KS",
+            ["hand 1", "trick 1", "seat 1 (East)", "card KS", "follow clubs"],
+        ),
+        (FIRST_TRICK, "AD", ["hand 1", "trick 1", "seat 0 (South)", "card AD", "2C must lead"]),
+        (FIRST_TRICK, "2C 2H", ["trick 1", "seat 3 (West)", "card 2H", "first trick"]),
+        (
+            UNBROKEN,
+            "2C AC 4C 3C KH",
+            ["trick 2", "seat 3 (West)", "card KH", "hearts may not be led"],
+        ),
+    ],
+)
+def test_refused_plays(tmp_path: Path, deal: list[str], play: str, words: list[str]) -> None:
+    assert_refused(check(tmp_path, hearts_hold(deal, play)), *words)
+
+
+def test_refused_duplicated_and_missing_cards(tmp_path: Path) -> None:
+    duplicated = [*FIRST_TRICK[:3], FIRST_TRICK[3].replace("QD", "KD")]
+    assert_refused(
+        check(tmp_path, hearts_hold(duplicated, "")), "hand 1", "seat 3 (West)", "card KD", "twice"
+    )
+    missing = [*FIRST_TRICK[:3], FIRST_TRICK[3].replace(" QD", "")]
+    assert_refused(
+        check(tmp_path, hearts_hold(missing, "")), "hand 1", "seat 3 (West)", "card QD", "missing"
+    )
+
+
+def test_refused_passes(tmp_path: Path) -> None:
+    document = document_of(random_match("peppa", 3, actions=4))
+    passes = document["hands"][0]["pass"]
+    short = [" ".join(passes[0].split()[:2]), *passes[1:]]
+    done = check(tmp_path, {**document, "hands": [{**document["hands"][0], "pass": short}]})
+    assert_refused(done, "hand 1", "seat 0 (South)", "exactly 3")
+    stranger = document["hands"][0]["deal"][1].split()[0]  # an East card
+    wrong = [
+        " ".join([*passes[2].split()[:2], stranger]) if s == 2 else p for s, p in enumerate(passes)
+    ]
+    done = check(tmp_path, {**document, "hands": [{**document["hands"][0], "pass": wrong}]})
+    assert_refused(done, "hand 1", "seat 2 (North)", f"card {stranger}", "not in the hand")
+
+
+def test_refused_hand_after_the_end_and_wrong_dealer(tmp_path: Path) -> None:
+    match = random_match("peppa", 5, end={"mode": "hands", "count": 1})
+    document = document_of(match)
+    extra = dict(document["hands"][0], dealer=(match.first_dealer + 1) % 4)
+    done = check(tmp_path, {**document, "hands": [*document["hands"], extra]})
+    assert_refused(done, "hand 2", "after the game ended")
+    longer = document_of(random_match("hearts", 5, end={"mode": "hands", "count": 2}))
+    expected = longer["hands"][1]["dealer"]
+    longer["hands"][1]["dealer"] = (expected + 1) % 4
+    assert_refused(check(tmp_path, longer), "hand 2", f"dealer must be seat {expected}")
+
+
+def test_junk_files_exit_2_with_one_line(tmp_path: Path) -> None:
+    rng = random.Random(2024)
+    good = write_record(record_of(random_match("hearts", 9, actions=80)))
+    junk = [
+        good[: len(good) // 2],
+        good.replace('"play": "', '"play": "XX ', 1),
+        good.replace('"deal": [', '"deal": [null, ', 1),
+        good.replace('"dealer": ', '"dealer": "', 1),
+        bytes(rng.randrange(256) for _ in range(200)),
+        json.dumps([1, {"format": "peppa-record"}]),
+    ]
+    for number, content in enumerate(junk):
+        path = tmp_path / f"junk{number}.json"
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        assert_refused(run("check", str(path)))

@@ -167,6 +167,8 @@ class HandState:
             return IllegalMove(Reason.WRONG_PHASE, f"no card can be played while {words}")
         seat = self.to_move
         assert seat is not None
+        if not 0 <= card < 52:
+            return IllegalMove(Reason.CARD_NOT_HELD, f"{card!r} is not a card", seat=seat)
         bit = 1 << card
         name = str(CARDS[card])
         if not self.hands[seat] & bit:
@@ -194,6 +196,9 @@ class HandState:
     def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
         """Seat ``seat`` chooses its three cards; the exchange happens when all four have."""
         chosen = list(cards)
+        stray = next((c for c in chosen if not 0 <= c < 52), None)
+        if stray is not None:
+            raise IllegalMove(Reason.CARD_NOT_HELD, f"{stray!r} is not a card", seat=seat)
         mask = mask_of(chosen)
         self._check_pass(seat, chosen, mask)
         self._push_undo()
@@ -208,6 +213,8 @@ class HandState:
             self._start_play()
 
     def _check_pass(self, seat: int, chosen: list[int], mask: int) -> None:
+        if seat not in (0, 1, 2, 3):
+            raise IllegalMove(Reason.NOT_YOUR_TURN, f"there is no seat {seat!r}")
         if self.phase is not Phase.PASSING:
             hold = self.pass_direction is PassDirection.HOLD
             reason = Reason.NO_PASS_THIS_HAND if hold else Reason.WRONG_PHASE
@@ -229,7 +236,7 @@ class HandState:
 
     def play(self, card: int) -> None:
         """The seat to move plays ``card``; raises IllegalMove and changes nothing if illegal."""
-        if not self.legal_mask() >> card & 1:  # legal cards are always held: one test
+        if not 0 <= card < 52 or not self.legal_mask() >> card & 1:  # legal cards are held
             refusal = self.why_illegal(card)
             assert refusal is not None
             raise refusal

@@ -355,3 +355,24 @@ def test_thirteen_tricks_and_each_card_once(kit: ModuleType) -> None:
             assert len(hand.plays) == 52 and len(set(hand.plays)) == 52
             assert len(hand.trick_winners) == 13
             assert all(m == 0 for m in hand.hands)
+
+
+def test_numbers_that_are_not_cards_are_refused_as_illegal_moves() -> None:
+    from peppa_qt.engine import IllegalMove, Match, Phase, RuleSet
+
+    match = Match(RuleSet.preset("peppa"), 1)
+    hand = match.start_hand()
+    for bad in (-1, 52, 99):
+        with pytest.raises(IllegalMove):
+            hand.pass_cards(0, [bad, 0, 1])
+    with pytest.raises(IllegalMove):
+        hand.pass_cards(-1, [0, 1, 2])
+    assert hand.passes == [None, None, None, None]
+    for seat in range(4):
+        hand.pass_cards(seat, [c for c in range(52) if hand.hands[seat] >> c & 1][:3])
+    assert hand.phase is Phase.PLAYING
+    before = list(hand.hands)
+    for bad in (-1, 52):
+        with pytest.raises(IllegalMove):
+            hand.play(bad)
+    assert hand.hands == before and hand.plays == []

@@ -16,6 +16,15 @@ def _parser() -> argparse.ArgumentParser:
         prog="peppa-qt", description="Peppa, the Italian Hearts card game."
     )
     parser.add_argument("--version", action="version", version=f"peppa-qt {__version__}")
+    parser.add_argument(
+        "--demo", action="store_true", help="watch four computer players play in the window"
+    )
+    parser.add_argument(
+        "--quit-after-hands",
+        type=int,
+        metavar="N",
+        help="close the window after N hands (for automated runs)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = commands.add_parser("check", help="check a game record and print its scores as JSON")
     check.add_argument("file", type=Path, help="a peppa-record JSON file")
@@ -124,8 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in bench_engine(args.seconds):
             print(line, flush=True)
         return 0
-    print("peppa-qt: the game window is not built yet; try 'peppa-qt check FILE'.", file=sys.stderr)
-    return 1
+    from .app import run_gui
+
+    return run_gui(args.demo, args.quit_after_hands)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,319 @@
+"""The game loop: asks each seat for its move, applies it through the engine, tells the table."""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal
+
+from ..ai import make_player
+from ..ai.base import Decision, Player
+from ..engine import HandState, Match, Phase, view_of
+from ..engine.cards import cards_of, mask_of
+from ..engine.errors import IllegalMove, Reason
+from .setup import SEATS, GameSetup, Pace, Refusal
+from .worker import ThinkPool, ThinkRelay
+
+log = logging.getLogger(__name__)
+
+PlayerFactory = Callable[[str, int], Player]
+
+
+class GameController(QObject):
+    """Owns the Match; the only caller of the engine's mutators. Never imports the GUI.
+
+    Every signal that changes the table waits for ``animations_done()`` before the game goes
+    on (unless the gate is off, as in controller-only tests).
+    """
+
+    game_started = Signal()
+    hand_dealt = Signal(int)  # hand index; the deal is controller.hand.deal
+    seat_passed = Signal(int)  # a seat has chosen its three cards (which ones stays hidden)
+    cards_passed = Signal(object)  # the four passes as masks, by giving seat
+    card_played = Signal(int, int)  # seat, card
+    trick_taken = Signal(int, object)  # winner, the four cards in play order
+    hand_scored = Signal(int, object)  # hand index, HandResult
+    game_over = Signal(object)  # ranking: list of seats, best first
+    turn_changed = Signal(int)  # the seat to play, -1 while passing or between hands
+    human_to_pass = Signal(int)  # seat
+    human_to_move = Signal(int, object)  # seat, mask of the legal cards
+    move_refused = Signal(object)  # Refusal
+
+    def __init__(
+        self,
+        pace: Pace | None = None,
+        player_factory: PlayerFactory | None = None,
+        *,
+        gated: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.pace = pace or Pace()
+        self._factory: PlayerFactory = player_factory or make_player
+        self._gated = gated
+        self._relay = ThinkRelay(self)
+        self._relay.decided.connect(self._on_relay_decided)
+        self._pool = ThinkPool(self._relay)
+        self._tick = _single_shot(self, self._advance)
+        self._delay = _single_shot(self, self._apply_delayed)
+        self._clock = QElapsedTimer()
+        self._epoch = 0
+        self._players: dict[int, Player] = {}
+        self._reset_state()
+
+    def _reset_state(self) -> None:
+        self.setup: GameSetup | None = None
+        self.match: Match | None = None
+        self._players = {}
+        self._epoch += 1
+        self._pending: deque[Callable[[], None]] = deque()
+        self._asked: set[int] = set()
+        self._waiting_gate = False
+        self._delayed: tuple[int, Decision] | None = None
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hand in play or the last one scored (read it, never change it)."""
+        return self.match.current if self.match else None
+
+    def names(self) -> list[str]:
+        """The players' names by seat."""
+        return [s.name for s in self.setup.seats] if self.setup else ["", "", "", ""]
+
+    def is_human(self, seat: int) -> bool:
+        """Whether the window answers for ``seat``."""
+        return self.setup is not None and self.setup.seats[seat].is_human
+
+    def totals(self) -> list[int]:
+        """Running totals by seat."""
+        return self.match.totals() if self.match else [0, 0, 0, 0]
+
+    # ----------------------------------------------------------------- intents
+
+    def start(self, setup: GameSetup) -> None:
+        """Start a new game (cancelling any thinking of the previous one)."""
+        self._cancel_thinking()
+        self._reset_state()
+        self.setup = setup
+        self.match = Match(setup.rules, setup.seed, track_undo=False)
+        for seat, spec in enumerate(setup.seats):
+            if spec.level is not None:
+                self._players[seat] = self._factory(spec.level, self.match.seed * 4 + seat)
+        self.game_started.emit()
+        self._deal()
+
+    def next_hand(self) -> None:
+        """Deal the next hand once the table has shown the last one's score."""
+        hand = self.hand
+        if self.match is None or hand is None or hand.phase is not Phase.SCORED:
+            return
+        if self.match.is_over or self._pending:
+            return
+        self._deal()
+
+    def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
+        """A human's three cards to pass; refused with ``move_refused`` when illegal."""
+        hand = self.hand
+        if hand is None or not self.is_human(seat):
+            return False
+        if hand.phase is Phase.PASSING and seat not in self._asked:
+            self.move_refused.emit(Refusal(Reason.NOT_YOUR_TURN, seat))
+            return False
+        try:
+            hand.pass_cards(seat, cards)
+        except IllegalMove as error:
+            self._refuse(error, seat)
+            return False
+        self._after_pass(seat)
+        return True
+
+    def submit_play(self, seat: int, card: int) -> bool:
+        """A human's card; refused with ``move_refused`` when illegal or not its turn."""
+        hand = self.hand
+        if hand is None or not self.is_human(seat):
+            return False
+        if hand.phase is Phase.PLAYING and (hand.to_move != seat or seat not in self._asked):
+            self.move_refused.emit(Refusal(Reason.NOT_YOUR_TURN, seat, card))
+            return False
+        refusal = hand.why_illegal(card)
+        if refusal is not None:
+            self._refuse(refusal, seat)
+            return False
+        self._play(card)
+        return True
+
+    def animations_done(self) -> None:
+        """The table has finished showing the last signal: the game may go on."""
+        if self._waiting_gate:
+            self._waiting_gate = False
+            self._tick.start(0)
+
+    def shutdown(self, timeout_ms: int = 3000) -> bool:
+        """Stop for good (window closing): cancel thinking and wait for the worker."""
+        self._epoch += 1
+        self._pending.clear()
+        self._tick.stop()
+        self._delay.stop()
+        return self._pool.stop(list(self._players.values()), timeout_ms)
+
+    # -------------------------------------------------------------- game loop
+
+    def _deal(self) -> None:
+        assert self.match is not None
+        self.match.start_hand()
+        index = len(self.match.hands) - 1
+        self._asked.clear()
+        self._queue(lambda: self.hand_dealt.emit(index))
+
+    def _queue(self, emit: Callable[[], None]) -> None:
+        self._pending.append(emit)
+        self._tick.start(0)
+
+    def _advance(self) -> None:
+        if self._waiting_gate or self.match is None:
+            return
+        if self._pending:
+            emit = self._pending.popleft()
+            self._waiting_gate = self._gated
+            emit()
+            if not self._gated:
+                self._tick.start(0)
+            return
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        hand = self.hand
+        assert hand is not None and self.match is not None
+        if hand.phase is Phase.PASSING:
+            self._ask_passes(hand)
+        elif hand.phase is Phase.PLAYING:
+            self._ask_play(hand)
+        elif not self.match.is_over and self.pace.auto_next_hand:
+            self._deal()
+
+    def _ask_passes(self, hand: HandState) -> None:
+        self.turn_changed.emit(-1)
+        for seat in SEATS:
+            if hand.passes[seat] is not None or seat in self._asked:
+                continue
+            self._asked.add(seat)
+            if self.is_human(seat):
+                self.human_to_pass.emit(seat)
+            else:
+                self._think(seat)
+
+    def _ask_play(self, hand: HandState) -> None:
+        seat = hand.to_move
+        assert seat is not None
+        if seat in self._asked:
+            return
+        self._asked.add(seat)
+        self.turn_changed.emit(seat)
+        if self.is_human(seat):
+            self.human_to_move.emit(seat, hand.legal_mask())
+        else:
+            self._clock.start()
+            self._think(seat)
+
+    def _think(self, seat: int) -> None:
+        assert self.match is not None
+        self._pool.submit(self._epoch, seat, self._players[seat], view_of(self.match, seat))
+
+    def _on_relay_decided(self, epoch: int, seat: int, result: object) -> None:
+        if epoch != self._epoch or self.hand is None:
+            return
+        decision = self._checked(seat, result)
+        if self.hand.phase is Phase.PASSING:
+            self._apply_pass(seat, decision)
+            return
+        wait = self.pace.ai_pause_ms - self._clock.elapsed()
+        self._delayed = (seat, decision)
+        self._delay.start(max(0, int(wait)))
+
+    def _apply_delayed(self) -> None:
+        if self._delayed is None:
+            return
+        seat, decision = self._delayed
+        self._delayed = None
+        hand = self.hand
+        if hand is not None and hand.phase is Phase.PLAYING and hand.to_move == seat:
+            self._play(decision.cards[0])
+
+    def _checked(self, seat: int, result: object) -> Decision:
+        """The player's decision, or a safe legal one if it failed or broke the rules."""
+        hand = self.hand
+        assert hand is not None
+        passing = hand.phase is Phase.PASSING
+        allowed = hand.hands[seat] if passing else hand.legal_mask()
+        if isinstance(result, Decision):
+            chosen = mask_of(result.cards)
+            size = 3 if passing else 1
+            if len(result.cards) == size == chosen.bit_count() and chosen & ~allowed == 0:
+                return result
+        fallback = tuple(cards_of(allowed)[-3:]) if passing else (cards_of(allowed)[0],)
+        log.warning("seat %d: computer player failed (%r); playing %s", seat, result, fallback)
+        return Decision(fallback, "fallback")
+
+    # ------------------------------------------------------------ applying moves
+
+    def _apply_pass(self, seat: int, decision: Decision) -> None:
+        hand = self.hand
+        assert hand is not None
+        hand.pass_cards(seat, decision.cards)
+        self._after_pass(seat)
+
+    def _after_pass(self, seat: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        self.seat_passed.emit(seat)
+        if hand.phase is Phase.PLAYING:
+            passes = tuple(hand.passes)
+            self._asked.clear()
+            self._queue(lambda: self.cards_passed.emit(passes))
+
+    def _play(self, card: int) -> None:
+        hand = self.hand
+        assert hand is not None and self.match is not None
+        seat = hand.to_move
+        assert seat is not None
+        completes_trick = len(hand.trick) == 3
+        hand.play(card)
+        self._asked.clear()
+        self._queue(lambda: self.card_played.emit(seat, card))
+        if completes_trick:
+            winner, cards = hand.trick_winners[-1], tuple(hand.plays[-4:])
+            self._queue(lambda: self.trick_taken.emit(winner, cards))
+        if hand.result is not None:
+            self._queue_scored(hand)
+
+    def _queue_scored(self, hand: HandState) -> None:
+        assert self.match is not None
+        index, result = len(self.match.hands) - 1, hand.result
+        self._queue(lambda: self.hand_scored.emit(index, result))
+        if self.match.is_over:
+            ranking = self.match.ranking()
+            self._queue(lambda: self.game_over.emit(ranking))
+
+    def _refuse(self, error: IllegalMove, seat: int) -> None:
+        hand = self.hand
+        led = hand.trick[0] // 13 if hand is not None and hand.trick else None
+        self.move_refused.emit(Refusal(error.reason, seat, error.card, led))
+
+    def _cancel_thinking(self) -> None:
+        self._epoch += 1
+        self._pool.clear()
+        self._tick.stop()
+        self._delay.stop()
+        for player in self._players.values():
+            player.cancel()
+
+
+def _single_shot(parent: QObject, slot: Callable[[], None]) -> QTimer:
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.timeout.connect(slot)
+    return timer

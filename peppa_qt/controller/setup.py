@@ -1,0 +1,57 @@
+"""What a new game is made of: the rules, who sits where, the seed, and the pace of play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import RuleSet
+from ..engine.errors import Reason
+
+SEATS = (0, 1, 2, 3)
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """Who sits at a seat: a name, and a computer level (None for a human)."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether the window answers for this seat."""
+        return self.level is None
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything needed to start a game."""
+
+    rules: RuleSet
+    seats: tuple[SeatSetup, SeatSetup, SeatSetup, SeatSetup]
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long computer players seem to think (they may think longer, never shorter)."""
+
+    ai_pause_ms: int = 450
+    #: Start the next hand by itself (demo, tests) instead of waiting for next_hand().
+    auto_next_hand: bool = False
+
+    @classmethod
+    def instant(cls, *, auto_next_hand: bool = False) -> Pace:
+        """No pauses at all: for tests."""
+        return cls(ai_pause_ms=0, auto_next_hand=auto_next_hand)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the controller refused a human's pass or play; the window words it."""
+
+    reason: Reason
+    seat: int
+    card: int | None = None
+    #: The suit led in the trick in progress (0..3), when there is one.
+    led_suit: int | None = None

@@ -1,0 +1,177 @@
+"""A card on the table: a picture that knows its card id and how to move. No game logic."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QEasingCurve,
+    QParallelAnimationGroup,
+    QPauseAnimation,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    QSequentialAnimationGroup,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from .card_pixmaps import CardPixmapCache
+from .layout import Spot
+
+SHADOW = QColor(0, 0, 0, 70)
+DIM = QColor(16, 28, 22, 120)
+HIGHLIGHT = QColor("#f5c542")
+FOCUS = QColor("#58b7ff")
+MARGIN = 5.0
+
+
+class CardItem(QGraphicsObject):
+    """One card sprite; ``card`` is its id (0..51), the only thing it knows about the game."""
+
+    def __init__(self, card: int, cache: CardPixmapCache) -> None:
+        super().__init__()
+        self.card = card
+        self._cache = cache
+        self._face_up = False
+        self._size = QSize(71, 100)
+        self._ratio = 1.0
+        self._pixmap = QPixmap()
+        self._dimmed = False
+        self._highlighted = False
+        self._focused = False
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._refresh()
+
+    # ---------------------------------------------------------------- appearance
+
+    @property
+    def face_up(self) -> bool:
+        """Whether the face shows."""
+        return self._face_up
+
+    def set_face_up(self, face_up: bool) -> None:
+        """Turn the card over (the picture comes from the cache)."""
+        if face_up != self._face_up:
+            self._face_up = face_up
+            self._refresh()
+
+    def set_card_size(self, size: QSize, ratio: float) -> None:
+        """The full-size card in logical pixels and the screen's pixel ratio."""
+        if size != self._size or ratio != self._ratio:
+            self.prepareGeometryChange()
+            self._size, self._ratio = QSize(size), ratio
+            self._refresh()
+
+    def refresh_art(self) -> None:
+        """Fetch the picture again (deck colours changed)."""
+        self._refresh()
+
+    def set_marks(self, *, dimmed: bool, highlighted: bool, focused: bool) -> None:
+        """Dim an unplayable card, ring a received or focused one."""
+        marks = (dimmed, highlighted, focused)
+        if marks != (self._dimmed, self._highlighted, self._focused):
+            self._dimmed, self._highlighted, self._focused = marks
+            self.update()
+
+    @property
+    def dimmed(self) -> bool:
+        """Whether the card is drawn as unplayable."""
+        return self._dimmed
+
+    @property
+    def highlighted(self) -> bool:
+        """Whether the card is ringed as just received."""
+        return self._highlighted
+
+    def _refresh(self) -> None:
+        if self._face_up:
+            self._pixmap = self._cache.face(self.card, self._size, self._ratio)
+        else:
+            self._pixmap = self._cache.back(self._size, self._ratio)
+        self.update()
+
+    # --------------------------------------------------------------- movement
+
+    def place(self, spot: Spot) -> None:
+        """Jump to ``spot`` at once."""
+        self.setPos(spot.x, spot.y)
+        self.setRotation(spot.rotation)
+        self.setScale(spot.scale)
+        self.setZValue(spot.z)
+
+    def animate(
+        self,
+        spot: Spot,
+        duration: int,
+        delay: int = 0,
+        on_arrival: Callable[[], None] | None = None,
+    ) -> QAbstractAnimation | None:
+        """Move to ``spot`` with easing; at once (returning None) when ``duration`` is 0."""
+        if duration <= 0:
+            self.place(spot)
+            if on_arrival is not None:
+                on_arrival()
+            return None
+        self.setZValue(spot.z + 1000)  # fly above the cards already in place
+        moves = QParallelAnimationGroup()
+        targets: list[tuple[bytes, object]] = [
+            (b"pos", QPointF(spot.x, spot.y)),
+            (b"rotation", spot.rotation),
+            (b"scale", spot.scale),
+        ]
+        for name, value in targets:
+            move = QPropertyAnimation(self, name)
+            move.setEndValue(value)
+            move.setDuration(duration)
+            move.setEasingCurve(QEasingCurve.Type.OutCubic)
+            moves.addAnimation(move)
+        moves.finished.connect(lambda: self._arrive(spot, on_arrival))
+        if not delay:
+            return moves
+        sequence = QSequentialAnimationGroup()
+        sequence.addAnimation(QPauseAnimation(delay))
+        sequence.addAnimation(moves)
+        return sequence
+
+    def _arrive(self, spot: Spot, on_arrival: Callable[[], None] | None) -> None:
+        self.setZValue(spot.z)
+        if on_arrival is not None:
+            on_arrival()
+
+    # ------------------------------------------------------------ QGraphicsItem
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        w, h = self._size.width(), self._size.height()
+        return QRectF(-w / 2, -h / 2, w, h).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+
+    def card_rect(self) -> QRectF:
+        """The card's own rectangle in item coordinates (centred on the origin)."""
+        w, h = self._size.width(), self._size.height()
+        return QRectF(-w / 2, -h / 2, w, h)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        rect = self.card_rect()
+        radius = rect.width() * 0.056
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SHADOW)
+        painter.drawRoundedRect(rect.translated(1.2, 2.2), radius, radius)
+        painter.drawPixmap(rect.topLeft(), self._pixmap)
+        if self._dimmed:
+            painter.setBrush(DIM)
+            painter.drawRoundedRect(rect, radius, radius)
+        for on, colour in ((self._highlighted, HIGHLIGHT), (self._focused, FOCUS)):
+            if on:
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(colour, 3.0))
+                painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)

@@ -1,0 +1,79 @@
+"""Card pictures rendered from the SVGs once per size and pixel ratio, then reused."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from ..resources import asset_path
+
+# The engine's notation, repeated here so that painting the table does not load the engine.
+RANK_LETTERS = "23456789TJQKA"
+SUIT_LETTERS = "CDHS"
+
+#: Width / height of the card art (250 × 350).
+CARD_ASPECT = 250 / 350
+BACK_COLOURS = ("red", "blue")
+
+
+def card_file_name(card: int) -> str:
+    """``QS`` for the queen of spades (the SVG's base name)."""
+    return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
+
+
+class CardPixmapCache:
+    """Renders faces and backs; keeps the most recent sizes (a resize makes a new size)."""
+
+    def __init__(self, max_sizes: int = 3) -> None:
+        self.four_colour = False
+        self.back_colour = "red"
+        self._renderers: dict[str, QSvgRenderer] = {}
+        self._pixmaps: OrderedDict[tuple[int, int, float], dict[str, QPixmap]] = OrderedDict()
+        self._max_sizes = max_sizes
+        self.renders = 0
+
+    def face(self, card: int, size: QSize, ratio: float) -> QPixmap:
+        """The face of ``card`` at ``size`` logical pixels for a screen of pixel ratio ``ratio``."""
+        folder = "fourcolor/" if self.four_colour else ""
+        return self._get(folder + card_file_name(card), size, ratio)
+
+    def back(self, size: QSize, ratio: float) -> QPixmap:
+        """The back of the cards in the chosen colour."""
+        return self._get(f"back-{self.back_colour}", size, ratio)
+
+    def _get(self, name: str, size: QSize, ratio: float) -> QPixmap:
+        key = (size.width(), size.height(), ratio)
+        bucket = self._pixmaps.get(key)
+        if bucket is None:
+            bucket = self._pixmaps[key] = {}
+            while len(self._pixmaps) > self._max_sizes:
+                self._pixmaps.popitem(last=False)
+        else:
+            self._pixmaps.move_to_end(key)
+        pixmap = bucket.get(name)
+        if pixmap is None:
+            pixmap = bucket[name] = self._render(name, size, ratio)
+        return pixmap
+
+    def _render(self, name: str, size: QSize, ratio: float) -> QPixmap:
+        renderer = self._renderers.get(name)
+        if renderer is None:
+            path = asset_path("cards", *f"{name}.svg".split("/"))
+            renderer = self._renderers[name] = QSvgRenderer(str(path))
+        image = QImage(
+            max(1, round(size.width() * ratio)),
+            max(1, round(size.height() * ratio)),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.render(painter)
+        painter.end()
+        pixmap = QPixmap.fromImage(image)
+        pixmap.setDevicePixelRatio(ratio)
+        self.renders += 1
+        return pixmap

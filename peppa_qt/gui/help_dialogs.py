@@ -1,0 +1,106 @@
+"""The rules inside the app (Italian and English), and About with the licences."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QLocale, qVersion
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import __version__
+from ..resources import license_path
+
+HELP_DIR = Path(__file__).resolve().parent / "help"
+LANGUAGES = (("en", "English"), ("it", "Italiano"))
+
+
+def rules_html(language: str) -> str:
+    """The rules page in ``language`` ("en" or "it")."""
+    path = HELP_DIR / f"rules_{language}.html"
+    if not path.is_file():
+        path = HELP_DIR / "rules_en.html"
+    return path.read_text(encoding="utf-8")
+
+
+class RulesDialog(QDialog):
+    """The rules of the three rule sets, opened at the one being played."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Rules"))
+        self.resize(620, 560)
+        self.language = QComboBox()
+        for code, name in LANGUAGES:
+            self.language.addItem(name, code)
+        self.language.currentIndexChanged.connect(self._on_language_changed)
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(False)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Language")))
+        top.addWidget(self.language)
+        top.addStretch(1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addLayout(top)
+        box.addWidget(self.browser, 1)
+        box.addWidget(buttons)
+        italian = QLocale().language() == QLocale.Language.Italian
+        self.language.setCurrentIndex(1 if italian else 0)
+        self._on_language_changed(self.language.currentIndex())
+
+    def show_rules(self, preset: str) -> None:
+        """Show the dialog scrolled to ``preset`` (peppa, torino, hearts)."""
+        self.browser.scrollToAnchor(preset)
+        self.show()
+        self.raise_()
+
+    def _on_language_changed(self, index: int) -> None:
+        self.browser.setHtml(rules_html(str(self.language.itemData(index))))
+
+
+class AboutDialog(QDialog):
+    """Version, licence (MIT) and the Qt / PySide6 third-party notice (LGPL)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("About Peppa"))
+        self.resize(560, 480)
+        browser = QTextBrowser()
+        browser.setOpenExternalLinks(True)
+        browser.setHtml(self._html())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addWidget(browser, 1)
+        box.addWidget(buttons)
+
+    def _html(self) -> str:
+        try:
+            licence = license_path().read_text(encoding="utf-8")
+        except OSError:
+            licence = "MIT License"
+        intro = self.tr("The Italian Hearts card game: Peppa, Peppa Torino and Hearts.")
+        third = self.tr(
+            "Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, "
+            "under the GNU Lesser General Public License version 3 (LGPL-3.0). "
+            "Their source code is available at https://code.qt.io and "
+            "https://download.qt.io; you may replace them with your own modified versions."
+        ).format(qt=qVersion(), pyside=pyside_version)
+        return (
+            f"<h2>Peppa {html.escape(__version__)}</h2><p>{html.escape(intro)}</p>"
+            f"<h3>{html.escape(self.tr('Licence'))}</h3><pre>{html.escape(licence)}</pre>"
+            f"<h3>{html.escape(self.tr('Third-party software'))}</h3>"
+            f"<p>{html.escape(third)}</p>"
+        )

@@ -1,0 +1,168 @@
+"""Where everything goes on a table of a given size: pure geometry, no items, no game rules.
+
+Seats: 0 South (the human, bottom), 1 East (right), 2 North (top), 3 West (left).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PySide6.QtCore import QRectF, QSize
+
+from .card_pixmaps import CARD_ASPECT
+
+SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
+#: Opponents' hands are drawn smaller, taken cards smaller still.
+OPPONENT_SCALE = 0.72
+TAKEN_SCALE = 0.40
+TAKEN_ROW = 7
+
+
+class Spot(NamedTuple):
+    """Where a card's centre goes, turned by ``rotation`` degrees and scaled by ``scale``."""
+
+    x: float
+    y: float
+    rotation: float = 0.0
+    z: float = 0.0
+    scale: float = 1.0
+
+
+class TableLayout:
+    """The positions of hands, trick, taken cards and name plates for one table size."""
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width = max(width, 320.0)
+        self.height = max(height, 240.0)
+        self.margin = max(8.0, round(min(self.width, self.height) * 0.015))
+        ch = min(self.height * 0.205, self.width * 0.15 / CARD_ASPECT)
+        ch = max(72, int(ch) // 4 * 4)
+        cw = 2 * round(ch * CARD_ASPECT / 2)  # even sizes keep card centres on whole pixels
+        self.card_size = QSize(cw, ch)
+        self.center_x = round(self.width / 2)
+        self.center_y = round(self.height * 0.45)
+        self.badge_size = (min(max(self.width * 0.17, 150.0), 230.0), 56.0)
+
+    @property
+    def card_w(self) -> float:
+        """Full card width."""
+        return float(self.card_size.width())
+
+    @property
+    def card_h(self) -> float:
+        """Full card height."""
+        return float(self.card_size.height())
+
+    # ------------------------------------------------------------------- hands
+
+    def hand_spots(self, seat: int, count: int) -> list[Spot]:
+        """Each card of a hand of ``count`` cards, left to right (top to bottom on the sides)."""
+        if seat == SOUTH:
+            return self._south_spots(count)
+        scale = OPPONENT_SCALE
+        step = self.card_w * scale * 0.28
+        offsets = [(i - (count - 1) / 2) * step for i in range(count)]
+        edge = self.margin + self.card_h * scale / 2
+        if seat == NORTH:
+            return [Spot(self.center_x + d, edge, 0, i, scale) for i, d in enumerate(offsets)]
+        mid = self.center_y
+        x = edge if seat == WEST else self.width - edge
+        rotation = 90.0 if seat == WEST else -90.0
+        return [Spot(x, mid + d, rotation, i, scale) for i, d in enumerate(offsets)]
+
+    def _south_spots(self, count: int) -> list[Spot]:
+        cw = self.card_w
+        room = self.width * 0.60 - cw
+        step = min(cw * 0.5, room / max(count - 1, 1))
+        half = (count - 1) / 2
+        y = self.height - self.margin - self.card_h / 2
+        spots = []
+        for i in range(count):
+            arc = ((i - half) / half) ** 2 if half else 0.0
+            x = round(self.center_x + (i - half) * step)
+            spots.append(Spot(x, round(y + arc * self.card_h * 0.05), 0.0, 10 + i))
+        return spots
+
+    def raise_spot(self, spot: Spot) -> Spot:
+        """A selected card of the human's hand stands up out of the fan."""
+        return spot._replace(y=spot.y - round(self.card_h * 0.2))
+
+    def hand_rect(self, seat: int, count: int) -> QRectF:
+        """The area a hand of ``count`` cards covers."""
+        rect = QRectF()
+        for spot in self.hand_spots(seat, max(count, 1)):
+            w, h = self.card_w * spot.scale, self.card_h * spot.scale
+            if spot.rotation:
+                w, h = h, w
+            rect = rect.united(QRectF(spot.x - w / 2, spot.y - h / 2, w, h))
+        return rect
+
+    # ----------------------------------------------------------- trick, taken
+
+    def trick_spot(self, seat: int, order: int) -> Spot:
+        """The card ``seat`` played into the trick, ``order`` 0..3 in the trick."""
+        dx = (0.0, self.card_w * 0.8, 0.0, -self.card_w * 0.8)[seat]
+        dy = (self.card_h * 0.36, 0.0, -self.card_h * 0.36, 0.0)[seat]
+        return Spot(self.center_x + round(dx), self.center_y + round(dy), 0.0, 200 + order)
+
+    def deck_spot(self, dealer: int, index: int = 0) -> Spot:
+        """Where the deck sits before the deal, a little toward the dealer."""
+        dx = (0.0, 1.0, 0.0, -1.0)[dealer] * self.card_w * 0.4
+        dy = (1.0, 0.0, -1.0, 0.0)[dealer] * self.card_h * 0.3
+        return Spot(self.center_x + dx, self.center_y + dy - index * 0.25, 0, 100 + index, 0.9)
+
+    def taken_spot(self, seat: int, index: int, point_card: bool) -> Spot:
+        """Taken cards: a face-down stack, and the point cards fanned face up beside it."""
+        scale = TAKEN_SCALE
+        w, h = self.card_w * scale, self.card_h * scale
+        ox, oy, direction = self._taken_origin(seat, w, h)
+        if not point_card:
+            return Spot(ox, oy - min(index, 6) * 0.6, 0.0, 300 + index, scale)
+        row, column = divmod(index, TAKEN_ROW)
+        x = ox + direction * (w * 0.95 + column * w * 0.42)
+        y = oy + (-1 if seat == SOUTH else 1) * row * h * 0.55
+        return Spot(x, y, 0.0, 320 + index, scale)
+
+    def _taken_origin(self, seat: int, w: float, h: float) -> tuple[float, float, int]:
+        m = self.margin
+        if seat == SOUTH:
+            right = self.hand_rect(SOUTH, 13).right()
+            return right + m + w / 2, self.height - m - h / 2, 1
+        if seat == NORTH:
+            left = self.hand_rect(NORTH, 13).left()
+            return left - m - w / 2, m + h / 2, -1
+        side = self.hand_rect(seat, 13)
+        y = side.bottom() + m + h / 2
+        if seat == WEST:
+            return m + w / 2, y, 1
+        return self.width - m - w / 2, y, -1
+
+    # --------------------------------------------------------------- plates
+
+    def badge_rect(self, seat: int) -> QRectF:
+        """The name plate of ``seat``."""
+        bw, bh = self.badge_size
+        m = self.margin
+        if seat == SOUTH:
+            return QRectF(m, self.height - m - bh, bw, bh)
+        if seat == NORTH:
+            right = self.hand_rect(NORTH, 13).right()
+            return QRectF(right + 2 * m, m, bw, bh)
+        top = self.hand_rect(seat, 13).top() - m - bh
+        x = m if seat == WEST else self.width - m - bw
+        return QRectF(x, top, bw, bh)
+
+    def info_rect(self) -> QRectF:
+        """The corner that says which hand this is, the pass, and whether hearts are broken."""
+        w = self.card_w * TAKEN_SCALE
+        pile = w * 0.95 + (TAKEN_ROW - 1) * w * 0.42 + w
+        right = self.hand_rect(NORTH, 13).left() - self.margin - pile
+        top = self.badge_rect(WEST).top()
+        m = self.margin
+        return QRectF(m, m, max(right - 2 * m, 120.0), top - 2 * m)
+
+    def prompt_rect(self) -> QRectF:
+        """The middle of the table, for the passing prompt and its button."""
+        w = min(self.width * 0.5, 560.0)
+        h = self.card_h * 0.95
+        return QRectF(self.center_x - w / 2, self.center_y - h / 2, w, h)

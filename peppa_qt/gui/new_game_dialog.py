@@ -1,0 +1,205 @@
+"""The new-game dialog: rule set, house rules, names and the computer players' levels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..controller import GameSetup, SeatSetup
+from ..engine import EndMode, RuleSet
+from ..engine.rules import PRESETS
+from . import texts
+from .defaults import DEFAULT_OPPONENTS
+
+PASS_CYCLES: tuple[tuple[str, ...], ...] = (
+    ("right",),
+    ("left",),
+    ("across",),
+    ("left", "right", "across", "hold"),
+    ("left", "across", "right", "hold"),
+    ("hold",),
+)
+
+
+def _cycle_text(cycle: tuple[str, ...]) -> str:
+    words = {
+        "right": QCoreApplication.translate("NewGameDialog", "right"),
+        "left": QCoreApplication.translate("NewGameDialog", "left"),
+        "across": QCoreApplication.translate("NewGameDialog", "across"),
+        "hold": QCoreApplication.translate("NewGameDialog", "no pass"),
+    }
+    return ", ".join(words[d] for d in cycle)
+
+
+class NewGameDialog(QDialog):
+    """Choose the game; ``ask()`` returns the setup, or None when cancelled."""
+
+    def __init__(self, levels: list[str], previous: GameSetup, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("New game"))
+        self._levels = levels
+        box = QVBoxLayout(self)
+        box.addWidget(self._rules_group())
+        box.addWidget(self._players_group())
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(self.tr("Start"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        box.addWidget(buttons)
+        self.set_setup(previous)
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, levels: list[str], previous: GameSetup
+    ) -> GameSetup | None:
+        """Show the dialog; tests replace this method."""
+        dialog = cls(levels, previous, parent)
+        return dialog.setup() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    # ------------------------------------------------------------------ building
+
+    def _rules_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Rules"))
+        form = QFormLayout(group)
+        self.preset = QComboBox()
+        for name in PRESETS:
+            self.preset.addItem(texts.preset_name(name), name)
+        self.preset.activated.connect(self._on_preset_activated)
+        form.addRow(self.tr("Rule set"), self.preset)
+        self.end_mode = QComboBox()
+        self.end_mode.addItem(self.tr("At a points limit"), "points")
+        self.end_mode.addItem(self.tr("After a number of hands"), "hands")
+        self.end_mode.currentIndexChanged.connect(self._on_end_mode_changed)
+        self.end_value = QSpinBox()
+        self.end_value.setRange(1, 1000)
+        row = QHBoxLayout()
+        row.addWidget(self.end_mode, 1)
+        row.addWidget(self.end_value)
+        form.addRow(self.tr("End of the game"), row)
+        self.exceed = QCheckBox(self.tr("Only when a total goes past the limit"))
+        form.addRow("", self.exceed)
+        self.moon = QComboBox()
+        self.moon.addItem(self.tr("The others score the points"), "give")
+        self.moon.addItem(self.tr("The taker subtracts the points"), "subtract")
+        self.moon.addItem(self.tr("Off"), "off")
+        form.addRow(self.tr("Taking every point card"), self.moon)
+        self.pass_cycle = QComboBox()
+        for cycle in PASS_CYCLES:
+            self.pass_cycle.addItem(_cycle_text(cycle), list(cycle))
+        form.addRow(self.tr("Passing"), self.pass_cycle)
+        self._house_rules(form)
+        return group
+
+    def _house_rules(self, form: QFormLayout) -> None:
+        self.jack = QComboBox()
+        self.jack.addItem(self.tr("No value"), 0)
+        self.jack.addItem(self.tr("−10 points"), -10)
+        self.jack.addItem(self.tr("+10 points"), 10)
+        form.addRow(self.tr("Jack of diamonds"), self.jack)
+        self.seven = QCheckBox(self.tr("The seven of clubs is worth 7 points"))
+        self.short_deck = QCheckBox(self.tr("36 cards (six to ace)"))
+        self.teams = QCheckBox(self.tr("Teams: partners sit across"))
+        self.queen_breaks = QCheckBox(self.tr("The queen of spades breaks hearts"))
+        for check in (self.seven, self.short_deck, self.teams, self.queen_breaks):
+            form.addRow("", check)
+
+    def _players_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Players"))
+        form = QFormLayout(group)
+        self.names = [QLineEdit() for _ in range(4)]
+        self.levels: list[QComboBox] = []
+        seats = (self.tr("South (you)"), self.tr("East"), self.tr("North"), self.tr("West"))
+        for seat, label in enumerate(seats):
+            self.names[seat].setMaxLength(24)
+            if seat == 0:
+                form.addRow(label, self.names[0])
+                continue
+            level = QComboBox()
+            for name in self._levels:
+                level.addItem(texts.level_name(name), name)
+            self.levels.append(level)
+            row = QHBoxLayout()
+            row.addWidget(self.names[seat], 1)
+            row.addWidget(level)
+            form.addRow(label, row)
+        return group
+
+    # ------------------------------------------------------------------ values
+
+    def set_setup(self, setup: GameSetup) -> None:
+        """Show ``setup`` in the widgets."""
+        self.preset.setCurrentIndex(max(0, self.preset.findData(setup.rules.name)))
+        self._show_rules(setup.rules)
+        for seat, spec in enumerate(setup.seats):
+            self.names[seat].setText(spec.name)
+            if seat and spec.level is not None:
+                combo = self.levels[seat - 1]
+                combo.setCurrentIndex(max(0, combo.findData(spec.level)))
+
+    def _show_rules(self, rules: RuleSet) -> None:
+        hands = rules.end_mode is EndMode.HANDS
+        self.end_mode.setCurrentIndex(1 if hands else 0)
+        self.end_value.setValue(rules.end_value)
+        self.exceed.setChecked(rules.end_exceed)
+        self.moon.setCurrentIndex(max(0, self.moon.findData(rules.moon.value)))
+        cycle = [d.value for d in rules.pass_cycle]
+        self.pass_cycle.setCurrentIndex(max(0, self.pass_cycle.findData(cycle)))
+        self.jack.setCurrentIndex(max(0, self.jack.findData(rules.jack_of_diamonds)))
+        self.seven.setChecked(rules.seven_of_clubs == 7)
+        self.short_deck.setChecked(rules.deck_size == 36)
+        self.teams.setChecked(rules.teams)
+        self.queen_breaks.setChecked(rules.queen_breaks_hearts)
+        self.queen_breaks.setEnabled(rules.hearts_must_break)
+        self.moon.setToolTip(texts.moon_name(rules.name))
+
+    def _on_preset_activated(self, index: int) -> None:
+        self._show_rules(RuleSet.preset(str(self.preset.itemData(index))))
+
+    def _on_end_mode_changed(self, index: int) -> None:
+        hands = self.end_mode.itemData(index) == "hands"
+        self.end_value.setValue(10 if hands else 100)
+        self.exceed.setEnabled(not hands)
+
+    def options(self) -> dict[str, Any]:
+        """The house rules chosen, as rule-set options."""
+        mode = str(self.end_mode.currentData())
+        key = "count" if mode == "hands" else "limit"
+        return {
+            "end": {"mode": mode, key: self.end_value.value()},
+            "end_when": "exceed" if self.exceed.isChecked() else "reach",
+            "moon": self.moon.currentData(),
+            "pass_cycle": list(self.pass_cycle.currentData()),
+            "queen_breaks_hearts": self.queen_breaks.isChecked(),
+            "jack_of_diamonds": int(self.jack.currentData()),
+            "seven_of_clubs": 7 if self.seven.isChecked() else 0,
+            "deck": 36 if self.short_deck.isChecked() else 52,
+            "teams": self.teams.isChecked(),
+        }
+
+    def setup(self) -> GameSetup:
+        """The game the dialog describes."""
+        rules = RuleSet.preset(str(self.preset.currentData()), self.options())
+        defaults = (self.tr("You"), *DEFAULT_OPPONENTS)
+        seats = []
+        for seat in range(4):
+            name = self.names[seat].text().strip() or defaults[seat]
+            level = None if seat == 0 else str(self.levels[seat - 1].currentData())
+            seats.append(SeatSetup(name, level))
+        return GameSetup(rules, (seats[0], seats[1], seats[2], seats[3]))

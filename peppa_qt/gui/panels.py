@@ -1,0 +1,242 @@
+"""Panels floating over the felt: passing, the end of a hand, the end of a game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from . import texts
+from .card_pixmaps import CARD_ASPECT, CardPixmapCache
+from .score_chart import SEAT_COLOURS, ScoreChart
+from .summaries import GameSummary, HandSummary
+
+PANEL_STYLE = """
+QFrame#panel { background: rgba(10, 32, 22, 236); border: 1px solid rgba(245, 197, 66, 150);
+  border-radius: 14px; }
+QFrame#panel QLabel { color: #f3f1e8; background: transparent; }
+QLabel#title { font-size: 18px; font-weight: bold; }
+QLabel#banner { color: #f5c542; font-size: 15px; font-weight: bold; }
+QLabel#muted { color: #b9d3c4; }
+QFrame#panel QPushButton { background: #f5c542; color: #1d1d1d; border: none; border-radius: 8px;
+  padding: 7px 18px; font-weight: bold; }
+QFrame#panel QPushButton:disabled { background: #6f7d73; color: #c9d2cb; }
+QFrame#panel QPushButton:hover { background: #ffd766; }
+QFrame#panel QPushButton#secondary { background: transparent; color: #f3f1e8;
+  border: 1px solid #b9d3c4; }
+"""
+
+
+class Panel(QFrame):
+    """A rounded, dark panel; hidden until shown."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self.setStyleSheet(PANEL_STYLE)
+        self.hide()
+
+
+def _label(text: str = "", name: str = "") -> QLabel:
+    label = QLabel(text)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+class PassPanel(Panel):
+    """The passing prompt and its confirm button."""
+
+    confirmed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prompt = _label(name="banner")
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.prompt.setWordWrap(True)
+        self.button = QPushButton(self.tr("Pass cards"))
+        self.button.clicked.connect(self.confirmed)
+        self.button.setDefault(True)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(18, 12, 18, 14)
+        box.addWidget(self.prompt)
+        box.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.setMinimumWidth(300)
+        self.setMaximumWidth(460)
+
+    def show_prompt(self, shown: bool, prompt: str, ready: bool) -> None:
+        """Show or hide; the button works once three cards are chosen."""
+        self.prompt.setText(prompt)
+        self.button.setEnabled(ready)
+        self.setVisible(shown)
+
+
+class CardStrip(QWidget):
+    """A few small cards side by side, overlapping when there are many."""
+
+    def __init__(self, cache: CardPixmapCache, cards: Sequence[int], height: int = 46) -> None:
+        super().__init__()
+        self._cache = cache
+        self.cards = list(cards)
+        self._size = QSize(2 * round(height * CARD_ASPECT / 2), height)
+        self._step = round(self._size.width() * 0.45)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        count = max(len(self.cards), 1)
+        return QSize(self._size.width() + (count - 1) * self._step, self._size.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        painter = QPainter(self)
+        ratio = self.devicePixelRatioF()
+        for i, card in enumerate(self.cards):
+            painter.drawPixmap(i * self._step, 0, self._cache.face(card, self._size, ratio))
+        painter.end()
+
+
+class HandSummaryPanel(Panel):
+    """Who took which point cards, the hand's points and the totals; cappotto announced."""
+
+    continued = Signal()
+
+    def __init__(self, cache: CardPixmapCache, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._cache = cache
+        self._box = QVBoxLayout(self)
+        self._box.setContentsMargins(20, 14, 20, 16)
+        self._body: QWidget | None = None
+        self.button = QPushButton()
+        self.button.setDefault(True)
+        self.button.clicked.connect(self.continued)
+        self._box.addWidget(self.button, 0, Qt.AlignmentFlag.AlignRight)
+
+    def show_summary(self, summary: HandSummary) -> None:
+        """Fill the panel for ``summary`` and show it."""
+        if self._body is not None:
+            self._body.deleteLater()
+        self._body = self._build(summary)
+        self._box.insertWidget(0, self._body)
+        if summary.game_over:
+            self.button.setText(self.tr("Final ranking"))
+        else:
+            self.button.setText(self.tr("Next hand"))
+        self.show()
+        self.raise_()
+        self.button.setFocus()
+
+    def _build(self, summary: HandSummary) -> QWidget:
+        body = QWidget()
+        box = QVBoxLayout(body)
+        box.setContentsMargins(0, 0, 0, 0)
+        title = self.tr("Hand {n}").format(n=summary.index + 1)
+        box.addWidget(_label(title, "title"))
+        if summary.moon is not None:
+            announce = texts.moon_announcement(summary.preset, summary.names[summary.moon])
+            box.addWidget(_label(announce, "banner"))
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.addWidget(_label(self.tr("Points taken"), "muted"), 0, 1)
+        grid.addWidget(_label(self.tr("Hand"), "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(_label(self.tr("Total"), "muted"), 0, 3, Qt.AlignmentFlag.AlignRight)
+        for seat in range(4):
+            self._add_row(grid, seat + 1, seat, summary)
+        box.addLayout(grid)
+        if summary.no_card_bonus:
+            names = ", ".join(summary.names[s] for s in summary.no_card_bonus)
+            note = self.tr("No cards taken ({bonus}): {names}").format(
+                bonus=summary.bonus, names=names
+            )
+            box.addWidget(_label(note, "muted"))
+        return body
+
+    def _add_row(self, grid: QGridLayout, row: int, seat: int, summary: HandSummary) -> None:
+        name = _label(summary.names[seat])
+        name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
+        grid.addWidget(name, row, 0)
+        cards = summary.point_cards[seat]
+        if cards:
+            grid.addWidget(CardStrip(self._cache, cards), row, 1)
+        else:
+            grid.addWidget(_label("—", "muted"), row, 1)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        grid.addWidget(_label(str(summary.points[seat])), row, 2, right)
+        total = _label(str(summary.totals[seat]))
+        total.setStyleSheet("font-weight: bold;")
+        grid.addWidget(total, row, 3, right)
+
+
+class GameOverPanel(Panel):
+    """The final ranking, the winner(s), the score chart, and 'play again'."""
+
+    play_again = Signal()
+    new_game = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(22, 16, 22, 16)
+        self.title = _label(name="title")
+        self.winner = _label(name="banner")
+        self.ranking = QGridLayout()
+        self.ranking.setHorizontalSpacing(16)
+        self.ranking.setColumnStretch(4, 1)
+        self.chart = ScoreChart()
+        again = QPushButton(self.tr("Play again"))
+        again.clicked.connect(self.play_again)
+        again.setDefault(True)
+        other = QPushButton(self.tr("New game…"))
+        other.setObjectName("secondary")
+        other.clicked.connect(self.new_game)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(other)
+        buttons.addWidget(again)
+        for widget in (self.title, self.winner):
+            box.addWidget(widget)
+        box.addLayout(self.ranking)
+        box.addWidget(self.chart, 1)
+        box.addLayout(buttons)
+        self._again = again
+
+    def show_summary(self, summary: GameSummary) -> None:
+        """Fill the panel for ``summary`` and show it."""
+        self.title.setText(self.tr("Game over"))
+        winners = [summary.names[s] for s in summary.winners]
+        if len(winners) == 1:
+            self.winner.setText(self.tr("Winner: {name}").format(name=winners[0]))
+        else:
+            self.winner.setText(
+                self.tr("Winners: {first} and {second}").format(first=winners[0], second=winners[1])
+            )
+        self._fill_ranking(summary)
+        self.chart.set_data(summary.names, summary.progress, summary.limit)
+        self.show()
+        self.raise_()
+        self._again.setFocus()
+
+    def _fill_ranking(self, summary: GameSummary) -> None:
+        while self.ranking.count():
+            child = self.ranking.takeAt(0)
+            widget = child.widget() if child is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        right = Qt.AlignmentFlag.AlignRight
+        for place, seat in enumerate(summary.ranking):
+            won = seat in summary.winners
+            mark = "★" if won else ""
+            self.ranking.addWidget(_label(f"{place + 1}."), place, 0)
+            name = _label(summary.names[seat])
+            weight = "bold" if won else "normal"
+            name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: {weight};")
+            self.ranking.addWidget(name, place, 1)
+            self.ranking.addWidget(_label(str(summary.totals[seat])), place, 2, right)
+            self.ranking.addWidget(_label(mark), place, 3)

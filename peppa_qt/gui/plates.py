@@ -1,0 +1,161 @@
+"""Painted plates on the felt: each seat's name plate, and the hand's information corner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+PLATE = QColor(8, 30, 20, 150)
+PLATE_ACTIVE = QColor(18, 58, 38, 215)
+GOLD = QColor("#f5c542")
+TEXT = QColor("#f3f1e8")
+MUTED = QColor("#b9d3c4")
+
+
+@dataclass(frozen=True)
+class BadgeState:
+    """What a name plate shows; every text arrives already translated."""
+
+    name: str = ""
+    score_text: str = ""
+    hand_text: str = ""
+    dealer: bool = False
+    #: The letter on the dealer's chip ("D"), and its tooltip.
+    dealer_letter: str = "D"
+    dealer_tip: str = ""
+    active: bool = False
+    ready: bool = False
+
+
+class SeatBadge(QGraphicsObject):
+    """A seat's name, total and points taken this hand; ringed in gold on its turn."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.state = BadgeState()
+        self._rect = QRectF(0, 0, 180, 56)
+        self.setZValue(50)
+
+    def set_rect(self, rect: QRectF) -> None:
+        """Move and size the plate."""
+        self.prepareGeometryChange()
+        self._rect = QRectF(0, 0, rect.width(), rect.height())
+        self.setPos(rect.topLeft())
+
+    def set_state(self, **changes: object) -> None:
+        """Change some of what the plate shows."""
+        state = replace(self.state, **changes)  # type: ignore[arg-type]
+        if state != self.state:
+            self.state = state
+            self.setToolTip(state.dealer_tip if state.dealer else "")
+            self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        state, rect = self.state, self._rect
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(GOLD, 2.5) if state.active else Qt.PenStyle.NoPen)
+        painter.setBrush(PLATE_ACTIVE if state.active else PLATE)
+        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
+        inner = rect.adjusted(12, 6, -10, -6)
+        half = inner.height() / 2
+        chip = self._paint_chips(painter, inner, half)
+        bold = QFont(painter.font())
+        bold.setBold(True)
+        bold.setPixelSize(max(12, round(half * 0.72)))
+        _draw_line(painter, bold, TEXT, inner.adjusted(0, 0, -chip, -half), state.name)
+        small = QFont(painter.font())
+        small.setPixelSize(max(11, round(half * 0.62)))
+        lower = inner.adjusted(0, half, 0, 0)
+        _draw_line(painter, small, MUTED, lower, state.score_text)
+        _draw_line(painter, small, GOLD, lower, state.hand_text, align=Qt.AlignmentFlag.AlignRight)
+
+    def _paint_chips(self, painter: QPainter, inner: QRectF, half: float) -> float:
+        """The dealer chip and the 'ready' tick at the top right; returns the width used."""
+        used = 0.0
+        size = half * 0.9
+        if self.state.dealer:
+            chip = QRectF(inner.right() - size, inner.top() + 1, size, size)
+            painter.setPen(QPen(QColor("#333"), 1))
+            painter.setBrush(QColor("#fafafa"))
+            painter.drawEllipse(chip)
+            font = QFont(painter.font())
+            font.setBold(True)
+            font.setPixelSize(max(9, round(size * 0.62)))
+            painter.setFont(font)
+            painter.setPen(QColor("#b3261e"))
+            painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, self.state.dealer_letter)
+            used += size + 6
+        if self.state.ready:
+            tick = QRectF(inner.right() - used - size, inner.top() + 1, size, size)
+            painter.setPen(QPen(QColor("#7ee081"), 2.2))
+            low = QPointF(tick.center().x(), tick.bottom() - size * 0.2)
+            painter.drawLine(QPointF(tick.left() + size * 0.2, tick.center().y()), low)
+            painter.drawLine(low, QPointF(tick.right() - size * 0.1, tick.top() + size * 0.2))
+            used += size + 6
+        return used
+
+
+class InfoPlate(QGraphicsObject):
+    """A few lines in the corner: the hand number, the pass, hearts broken or not."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lines: list[tuple[str, QColor]] = []
+        self._rect = QRectF(0, 0, 160, 60)
+        self.setZValue(40)
+
+    def set_rect(self, rect: QRectF) -> None:
+        """Move and size the corner."""
+        self.prepareGeometryChange()
+        self._rect = QRectF(0, 0, rect.width(), rect.height())
+        self.setPos(rect.topLeft())
+
+    def set_lines(self, lines: list[tuple[str, QColor]]) -> None:
+        """The lines to show, each with its colour."""
+        if lines != self._lines:
+            self._lines = list(lines)
+            self.update()
+
+    def lines(self) -> list[str]:
+        """The texts shown (for tests and accessibility)."""
+        return [text for text, _ in self._lines]
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if not self._lines:
+            return
+        font = QFont(painter.font())
+        line_h = min(self._rect.height() / len(self._lines), 22.0)
+        font.setPixelSize(max(11, round(line_h * 0.7)))
+        for i, (text, colour) in enumerate(self._lines):
+            row = QRectF(0, i * line_h, self._rect.width(), line_h)
+            _draw_line(painter, font, colour, row, text)
+
+
+def _draw_line(
+    painter: QPainter,
+    font: QFont,
+    colour: QColor,
+    rect: QRectF,
+    text: str,
+    *,
+    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
+) -> None:
+    """One line of text, elided to fit."""
+    painter.setFont(font)
+    painter.setPen(colour)
+    elided = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+    painter.drawText(rect, align | Qt.AlignmentFlag.AlignVCenter, elided)

@@ -1,0 +1,385 @@
+"""Between the controller and the table: draws what happened, turns clicks into intents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QColor
+
+from ..controller import GameController, Refusal
+from ..engine import EndMode, HandResult, HandState, PassDirection
+from ..engine.cards import cards_of
+from ..models import ScoreSheetModel, TrickListModel
+from ..models.card_text import cards_label
+from . import texts
+from .layout import SOUTH
+from .plates import MUTED, TEXT
+from .summaries import GameSummary, HandSummary
+from .table_scene import TableScene
+from .table_view import TableView
+
+#: Suits left to right in the human's hand: clubs, diamonds, spades, hearts (colours alternate).
+SUIT_ORDER = (0, 1, 3, 2)
+IDLE, PASSING, PLAYING = "idle", "passing", "playing"
+
+
+def display_key(card: int) -> tuple[int, int]:
+    """Sort key of the human's hand: by suit (alternating colours), then by rank."""
+    return SUIT_ORDER[card // 13], card % 13
+
+
+class TablePresenter(QObject):
+    """Keeps the table in step with the controller; the human's choices go back as intents."""
+
+    status_changed = Signal(str)
+    #: (shown, prompt, confirm enabled) for the passing panel
+    passing_changed = Signal(bool, str, bool)
+    hand_summary_ready = Signal(object)  # HandSummary
+    game_finished = Signal(object)  # GameSummary
+    panels_cleared = Signal()
+
+    def __init__(
+        self,
+        controller: GameController,
+        view: TableView,
+        scores: ScoreSheetModel,
+        tricks: TrickListModel,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.scene: TableScene = view.table
+        self.scores = scores
+        self.tricks = tricks
+        #: Continue after a hand's summary by itself after this many ms (demo); None waits.
+        self.auto_continue_ms: int | None = None
+        self.mode = IDLE
+        self.selected: list[int] = []
+        self._legal = 0
+        self._trick_plays: list[tuple[int, int]] = []
+        self._final: GameSummary | None = None
+        self._final_wanted = False
+        self._continue = QTimer(self)
+        self._continue.setSingleShot(True)
+        self._continue.timeout.connect(self.continue_after_hand)
+        self._connect(view)
+
+    def _connect(self, view: TableView) -> None:
+        c = self.controller
+        c.game_started.connect(self._on_controller_game_started)
+        c.hand_dealt.connect(self._on_controller_hand_dealt)
+        c.human_to_pass.connect(self._on_controller_human_to_pass)
+        c.seat_passed.connect(self._on_controller_seat_passed)
+        c.cards_passed.connect(self._on_controller_cards_passed)
+        c.turn_changed.connect(self._on_controller_turn_changed)
+        c.human_to_move.connect(self._on_controller_human_to_move)
+        c.card_played.connect(self._on_controller_card_played)
+        c.trick_taken.connect(self._on_controller_trick_taken)
+        c.hand_scored.connect(self._on_controller_hand_scored)
+        c.game_over.connect(self._on_controller_game_over)
+        c.move_refused.connect(self._on_controller_move_refused)
+        self.scene.card_clicked.connect(self._on_scene_card_clicked)
+        self.scene.animations_finished.connect(c.animations_done)
+        view.key_pressed.connect(self._on_view_key_pressed)
+
+    @property
+    def hand(self) -> HandState:
+        """The hand being shown."""
+        hand = self.controller.hand
+        assert hand is not None
+        return hand
+
+    # ------------------------------------------------------------ game and hand
+
+    def _on_controller_game_started(self) -> None:
+        names = self.controller.names()
+        self._final = None
+        self._final_wanted = False
+        self._continue.stop()
+        self.scores.reset(names)
+        self.tricks.reset(names)
+        self._set_mode(IDLE)
+        self.panels_cleared.emit()
+        for seat, badge in enumerate(self.scene.badges):
+            badge.set_state(name=names[seat], active=False, ready=False)
+        self._update_scores()
+
+    def _on_controller_hand_dealt(self, index: int) -> None:
+        hand = self.hand
+        rules = hand.rules
+        self.scene.point_cards = frozenset(c for c in range(52) if rules.card_points[c])
+        self.scene.deal(self._display_hands(hand.hands, index), hand.dealer)
+        self._trick_plays = []
+        self.tricks.reset()
+        self.panels_cleared.emit()
+        for seat, badge in enumerate(self.scene.badges):
+            badge.set_state(
+                dealer=seat == hand.dealer,
+                dealer_letter=self.tr("D", "the dealer's chip"),
+                dealer_tip=self.tr("Dealer"),
+                ready=False,
+                hand_text="",
+            )
+        self._update_info()
+        if hand.pass_direction is PassDirection.HOLD:
+            self.status_changed.emit(self.tr("No passing in this hand."))
+
+    def _display_hands(self, masks: Sequence[int], index: int) -> list[list[int]]:
+        """The human's cards sorted; the others' in a shuffled order that reveals nothing."""
+        shuffle = random.Random(index)
+        hands = []
+        for seat, mask in enumerate(masks):
+            cards: list[int] = list(cards_of(mask))
+            if seat in self.scene.face_up_seats:
+                cards.sort(key=display_key)
+            else:
+                shuffle.shuffle(cards)
+            hands.append(cards)
+        return hands
+
+    def _update_info(self) -> None:
+        hand, rules = self.hand, self.hand.rules
+        index = len(self.controller.match.hands) if self.controller.match else 1
+        if rules.end_mode is EndMode.HANDS:
+            title = self.tr("{rules} · hand {n} of {count}")
+        else:
+            title = self.tr("{rules} · hand {n} · to {count}")
+        line1 = title.format(rules=texts.preset_name(rules.name), n=index, count=rules.end_value)
+        pass_text = self.tr("Pass: {direction} {arrow}").format(
+            direction=texts.direction_name(hand.pass_direction),
+            arrow=texts.direction_arrow(hand.pass_direction),
+        )
+        lines = [(line1, TEXT), (pass_text, MUTED)]
+        if rules.hearts_must_break:
+            if hand.hearts_broken:
+                lines.append((self.tr("♥ Hearts broken"), QColor("#ff8a8a")))
+            else:
+                lines.append((self.tr("♡ Hearts not broken"), MUTED))
+        self.scene.info.set_lines(lines)
+
+    def _update_scores(self) -> None:
+        totals = self.controller.totals()
+        for seat, badge in enumerate(self.scene.badges):
+            badge.set_state(score_text=self.tr("Total {points}").format(points=totals[seat]))
+
+    # -------------------------------------------------------------- passing
+
+    def _on_controller_human_to_pass(self, seat: int) -> None:
+        self.selected = []
+        self.scene.set_selection([])
+        self._set_mode(PASSING)
+        self.scene.set_playable(None, interactive=True)
+        self._emit_passing()
+        self.status_changed.emit(self.tr("Choose three cards to pass."))
+
+    def _emit_passing(self) -> None:
+        hand = self.hand
+        target = (SOUTH + hand.pass_direction.offset) % 4
+        prompt = self.tr("Pass three cards to {name} {arrow}").format(
+            name=self.controller.names()[target],
+            arrow=texts.direction_arrow(hand.pass_direction),
+        )
+        self.passing_changed.emit(self.mode == PASSING, prompt, len(self.selected) == 3)
+
+    def toggle_selected(self, card: int) -> None:
+        """Choose or put back a card to pass."""
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) < 3:
+            self.selected.append(card)
+        else:
+            self.status_changed.emit(self.tr("Three cards chosen: click one to put it back."))
+            return
+        self.scene.set_selection(self.selected)
+        self._emit_passing()
+
+    def confirm_pass(self) -> None:
+        """Pass the three chosen cards."""
+        if self.mode != PASSING:
+            return
+        if self.controller.submit_pass(SOUTH, list(self.selected)):
+            self._set_mode(IDLE)
+            self.status_changed.emit(self.tr("Waiting for the other players to pass…"))
+
+    def _on_controller_seat_passed(self, seat: int) -> None:
+        self.scene.badges[seat].set_state(ready=True)
+
+    def _on_controller_cards_passed(self, passes: Sequence[int | None]) -> None:
+        hand = self.hand
+        offset = hand.pass_direction.offset
+        hands = []
+        for seat in range(4):
+            given, got = passes[seat] or 0, passes[(seat - offset) % 4] or 0
+            kept = [c for c in self.scene.hands[seat] if not given >> c & 1]
+            hands.append(self._merge(seat, kept, list(cards_of(got))))
+        received = cards_of(passes[(SOUTH - offset) % 4] or 0)
+        for badge in self.scene.badges:
+            badge.set_state(ready=False)
+        self.scene.exchange(hands, received if SOUTH in self.scene.face_up_seats else [])
+        giver = self.controller.names()[(SOUTH - offset) % 4]
+        self.status_changed.emit(
+            self.tr("You received {cards} from {name}.").format(
+                cards=cards_label(sorted(received, key=display_key)), name=giver
+            )
+        )
+
+    def _merge(self, seat: int, kept: list[int], got: list[int]) -> list[int]:
+        if seat in self.scene.face_up_seats:
+            return sorted(kept + got, key=display_key)
+        shuffle = random.Random(sum(got))
+        for card in got:
+            kept.insert(shuffle.randrange(len(kept) + 1), card)
+        return kept
+
+    # ---------------------------------------------------------------- playing
+
+    def _on_controller_turn_changed(self, seat: int) -> None:
+        for other, badge in enumerate(self.scene.badges):
+            badge.set_state(active=other == seat)
+
+    def _on_controller_human_to_move(self, seat: int, legal: int) -> None:
+        self._legal = legal
+        self._set_mode(PLAYING)
+        self.scene.set_playable(legal, interactive=True)
+        self.status_changed.emit(self.tr("Your turn: play a card."))
+
+    def play_card(self, card: int) -> None:
+        """Try to play ``card``; a refusal comes back through the controller."""
+        if self.mode == PLAYING:
+            self.controller.submit_play(SOUTH, card)
+
+    def _on_controller_card_played(self, seat: int, card: int) -> None:
+        if seat == SOUTH:
+            self.scene.raised.clear()
+            self._set_mode(IDLE)
+            self.scene.set_playable(None, interactive=False)
+            self.status_changed.emit("")
+        self._trick_plays.append((seat, card))
+        self.scene.play(seat, card)
+        self._update_info()
+
+    def _on_controller_trick_taken(self, winner: int, cards: Sequence[int]) -> None:
+        self.tricks.add_trick(self._trick_plays, winner)
+        self._trick_plays = []
+        self.scene.take_trick(winner)
+        values = self.hand.rules.card_points
+        points = sum(values[c] for c in self.scene.taken[winner])
+        self.scene.badges[winner].set_state(
+            hand_text=self.tr("+{points}").format(points=points) if points else ""
+        )
+
+    def _on_controller_move_refused(self, refusal: Refusal) -> None:
+        self.status_changed.emit(texts.refusal_text(refusal))
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        if mode != PASSING:
+            self.passing_changed.emit(False, "", False)
+        if mode == IDLE:
+            self.scene.set_playable(None, interactive=False)
+            self.scene.set_focus(None)
+
+    # ------------------------------------------------------- hands and games end
+
+    def _on_controller_hand_scored(self, index: int, result: HandResult) -> None:
+        hand, match = self.hand, self.controller.match
+        assert match is not None
+        totals = self.controller.totals()
+        self.scores.add_hand(result.points, _four(totals), result.moon)
+        self._update_scores()
+        self._on_controller_turn_changed(-1)
+        bonus = hand.rules.no_card_bonus
+        self.hand_summary_ready.emit(
+            HandSummary(
+                index=index,
+                preset=hand.rules.name,
+                names=tuple(self.controller.names()),
+                points=result.points,
+                totals=_four(totals),
+                point_cards=tuple(
+                    tuple(
+                        sorted(
+                            (c for c in cards_of(t) if hand.rules.card_points[c]), key=display_key
+                        )
+                    )
+                    for t in result.taken
+                ),
+                moon=result.moon,
+                no_card_bonus=tuple(s for s in range(4) if bonus and not result.taken[s]),
+                bonus=bonus,
+                game_over=match.is_over,
+            )
+        )
+        self.scene.show_still()
+        if self.auto_continue_ms is not None:
+            self._continue.start(self.auto_continue_ms)
+
+    def _on_controller_game_over(self, ranking: list[int]) -> None:
+        match = self.controller.match
+        assert match is not None
+        rules = match.rules
+        self._final = GameSummary(
+            preset=rules.name,
+            names=tuple(self.controller.names()),
+            ranking=tuple(ranking),
+            winners=tuple(match.winners()),
+            totals=_four(match.totals()),
+            progress=tuple(self.scores.progress()),
+            limit=rules.end_value if rules.end_mode is EndMode.POINTS else None,
+            teams=rules.teams,
+        )
+        self.scene.show_still()
+        if self._final_wanted:
+            self.game_finished.emit(self._final)
+
+    def continue_after_hand(self) -> None:
+        """The player has read the hand's summary: next hand, or the final ranking."""
+        self._continue.stop()
+        self.panels_cleared.emit()
+        match = self.controller.match
+        if self._final is not None:
+            self.game_finished.emit(self._final)
+        elif match is not None and match.is_over:
+            self._final_wanted = True  # the ranking is on its way
+        else:
+            self.controller.next_hand()
+
+    # ------------------------------------------------------------- input
+
+    def _on_scene_card_clicked(self, card: int) -> None:
+        if self.mode == PASSING:
+            self.toggle_selected(card)
+        elif self.mode == PLAYING:
+            self.play_card(card)
+
+    def _on_view_key_pressed(self, action: str) -> None:
+        if self.mode == IDLE:
+            return
+        hand = self.scene.hands[SOUTH]
+        focus = self.scene.focus
+        if action in ("left", "right") and hand:
+            step = -1 if action == "left" else 1
+            at = hand.index(focus) + step if focus in hand else (0 if step > 0 else -1)
+            self.scene.set_focus(hand[max(0, min(at, len(hand) - 1))])
+        elif action == "select" and focus is not None:
+            if self.mode == PASSING:
+                self.toggle_selected(focus)
+            else:
+                self.scene.set_selection([focus])
+        elif action == "activate":
+            self._activate(focus)
+
+    def _activate(self, focus: int | None) -> None:
+        if self.mode == PASSING:
+            self.confirm_pass()
+        elif self.mode == PLAYING:
+            raised = list(self.scene.raised)
+            card = raised[0] if raised else focus
+            if card is not None:
+                self.play_card(card)
+
+
+def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])

@@ -1,0 +1,388 @@
+"""The card table: where each card is (hands, trick, taken piles), hit-testing and animation.
+
+The scene keeps only *where* cards are, never the rules: the presenter tells it what happened.
+Every call that moves cards runs one batch of animations and emits ``animations_finished``
+exactly once when the batch is over (at once, through the event loop, at speed 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QObject,
+    QParallelAnimationGroup,
+    QPauseAnimation,
+    QPointF,
+    QTimer,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+)
+
+from .card_item import CardItem
+from .card_pixmaps import CardPixmapCache
+from .layout import SOUTH, Spot, TableLayout
+from .plates import InfoPlate, SeatBadge
+
+#: Milliseconds at normal speed.
+DEAL_FLIGHT, DEAL_STAGGER = 300, 22
+PASS_FLIGHT = 480
+PLAY_FLIGHT = 280
+TRICK_HOLD, TRICK_SWEEP = 750, 380
+DRAG_START = 8.0
+
+
+class TableScene(QGraphicsScene):
+    """Cards, name plates and the information corner on a felt table."""
+
+    card_clicked = Signal(int)  # a card of the human's hand clicked or dropped on the table
+    animations_finished = Signal()
+
+    def __init__(self, cache: CardPixmapCache, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.cache = cache
+        self.layout = TableLayout(1024, 640)
+        self.speed = 1.0  # duration factor; 0 turns animations off
+        #: How long a full trick stays in the middle before it is swept away (ms).
+        self.trick_hold = TRICK_HOLD
+        self._ratio = 1.0
+        self._items: dict[int, CardItem] = {}
+        self.hands: list[list[int]] = [[], [], [], []]
+        self.trick: list[tuple[int, int]] = []
+        self.taken: list[list[int]] = [[], [], [], []]
+        self.deck: list[int] = []
+        self.dealer = 0
+        self.point_cards: frozenset[int] = frozenset()
+        self.face_up_seats = {SOUTH}
+        self.raised: set[int] = set()
+        self.received: set[int] = set()
+        self.playable: int | None = None
+        self.focus: int | None = None
+        self.interactive = False
+        self._batch: QParallelAnimationGroup | None = None
+        self._cosmetic: list[QAbstractAnimation] = []
+        self._press: tuple[int, QPointF] | None = None
+        self._dragging = False
+        self._done = QTimer(self)
+        self._done.setSingleShot(True)
+        self._done.timeout.connect(self.animations_finished)
+        self.badges = [SeatBadge(seat) for seat in range(4)]
+        self.info = InfoPlate()
+        for plate in (*self.badges, self.info):
+            self.addItem(plate)
+        self.resize_table(1024, 640, 1.0)
+
+    # ------------------------------------------------------------------ queries
+
+    def item(self, card: int) -> CardItem:
+        """The sprite of ``card``."""
+        return self._items[card]
+
+    def items_of_hand(self, seat: int) -> list[CardItem]:
+        """The sprites of a hand, in display order."""
+        return [self._items[c] for c in self.hands[seat]]
+
+    def is_animating(self) -> bool:
+        """Whether a batch of moves is running."""
+        return self._batch is not None
+
+    def misplaced(self) -> list[int]:
+        """Cards that are not where the layout puts them (or show the wrong side)."""
+        wrong = []
+        for card, (spot, face_up) in self._targets().items():
+            item = self._items[card]
+            if not _at(item, spot) or item.face_up != face_up:
+                wrong.append(card)
+        return wrong
+
+    def target(self, card: int) -> tuple[Spot, bool]:
+        """Where ``card`` belongs now, and whether it shows its face."""
+        return self._targets()[card]
+
+    # ------------------------------------------------------------------ set-up
+
+    def resize_table(self, width: float, height: float, ratio: float) -> None:
+        """A new table size: finish any moves, then put everything where the layout says."""
+        self.finish_animations()
+        self.setSceneRect(0, 0, width, height)
+        self.layout = TableLayout(width, height)
+        self._ratio = ratio
+        for item in self._items.values():
+            item.set_card_size(self.layout.card_size, ratio)
+        for seat, badge in enumerate(self.badges):
+            badge.set_rect(self.layout.badge_rect(seat))
+        self.info.set_rect(self.layout.info_rect())
+        self.place_all()
+
+    def reset(self, deck: Iterable[int]) -> None:
+        """A new game or hand: every card of ``deck`` in the stack, nothing else."""
+        self.finish_animations(emit=False)
+        self._done.stop()
+        wanted = set(deck)
+        for card in list(self._items):
+            if card not in wanted:
+                self.removeItem(self._items.pop(card))
+        for card in sorted(wanted - set(self._items)):
+            item = CardItem(card, self.cache)
+            item.set_card_size(self.layout.card_size, self._ratio)
+            self.addItem(item)
+            self._items[card] = item
+        self.hands = [[], [], [], []]
+        self.trick, self.taken = [], [[], [], [], []]
+        self.deck = sorted(wanted)
+        self.raised.clear()
+        self.received.clear()
+        self.playable, self.focus, self.interactive = None, None, False
+        self.place_all()
+
+    def refresh_art(self) -> None:
+        """Card colours or backs changed: fetch every picture again."""
+        for item in self._items.values():
+            item.refresh_art()
+
+    # --------------------------------------------------------------- the moves
+
+    def deal(self, hands: list[list[int]], dealer: int) -> None:
+        """Deal these four hands (display order) from the deck in front of the dealer."""
+        self.reset(c for hand in hands for c in hand)
+        self.dealer = dealer
+        self.place_all()
+        delays: dict[int, int] = {}
+        order = 0
+        for round_ in range(max(len(h) for h in hands)):
+            for k in range(4):
+                seat = (dealer + 1 + k) % 4
+                if round_ < len(hands[seat]):
+                    delays[hands[seat][round_]] = order * DEAL_STAGGER
+                    order += 1
+        self.deck = []
+        self.hands = [list(h) for h in hands]
+        self._run(self._moves(DEAL_FLIGHT, delays, flip_late=True))
+
+    def exchange(self, hands: list[list[int]], received: Iterable[int]) -> None:
+        """After passing: the hands in their new display order; ``received`` ringed in gold."""
+        self.raised.clear()
+        self.hands = [list(h) for h in hands]
+        self.received = set(received)
+        self._refresh_marks()
+        self._run(self._moves(PASS_FLIGHT))
+
+    def play(self, seat: int, card: int) -> None:
+        """``seat`` plays ``card`` into the trick."""
+        self.hands[seat].remove(card)
+        self.raised.discard(card)
+        self.trick.append((seat, card))
+        if seat == SOUTH:
+            self.received.clear()
+            self.focus = None
+        self._refresh_marks()
+        self._run(self._moves(PLAY_FLIGHT))
+
+    def take_trick(self, winner: int) -> None:
+        """The trick, held a moment for everyone to see, sweeps to its winner's pile."""
+        cards = [card for _, card in self.trick]
+        self.trick = []
+        self.taken[winner].extend(cards)
+        if self.speed > 0:
+            hold = round(self.trick_hold / self.speed)
+            self._run(self._moves(TRICK_SWEEP, {c: hold for c in cards}))
+        elif self.trick_hold > 0:  # no animation, but the trick stays a moment in sight
+            pause = QPauseAnimation(self.trick_hold)
+            pause.finished.connect(self.place_all)
+            self._run([pause])
+        else:
+            self.place_all()
+            self._run([])
+
+    def show_still(self) -> None:
+        """Nothing moves, but the presenter waits for a batch: finish one at once."""
+        self._run([])
+
+    # -------------------------------------------------------- the human's hand
+
+    def set_selection(self, raised: Iterable[int]) -> None:
+        """Raise the chosen cards of the human's hand (a quick, ungated move)."""
+        self.raised = set(raised)
+        self._settle_south()
+
+    def set_playable(self, playable: int | None, *, interactive: bool) -> None:
+        """Dim the human's cards outside ``playable`` (None: dim nothing)."""
+        self.playable = playable
+        self.interactive = interactive
+        self._refresh_marks()
+
+    def set_focus(self, card: int | None) -> None:
+        """The keyboard's card in the human's hand."""
+        self.focus = card
+        self._refresh_marks()
+
+    def _refresh_marks(self) -> None:
+        for card in self.hands[SOUTH]:
+            dimmed = self.playable is not None and not self.playable >> card & 1
+            self._items[card].set_marks(
+                dimmed=dimmed, highlighted=card in self.received, focused=card == self.focus
+            )
+
+    def _settle_south(self) -> None:
+        for animation in self._cosmetic:
+            animation.stop()
+        self._cosmetic = []
+        if self._batch is not None:
+            return  # the running batch takes them to their places
+        targets = self._targets()
+        for item in self.items_of_hand(SOUTH):
+            spot = targets[item.card][0]
+            move = item.animate(spot, round(120 * self.speed))
+            if move is not None:
+                self._cosmetic.append(move)
+                move.start()
+
+    # --------------------------------------------------------------- animation
+
+    def place_all(self) -> None:
+        """Every card where it belongs, at once."""
+        for card, (spot, face_up) in self._targets().items():
+            item = self._items[card]
+            item.set_face_up(face_up)
+            item.place(spot)
+        self._refresh_marks()
+
+    def finish_animations(self, *, emit: bool = True) -> None:
+        """Jump the running batch to its end (its ``animations_finished`` still comes)."""
+        for animation in self._cosmetic:
+            animation.stop()
+        self._cosmetic = []
+        batch = self._batch
+        if batch is None:
+            return
+        if not emit:
+            batch.finished.disconnect(self._on_batch_finished)
+        batch.setCurrentTime(batch.totalDuration())
+        if self._batch is batch:  # Qt did not report the end: do it ourselves
+            batch.stop()
+            self._batch = None
+            if emit:
+                self._done.start(0)
+        self.place_all()
+
+    def _run(self, animations: list[QAbstractAnimation]) -> None:
+        self.finish_animations()
+        if not animations:
+            self._done.start(0)
+            return
+        batch = QParallelAnimationGroup(self)
+        for animation in animations:
+            batch.addAnimation(animation)
+        batch.finished.connect(self._on_batch_finished)
+        self._batch = batch
+        batch.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+
+    def _on_batch_finished(self) -> None:
+        self._batch = None
+        self._done.start(0)
+
+    def _moves(
+        self, flight: int, delays: dict[int, int] | None = None, *, flip_late: bool = False
+    ) -> list[QAbstractAnimation]:
+        """Animations taking every card that is not where it belongs to its place.
+
+        A card turns face up as it leaves (a card played) or, with ``flip_late``, as it
+        arrives (a card dealt); it always turns face down as it arrives.
+        """
+        duration = round(flight * self.speed)
+        animations = []
+        for card, (spot, face_up) in self._targets().items():
+            item = self._items[card]
+            if _at(item, spot) and item.face_up == face_up:
+                continue
+            if face_up and not flip_late:
+                item.set_face_up(True)
+            wait = round((delays or {}).get(card, 0) * self.speed)
+            animation = item.animate(spot, duration, wait, _flip(item, face_up))
+            if animation is not None:
+                animations.append(animation)
+        return animations
+
+    def _targets(self) -> dict[int, tuple[Spot, bool]]:
+        layout = self.layout
+        out: dict[int, tuple[Spot, bool]] = {}
+        for index, card in enumerate(self.deck):
+            out[card] = (layout.deck_spot(self.dealer, index), False)
+        for seat, cards in enumerate(self.hands):
+            face_up = seat in self.face_up_seats
+            for card, spot in zip(cards, layout.hand_spots(seat, len(cards)), strict=True):
+                shown = layout.raise_spot(spot) if card in self.raised else spot
+                out[card] = (shown, face_up)
+        for order, (seat, card) in enumerate(self.trick):
+            out[card] = (layout.trick_spot(seat, order), True)
+        for seat, cards in enumerate(self.taken):
+            counts = [0, 0]
+            for card in cards:
+                point = card in self.point_cards
+                out[card] = (layout.taken_spot(seat, counts[point], point), point)
+                counts[point] += 1
+        return out
+
+    # ----------------------------------------------------------- mouse input
+
+    def _card_at(self, pos: QPointF) -> int | None:
+        for item in self.items(pos):
+            if isinstance(item, CardItem) and item.card in self.hands[SOUTH]:
+                return item.card
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        card = self._card_at(event.scenePos()) if self.interactive else None
+        self._press = None if card is None else (card, event.scenePos())
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self._press is None or self.playable is None or self._batch is not None:
+            return
+        card, start = self._press
+        delta = event.scenePos() - start
+        if not self._dragging and delta.manhattanLength() < DRAG_START:
+            return
+        self._dragging = True
+        spot = self._targets()[card][0]
+        item = self._items[card]
+        item.setZValue(900)
+        item.setPos(spot.x + delta.x(), spot.y + delta.y())
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        press, self._press = self._press, None
+        if press is None:
+            return
+        card = press[0]
+        if not self._dragging:
+            if self._card_at(event.scenePos()) == card:
+                self.card_clicked.emit(card)
+            return
+        self._dragging = False
+        top = self.layout.hand_rect(SOUTH, len(self.hands[SOUTH])).top()
+        if event.scenePos().y() < top - self.layout.card_h * 0.25:
+            self.card_clicked.emit(card)
+        if card in self.hands[SOUTH]:  # refused, or not dropped on the table: back home
+            self._settle_south()
+
+
+def _at(item: CardItem, spot: Spot) -> bool:
+    pos = item.pos()
+    return (
+        abs(pos.x() - spot.x) < 0.5
+        and abs(pos.y() - spot.y) < 0.5
+        and abs(item.rotation() - spot.rotation) < 0.1
+        and abs(item.scale() - spot.scale) < 0.001
+    )
+
+
+def _flip(item: CardItem, face_up: bool) -> Callable[[], None]:
+    def arrive() -> None:
+        item.set_face_up(face_up)
+
+    return arrive

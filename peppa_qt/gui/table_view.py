@@ -1,0 +1,132 @@
+"""The window onto the table: felt, resizing, the keyboard, and panels floating over the felt."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QKeyEvent,
+    QPainter,
+    QPixmap,
+    QRadialGradient,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+
+from .layout import TableLayout
+from .table_scene import TableScene
+
+FELT_CENTRE = QColor("#2e7a4c")
+FELT_EDGE = QColor("#123a24")
+KEYS = {
+    Qt.Key.Key_Left: "left",
+    Qt.Key.Key_Right: "right",
+    Qt.Key.Key_Space: "select",
+    Qt.Key.Key_Return: "activate",
+    Qt.Key.Key_Enter: "activate",
+}
+
+Anchor = Callable[[TableLayout], QRectF]
+
+
+class TableView(QGraphicsView):
+    """Shows the scene 1:1 (no scaling: cards stay crisp) and keeps it the viewport's size."""
+
+    key_pressed = Signal(str)  # "left", "right", "select" or "activate"
+
+    def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.table = scene
+        self._overlays: list[tuple[QWidget, Anchor]] = []
+        self._grain = _felt_grain()
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+            | QPainter.RenderHint.TextAntialiasing
+        )
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(640, 400)
+
+    def add_overlay(self, widget: QWidget, anchor: Anchor) -> None:
+        """Float ``widget`` over the felt, centred on the rectangle ``anchor`` gives."""
+        widget.setParent(self)
+        self._overlays.append((widget, anchor))
+        self.place_overlays()
+
+    def place_overlays(self) -> None:
+        """Centre each floating panel on its place for the current size."""
+        for widget, anchor in self._overlays:
+            if widget.isHidden():
+                continue
+            widget.adjustSize()
+            centre = anchor(self.table.layout).center()
+            size = widget.size()
+            x = round(centre.x() - size.width() / 2)
+            y = round(centre.y() - size.height() / 2)
+            x = max(0, min(x, self.width() - size.width()))
+            y = max(0, min(y, self.height() - size.height()))
+            widget.move(QPoint(x, y))
+
+    def card_position(self, card: int) -> QPoint:
+        """Where to click on ``card`` in viewport coordinates (the middle of its visible part)."""
+        item = self.table.item(card)
+        rect = item.card_rect()
+        visible = rect.adjusted(0, 0, -rect.width() * 0.7, 0)
+        hand = self.table.hands[0]
+        if hand and card == hand[-1]:
+            visible = rect
+        return self.mapFromScene(item.mapToScene(visible.center()))
+
+    # ------------------------------------------------------------------ Qt
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_table()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.DevicePixelRatioChange:  # moved to another screen
+            self._fit_table()
+        return super().event(event)
+
+    def _fit_table(self) -> None:
+        size = self.viewport().size()
+        self.table.resize_table(size.width(), size.height(), self.devicePixelRatioF())
+        self.resetCachedContent()
+        self.place_overlays()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802
+        rect = QRectF(rect)
+        area = self.sceneRect()
+        gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.7)
+        gradient.setColorAt(0.0, FELT_CENTRE)
+        gradient.setColorAt(1.0, FELT_EDGE)
+        painter.fillRect(rect, QBrush(gradient))
+        painter.setOpacity(0.07)
+        painter.drawTiledPixmap(rect, self._grain, rect.topLeft())
+        painter.setOpacity(1.0)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        action = KEYS.get(Qt.Key(event.key()))
+        if action is None:
+            super().keyPressEvent(event)
+            return
+        self.key_pressed.emit(action)
+        event.accept()
+
+
+def _felt_grain() -> QPixmap:
+    """A small tile of noise that makes the felt look woven rather than flat."""
+    size = 96
+    data = random.Random(7).randbytes(size * size)
+    image = QImage(data, size, size, size, QImage.Format.Format_Grayscale8)
+    return QPixmap.fromImage(image.copy())

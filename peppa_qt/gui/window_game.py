@@ -1,0 +1,91 @@
+"""The game half of the window: controller, models, presenter and panels.
+
+Built after the table's first paint, so the window shows before the engine and the computer
+players are loaded.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QRectF
+from PySide6.QtWidgets import QHeaderView, QStatusBar, QTableView, QTabWidget
+
+from ..controller import GameController, Pace, PlayerFactory
+from ..models import ScoreSheetModel, TrickListModel
+from .card_pixmaps import CardPixmapCache
+from .layout import TableLayout
+from .panels import GameOverPanel, HandSummaryPanel, PassPanel
+from .summaries import GameSummary, HandSummary
+from .table_presenter import TablePresenter
+from .table_view import TableView
+
+
+def _centre(layout: TableLayout) -> QRectF:
+    return QRectF(0, 0, layout.width, layout.height * 0.9)
+
+
+class WindowGame(QObject):
+    """Everything the window needs to play, wired together."""
+
+    def __init__(
+        self,
+        view: TableView,
+        cache: CardPixmapCache,
+        status: QStatusBar,
+        pace: Pace | None,
+        player_factory: PlayerFactory | None,
+        *,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.view = view
+        self.status = status
+        self.controller = GameController(pace, player_factory, parent=self)
+        self.scores = ScoreSheetModel(self)
+        self.tricks = TrickListModel(self)
+        self.presenter = TablePresenter(self.controller, view, self.scores, self.tricks, self)
+        self.pass_panel = PassPanel()
+        self.summary_panel = HandSummaryPanel(cache)
+        self.game_over_panel = GameOverPanel()
+        view.add_overlay(self.pass_panel, lambda layout: layout.prompt_rect())
+        view.add_overlay(self.summary_panel, _centre)
+        view.add_overlay(self.game_over_panel, _centre)
+        self._connect()
+
+    def _connect(self) -> None:
+        p = self.presenter
+        p.status_changed.connect(self._on_presenter_status_changed)
+        p.passing_changed.connect(self._on_presenter_passing_changed)
+        p.hand_summary_ready.connect(self._on_presenter_hand_summary_ready)
+        p.game_finished.connect(self._on_presenter_game_finished)
+        p.panels_cleared.connect(self._on_presenter_panels_cleared)
+        self.pass_panel.confirmed.connect(p.confirm_pass)
+        self.summary_panel.continued.connect(p.continue_after_hand)
+
+    def fill_tabs(self, tabs: QTabWidget) -> None:
+        """Put the score sheet and the tricks of the hand in ``tabs``."""
+        for model, title in ((self.scores, self.tr("Scores")), (self.tricks, self.tr("Tricks"))):
+            table = QTableView()
+            table.setModel(model)
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            tabs.addTab(table, title)
+
+    def _on_presenter_status_changed(self, text: str) -> None:
+        self.status.showMessage(text)
+
+    def _on_presenter_passing_changed(self, shown: bool, prompt: str, ready: bool) -> None:
+        self.pass_panel.show_prompt(shown, prompt, ready)
+        self.view.place_overlays()
+
+    def _on_presenter_hand_summary_ready(self, summary: HandSummary) -> None:
+        self.summary_panel.show_summary(summary)
+        self.view.place_overlays()
+
+    def _on_presenter_game_finished(self, summary: GameSummary) -> None:
+        self.game_over_panel.show_summary(summary)
+        self.view.place_overlays()
+
+    def _on_presenter_panels_cleared(self) -> None:
+        for panel in (self.summary_panel, self.game_over_panel):
+            panel.hide()
+        self.view.setFocus()

@@ -1,0 +1,105 @@
+"""The score sheet: one row per hand, one column per player, and a totals row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QFont
+
+Index = QModelIndex | QPersistentModelIndex
+Four = tuple[int, int, int, int]
+POINTS_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class ScoreSheetModel(QAbstractTableModel):
+    """Points of every hand by player; the last row holds the running totals."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._names = ["", "", "", ""]
+        self._points: list[Four] = []
+        self._totals: list[Four] = []
+        self._moons: list[int | None] = []
+
+    def reset(self, names: Sequence[str]) -> None:
+        """Start a new sheet for these four players."""
+        self.beginResetModel()
+        self._names = list(names)
+        self._points.clear()
+        self._totals.clear()
+        self._moons.clear()
+        self.endResetModel()
+
+    def add_hand(self, points: Four, totals: Four, moon: int | None = None) -> None:
+        """Add a scored hand with the totals after it (team totals when playing in teams)."""
+        row = len(self._points)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._points.append(points)
+        self._moons.append(moon)
+        self.endInsertRows()
+        # The totals row changes after the insertion, as a change of its own.
+        self._totals.append(totals)
+        last = self.index(row + 1, 0)
+        self.dataChanged.emit(last, self.index(row + 1, 3))
+
+    def totals(self) -> Four:
+        """The running totals (zeros before the first hand)."""
+        return self._totals[-1] if self._totals else (0, 0, 0, 0)
+
+    def progress(self) -> list[Four]:
+        """The totals after each hand, for the score chart."""
+        return list(self._totals)
+
+    def hand_count(self) -> int:
+        """How many hands are on the sheet."""
+        return len(self._points)
+
+    # ------------------------------------------------------------ Qt's model API
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._points) + 1
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 4
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        is_total = row == len(self._points)
+        value = self.totals()[column] if is_total else self._points[row][column]
+        if role in (Qt.ItemDataRole.DisplayRole, POINTS_ROLE):
+            return str(value) if role == Qt.ItemDataRole.DisplayRole else value
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.FontRole and is_total:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and not is_total and self._moons[row] == column:
+            return self.tr("Took every point card in this hand")
+        return None
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self._names[section] if 0 <= section < 4 else None
+        if section == len(self._points):
+            return self.tr("Total")
+        return str(section + 1) if 0 <= section < len(self._points) else None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -1,0 +1,88 @@
+"""The tricks of the hand in play: who played what, and who took it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont
+
+from .card_text import card_label, is_red
+
+Index = QModelIndex | QPersistentModelIndex
+CARD_ROLE = Qt.ItemDataRole.UserRole + 1
+RED = QColor("#c0262d")
+
+
+class TrickListModel(QAbstractTableModel):
+    """One row per finished trick; one column per player with the card it played."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._names = ["", "", "", ""]
+        #: Each trick: the card of each seat, the leader and the winner.
+        self._tricks: list[tuple[tuple[int, int, int, int], int, int]] = []
+
+    def reset(self, names: Sequence[str] | None = None) -> None:
+        """Empty the list (a new hand), optionally with new player names."""
+        self.beginResetModel()
+        if names is not None:
+            self._names = list(names)
+        self._tricks.clear()
+        self.endResetModel()
+
+    def add_trick(self, plays: Sequence[tuple[int, int]], winner: int) -> None:
+        """Add a finished trick: (seat, card) pairs in play order, and its winner."""
+        by_seat = [0, 0, 0, 0]
+        for seat, card in plays:
+            by_seat[seat] = card
+        row = len(self._tricks)
+        self.beginInsertRows(QModelIndex(), row, row)
+        cards = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+        self._tricks.append((cards, plays[0][0], winner))
+        self.endInsertRows()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._tricks)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 4
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        cards, leader, winner = self._tricks[index.row()]
+        seat = index.column()
+        card = cards[seat]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return card_label(card)
+        if role == CARD_ROLE:
+            return card
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return RED if is_red(card) else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.FontRole and seat == winner:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if seat == winner:
+                return self.tr("Took the trick")
+            return self.tr("Led the trick") if seat == leader else None
+        return None
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self._names[section] if 0 <= section < 4 else None
+        return str(section + 1) if 0 <= section < len(self._tricks) else None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -1,0 +1,176 @@
+"""Screenshots of the window in its main states, for looking at the design (shots/ is ignored).
+
+    QT_QPA_PLATFORM=offscreen python scripts/shots.py [--italian] [--ratio 2]
+
+Plays a short game against the real computer players, answering for the human with the first
+legal card, and saves passing, mid-trick, hand summary and game over at 1280×800 and 1024×640.
+``--italian`` installs a handful of Italian translations of the longest strings, to check that
+longer text still fits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from peppa_qt.controller import GameSetup, Pace, SeatSetup  # noqa: E402
+from peppa_qt.engine import RuleSet  # noqa: E402
+from peppa_qt.gui.main_window import MainWindow  # noqa: E402
+from peppa_qt.gui.table_presenter import PASSING, PLAYING  # noqa: E402
+
+ITALIAN = {
+    "Pass three cards to {name} {arrow}": "Scegli tre carte da passare a {name} {arrow}",
+    "Pass cards": "Passa le carte",
+    "{rules} · hand {n} · to {count}": "{rules} · smazzata {n} · a {count} punti",
+    "{rules} · hand {n} of {count}": "{rules} · smazzata {n} di {count}",
+    "Pass: {direction} {arrow}": "Passaggio: {direction} {arrow}",
+    "to the right": "a destra",
+    "to the left": "a sinistra",
+    "across": "di fronte",
+    "no passing": "nessun passaggio",
+    "Total {points}": "Totale {points}",
+    "Your turn: play a card.": "Tocca a te: gioca una carta.",
+    "Hand {n}": "Smazzata {n}",
+    "Points taken": "Carte di punti prese",
+    "Hand": "Smazzata",
+    "Total": "Totale",
+    "Next hand": "Prossima smazzata",
+    "Final ranking": "Classifica finale",
+    "Game over": "Partita finita",
+    "Winner: {name}": "Vince: {name}",
+    "Winners: {first} and {second}": "Vincono: {first} e {second}",
+    "{name} shot the moon!": "{name} ha fatto il grande slam!",
+    "{name} made cappotto!": "{name} ha fatto cappotto!",
+    "Dealer": "Mazziere",
+    "Waiting for the other players to pass…": "In attesa che gli altri giocatori passino le carte…",
+    "Hearts are not broken yet: lead another suit.": (
+        "Le cuori non sono ancora rotte: esci con un altro seme."
+    ),
+    "No hearts and no queen of spades on the first trick.": (
+        "Niente cuori né donna di picche alla prima mano."
+    ),
+    "clubs": "fiori",
+    "Play again": "Gioca ancora",
+    "New game…": "Nuova partita…",
+    "♥ Hearts broken": "♥ Cuori rotte",
+    "♡ Hearts not broken": "♡ Cuori non ancora rotte",
+    "You must follow {suit}.": "Devi rispondere a {suit}.",
+    "You": "Tu",
+    "Peppa Torino": "Peppa torinese",
+}
+
+
+class PseudoItalian(QTranslator):
+    """Italian for the strings above, English for the rest."""
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:  # None: no translation (an empty text would be one)
+        return ITALIAN.get(source)
+
+    def isEmpty(self) -> bool:  # noqa: N802
+        return False
+
+
+def wait(
+    app: QApplication, condition: Callable[[], bool], window: MainWindow, limit: float = 20
+) -> None:
+    """Run the event loop, answering for the human, until ``condition`` holds."""
+    end = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > end:
+            raise TimeoutError("the window did not get there")
+        app.processEvents()
+        presenter = window.presenter
+        if presenter.mode == PASSING and not condition():
+            for card in window.scene.hands[0][-3:]:
+                presenter.toggle_selected(card)
+            presenter.confirm_pass()
+        elif presenter.mode == PLAYING and not condition():
+            legal = [c for c in window.scene.hands[0] if not window.scene.item(c).dimmed]
+            presenter.play_card(legal[0])
+        time.sleep(0.002)
+
+
+def shoot(window: MainWindow, name: str) -> None:
+    """Save the window as shots/NAME-WxH.png."""
+    app = QApplication.instance()
+    assert app is not None
+    for _ in range(5):
+        app.processEvents()
+    size = window.size()
+    path = ROOT / "shots" / f"{name}-{size.width()}x{size.height()}.png"
+    path.parent.mkdir(exist_ok=True)
+    window.grab().save(str(path))
+    print(path)
+
+
+def run(width: int, height: int, suffix: str) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    window = MainWindow(Pace.instant(), speed="off")
+    window.scene.trick_hold = 0
+    window.resize(width, height)
+    window.show()
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 2}})
+    you = QCoreApplication.translate("NewGameDialog", "You")
+    seats = (
+        SeatSetup(you),
+        SeatSetup("Bruno Bartolomeo", "normal"),
+        SeatSetup("Carla", "easy"),
+        SeatSetup("Dario", "normal"),
+    )
+    window.start_game(GameSetup(rules, seats, seed=3))
+    p = window.presenter
+    wait(app, lambda: p.mode == PASSING, window)
+    for card in window.scene.hands[0][:2]:
+        p.toggle_selected(card)
+    shoot(window, "passing" + suffix)
+    p.toggle_selected(window.scene.hands[0][2])
+    p.confirm_pass()
+    wait(app, lambda: p.mode == PLAYING and len(window.scene.trick) >= 2, window)
+    dimmed = [c for c in window.scene.hands[0] if window.scene.item(c).dimmed]
+    if dimmed:
+        p.play_card(dimmed[0])
+    shoot(window, "mid-trick" + suffix)
+    wait(app, window.summary_panel.isVisible, window, 60)
+    shoot(window, "summary" + suffix)
+    p.continue_after_hand()
+    wait(app, window.summary_panel.isVisible, window, 60)
+    p.continue_after_hand()
+    wait(app, window.game_over_panel.isVisible, window)
+    shoot(window, "game-over" + suffix)
+    window.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--italian", action="store_true")
+    parser.add_argument("--ratio", type=float, default=1.0)
+    args = parser.parse_args()
+    if args.ratio != 1.0:
+        os.environ["QT_SCALE_FACTOR"] = str(args.ratio)
+    app = QApplication(sys.argv[:1])
+    suffix = ""
+    if args.italian:
+        translator = PseudoItalian(app)
+        app.installTranslator(translator)
+        suffix = "-it"
+    if args.ratio != 1.0:
+        suffix += f"-x{args.ratio:g}"
+    for width, height in ((1280, 800), (1024, 640)):
+        run(width, height, suffix)
+
+
+if __name__ == "__main__":
+    main()

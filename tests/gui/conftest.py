@@ -1,0 +1,44 @@
+"""GUI tests: a window with instant animations and quick test players."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from player_doubles import random_factory
+from qt_helpers import WindowMaker
+
+from peppa_qt.controller import Pace, PlayerFactory
+from peppa_qt.gui.main_window import MainWindow
+
+
+@pytest.fixture
+def make_window(qtbot: QtBot) -> Iterator[WindowMaker]:
+    """Build shown windows; animations off unless a speed is given."""
+    made: list[MainWindow] = []
+
+    def make(
+        factory: PlayerFactory = random_factory,
+        *,
+        speed: str = "off",
+        size: tuple[int, int] = (1024, 640),
+    ) -> MainWindow:
+        window = MainWindow(Pace.instant(), factory, speed=speed)
+        if speed == "off":
+            window.scene.trick_hold = 0
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.close()

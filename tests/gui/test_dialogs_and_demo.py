@@ -1,0 +1,158 @@
+"""The new-game dialog, the help, and the all-computer demo."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker, short_game
+
+from peppa_qt.ai import available_levels
+from peppa_qt.app import build_window
+from peppa_qt.controller import GameSetup
+from peppa_qt.engine import EndMode, MoonMode, PassDirection
+from peppa_qt.gui.card_pixmaps import CardPixmapCache
+from peppa_qt.gui.defaults import default_level, default_setup
+from peppa_qt.gui.help_dialogs import AboutDialog, RulesDialog, rules_html
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.new_game_dialog import NewGameDialog
+from peppa_qt.gui.panels import HandSummaryPanel
+from peppa_qt.gui.summaries import HandSummary
+
+
+def test_default_game_is_peppa_to_100_against_normal_players() -> None:
+    setup = default_setup(["easy", "normal", "hard"])
+    assert setup.rules.name == "peppa"
+    assert setup.rules.end_mode is EndMode.POINTS and setup.rules.end_value == 100
+    assert setup.seats[0].is_human
+    assert [s.level for s in setup.seats[1:]] == ["normal"] * 3
+    assert default_level(["easy"]) == "easy"
+    assert default_level(["easy", "hard"]) == "easy"
+
+
+def test_dialog_offers_only_available_levels_and_builds_the_rules(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(["easy", "normal"], default_setup(["easy", "normal"]), None)
+    qtbot.addWidget(dialog)
+    assert [dialog.levels[0].itemData(i) for i in range(dialog.levels[0].count())] == [
+        "easy",
+        "normal",
+    ]
+    dialog.preset.setCurrentIndex(dialog.preset.findData("hearts"))
+    dialog.preset.activated.emit(dialog.preset.currentIndex())
+    assert dialog.queen_breaks.isEnabled()
+    assert dialog.pass_cycle.currentData() == ["left", "right", "across", "hold"]
+    dialog.end_mode.setCurrentIndex(1)
+    dialog.end_value.setValue(3)
+    dialog.jack.setCurrentIndex(dialog.jack.findData(-10))
+    dialog.moon.setCurrentIndex(dialog.moon.findData("subtract"))
+    dialog.names[0].setText("Anna")
+    dialog.levels[2].setCurrentIndex(0)
+    setup = dialog.setup()
+    rules = setup.rules
+    assert rules.name == "hearts" and rules.end_mode is EndMode.HANDS and rules.end_value == 3
+    assert rules.jack_of_diamonds == -10 and rules.moon is MoonMode.SUBTRACT
+    assert rules.pass_cycle[0] is PassDirection.LEFT
+    assert setup.seats[0].name == "Anna" and setup.seats[0].is_human
+    assert setup.seats[3].level == "easy"
+    dialog.preset.setCurrentIndex(dialog.preset.findData("torino"))
+    dialog.preset.activated.emit(dialog.preset.currentIndex())
+    torino = dialog.setup().rules
+    assert torino.end_exceed and torino.two_winners and not dialog.queen_breaks.isEnabled()
+
+
+def test_new_game_menu_starts_the_chosen_game(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    chosen = short_game("torino", 1)
+
+    def ask(cls: type, parent: object, levels: list[str], previous: GameSetup) -> GameSetup:
+        assert levels == window.levels
+        return chosen
+
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
+    window.ask_new_game()
+    qtbot.waitUntil(lambda: window.presenter.mode == "passing", timeout=5000)
+    match = window.controller.match
+    assert match is not None and match.rules.name == "torino"
+    assert window.scene.badges[1].state.name == "Bruno"
+
+
+def test_rules_help_in_both_languages(qtbot: QtBot) -> None:
+    for language in ("en", "it"):
+        text = rules_html(language)
+        for anchor in ('id="peppa"', 'id="torino"', 'id="hearts"'):
+            assert anchor in text
+    assert "Cappotto" in rules_html("it") and "cappotto" in rules_html("en").lower()
+    dialog = RulesDialog()
+    qtbot.addWidget(dialog)
+    dialog.show_rules("torino")
+    assert "Torino" in dialog.browser.toPlainText()
+
+
+def test_about_names_the_licences(qtbot: QtBot) -> None:
+    about = AboutDialog()
+    qtbot.addWidget(about)
+    html = about._html()
+    assert "MIT License" in html and "LGPL" in html
+
+
+def test_demo_plays_computer_players_and_quits_after_n_hands(qtbot: QtBot) -> None:
+    if not available_levels():
+        pytest.skip("no computer level available yet")
+    window = build_window(True, 1, speed="off")
+    qtbot.addWidget(window)
+    window.controller.pace = window.controller.pace.__class__(ai_pause_ms=0)
+    window.scene.trick_hold = 0
+    window.show()
+    window.start_game()
+    assert window.setup is not None and not any(s.is_human for s in window.setup.seats)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=60_000)
+    assert window.scores.hand_count() == 1
+
+
+def test_shortcuts_exist(make_window: WindowMaker) -> None:
+    window = make_window()
+    actions = window.findChildren(QAction)
+    shortcuts = {a.text(): a.shortcut().toString() for a in actions}
+    assert shortcuts["&New game…"] == "Ctrl+N"
+    assert shortcuts["&Quit"] == "Ctrl+Q"
+    assert shortcuts["&Scores"] == "F3"
+    assert shortcuts["&Rules"] == "F1"
+    window.dock.toggleViewAction().trigger()
+    assert window.dock.isVisible()
+
+
+def test_window_keeps_working_when_the_app_is_asked_to_close_mid_game(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window: MainWindow = make_window()
+    window.start_game(short_game("peppa", 1, human=False))
+    qtbot.waitUntil(lambda: len(window.scene.taken[0] + window.scene.taken[1]) > 0, timeout=5000)
+    window.close()
+    QApplication.processEvents()
+    assert not window.isVisible()
+    assert not window.scene.is_animating()
+
+
+def test_hand_summary_announces_cappotto_and_the_no_card_bonus(qtbot: QtBot) -> None:
+    panel = HandSummaryPanel(CardPixmapCache())
+    qtbot.addWidget(panel)
+    summary = HandSummary(
+        index=2,
+        preset="torino",
+        names=("Anna", "Bruno", "Carla", "Dario"),
+        points=(0, 42, 32, 42),
+        totals=(10, 60, 40, 50),
+        point_cards=((49, 38), (), (), ()),
+        moon=0,
+        no_card_bonus=(2,),
+        bonus=-10,
+        game_over=True,
+    )
+    panel.show_summary(summary)
+    texts = [label.text() for label in panel.findChildren(QLabel)]
+    assert "Anna made cappotto!" in texts
+    assert any("Carla" in t and "-10" in t for t in texts)
+    assert panel.button.text() == "Final ranking"

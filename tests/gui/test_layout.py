@@ -1,0 +1,66 @@
+"""The table's geometry: nothing overlaps that should not, at the sizes players use."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from peppa_qt.gui.layout import EAST, NORTH, SOUTH, WEST, TableLayout
+
+SIZES = [(1024, 580), (1280, 740), (1920, 1040), (2560, 1380)]
+
+
+def card_rect(layout: TableLayout, x: float, y: float, rotation: float, scale: float) -> QRectF:
+    w, h = layout.card_w * scale, layout.card_h * scale
+    if rotation:
+        w, h = h, w
+    return QRectF(x - w / 2, y - h / 2, w, h)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_plates_hands_and_trick_do_not_overlap(width: int, height: int) -> None:
+    layout = TableLayout(width, height)
+    table = QRectF(0, 0, width, height)
+    hands = {seat: layout.hand_rect(seat, 13) for seat in range(4)}
+    badges = {seat: layout.badge_rect(seat) for seat in range(4)}
+    raised = layout.raise_spot(layout.hand_spots(SOUTH, 13)[0])
+    hands[SOUTH] = hands[SOUTH].united(card_rect(layout, raised.x, raised.y, 0, 1))
+    trick = QRectF()
+    for seat in range(4):
+        spot = layout.trick_spot(seat, seat)
+        trick = trick.united(card_rect(layout, spot.x, spot.y, 0, 1))
+    areas = [*hands.values(), *badges.values(), trick, layout.info_rect()]
+    for area in areas:
+        assert table.contains(area), area
+    for i, a in enumerate(areas):
+        for b in areas[i + 1 :]:
+            assert not a.intersects(b), (a, b)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_taken_piles_stay_on_the_table_and_off_the_hands(width: int, height: int) -> None:
+    layout = TableLayout(width, height)
+    table = QRectF(0, 0, width, height)
+    for seat in (SOUTH, EAST, NORTH, WEST):
+        for index in range(7):
+            spot = layout.taken_spot(seat, index, point_card=True)
+            rect = card_rect(layout, spot.x, spot.y, 0, spot.scale)
+            assert table.contains(rect)
+            for other in range(4):
+                assert not rect.intersects(layout.hand_rect(other, 13)), (seat, other)
+
+
+def test_cards_grow_with_the_window_and_keep_even_sizes() -> None:
+    small, large = TableLayout(1024, 580), TableLayout(1920, 1040)
+    assert large.card_h > small.card_h
+    for layout in (small, large):
+        assert layout.card_size.width() % 2 == 0 and layout.card_size.height() % 4 == 0
+
+
+def test_human_hand_is_centred_and_ordered_left_to_right() -> None:
+    layout = TableLayout(1280, 740)
+    spots = layout.hand_spots(SOUTH, 13)
+    xs = [s.x for s in spots]
+    assert xs == sorted(xs)
+    assert abs((xs[0] + xs[-1]) / 2 - 640) <= 1
+    assert [s.z for s in spots] == sorted(s.z for s in spots)

@@ -1,0 +1,55 @@
+"""The score sheet and the trick list behave as Qt item models and show what was played."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.modeltest import ModelTester
+
+from peppa_qt.models import ScoreSheetModel, TrickListModel
+from peppa_qt.models.card_text import card_label
+
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def test_score_sheet_is_a_valid_model_with_a_totals_row(qtmodeltester: ModelTester) -> None:
+    model = ScoreSheetModel()
+    model.reset(NAMES)
+    qtmodeltester.check(model)
+    model.add_hand((13, 10, 8, 5), (13, 10, 8, 5))
+    model.add_hand((0, 36, 0, 0), (13, 46, 8, 5), moon=1)
+    qtmodeltester.check(model)
+    assert model.rowCount() == 3
+    assert model.headerData(2, Qt.Orientation.Vertical) == "Total"
+    assert model.headerData(1, Qt.Orientation.Horizontal) == "Bruno"
+    assert model.data(model.index(1, 1)) == "36"
+    assert model.data(model.index(2, 1)) == "46"
+    assert model.data(model.index(1, 1), Qt.ItemDataRole.ToolTipRole)
+    assert model.progress() == [(13, 10, 8, 5), (13, 46, 8, 5)]
+
+
+def test_score_sheet_reset_empties_it(qtmodeltester: ModelTester) -> None:
+    model = ScoreSheetModel()
+    model.reset(NAMES)
+    model.add_hand((1, 2, 3, 30), (1, 2, 3, 30))
+    model.reset(["A", "B", "C", "D"])
+    qtmodeltester.check(model)
+    assert model.rowCount() == 1 and model.totals() == (0, 0, 0, 0)
+
+
+def test_trick_list_puts_each_card_under_its_player(qtmodeltester: ModelTester) -> None:
+    model = TrickListModel()
+    model.reset(NAMES)
+    qtmodeltester.check(model)
+    model.add_trick([(2, 0), (3, 5), (0, 50), (1, 12)], winner=1)
+    qtmodeltester.check(model)
+    row = [model.data(model.index(0, s)) for s in range(4)]
+    assert row == [card_label(50), card_label(12), card_label(0), card_label(5)]
+    assert row == ["K♠", "A♣", "2♣", "7♣"]
+    assert model.data(model.index(0, 1), Qt.ItemDataRole.FontRole).bold()
+    model.reset()
+    assert model.rowCount() == 0
+
+
+def test_card_labels() -> None:
+    assert card_label(49) == "Q♠"
+    assert card_label(34) == "10♥"

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ..engine.cards import SUIT_MASKS, cards_of, mask_of
 from ..engine.rules import PassDirection
 from ..engine.view import PlayerView
+from . import knowledge
 
 ATTEMPTS = 30
 
@@ -19,32 +20,19 @@ def played_mask(view: PlayerView) -> int:
 
 def shown_voids(view: PlayerView) -> list[int]:
     """Per seat, the suits (as a card mask) it has shown it no longer holds."""
-    voids = [0, 0, 0, 0]
-    rules = view.rules
-    for start in range(0, len(view.plays), 4):
-        trick = view.plays[start : start + 4]
-        led = trick[0] // 13
-        leader = view.seat_of_play(start)
-        for position, card in enumerate(trick[1:], start=1):
-            if card // 13 != led:
-                voids[(leader + position * rules.direction) % 4] |= SUIT_MASKS[led]
-        if led == 2 and rules.hearts_must_break and not _broken_before(view, start):
-            # Hearts were led before being broken: the leader held nothing else.
-            voids[leader] |= SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[3]
-    return voids
-
-
-def _broken_before(view: PlayerView, index: int) -> bool:
-    queen_counts = view.rules.queen_breaks_hearts
-    return any(26 <= c < 39 or (queen_counts and c == 49) for c in view.plays[:index])
+    bits = knowledge.shown_voids(view)
+    return [
+        sum(SUIT_MASKS[suit] for suit in range(4) if bits >> (4 * seat + suit) & 1)
+        for seat in range(4)
+    ]
 
 
 def known_cards(view: PlayerView) -> list[int]:
     """Cards the seat knows another seat holds: its own pass, until played."""
     known = [0, 0, 0, 0]
-    if view.pass_direction is not PassDirection.HOLD and view.received is not None:
-        if view.passed is not None:
-            known[view.pass_target] = view.passed & ~played_mask(view)
+    exchanged = view.pass_direction is not PassDirection.HOLD and view.received is not None
+    if exchanged and view.passed is not None:
+        known[view.pass_target] = view.passed & ~played_mask(view)
     return known
 
 

@@ -55,7 +55,7 @@ def evaluate_plays(
 ) -> dict[int, float]:
     """Mean utility of each legal card over sampled deals (common deals for all cards)."""
     legal = cards_of(view.legal)
-    sums = dict.fromkeys(legal, 0.0)
+    sums: dict[int, float] = dict.fromkeys(legal, 0.0)
     voids, known = shown_voids(view), known_cards(view)
     deadline = time.perf_counter() + budget.seconds
     done = 0

@@ -1,0 +1,135 @@
+"""Choosing three cards to pass: a danger score per card, then the best set with voids in mind.
+
+``rank_passes`` also serves the search levels as a shortlist of sensible passes.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..engine.cards import FULL_DECK, HEARTS, SPADES, SUIT_MASKS
+from .hints import Hint
+from .moon import wants_moon
+from .table import BELOW_QUEEN, HIGH_SPADES, QS, QS_BIT, PolicyRules
+
+PassChoice = tuple[int, Hint]
+#: How many of the most dangerous cards the combinations are drawn from.
+SHORTLIST = 7
+#: Worth of emptying a suit by passing its 1, 2 or 3 cards.
+VOID_BONUS = (0, 20, 14, 8)
+_VOID_HINTS = (Hint.VOID_CLUBS, Hint.VOID_DIAMONDS, Hint.VOID_HEARTS, Hint.VOID_SPADES)
+
+
+def card_danger(pr: PolicyRules, hand: int, card: int, offset: int) -> int:
+    """How much ``card`` hurts in ``hand`` (high: pass it); ``offset`` is the pass offset."""
+    suit = card // 13
+    rank = card % 13 + 2
+    if suit == SPADES:
+        return _spade_danger(hand, card, rank, receiver_after(pr, offset))
+    points = pr.points[card]
+    if points < 0:
+        return -100  # the J♦ bonus card: keep it
+    if suit == HEARTS:
+        if rank < 11:
+            return rank - 14  # low hearts let us duck heart tricks
+        danger = 25 + (rank - 10) * 6 + points * 3
+        return danger // 2 if (hand & SUIT_MASKS[HEARTS]).bit_count() >= 6 else danger
+    danger = (rank - 8) * 4
+    if (hand & SUIT_MASKS[suit]).bit_count() >= 5:
+        danger -= 6  # a long suit lets us duck under its high cards for a while
+    return danger + (10 + 4 * points if points > 0 else 0)
+
+
+def receiver_after(pr: PolicyRules, offset: int) -> bool:
+    """Whether the receiver plays after us in a trick we do not lead (next seat, or across)."""
+    return offset == 2 or offset == pr.direction % 4
+
+
+def _spade_danger(hand: int, card: int, rank: int, after: bool) -> int:
+    guards = (hand & BELOW_QUEEN).bit_count()
+    if card == QS:
+        return 100 if guards <= 2 else -30
+    if not (1 << card) & HIGH_SPADES:
+        return -30 - (12 - rank)  # spades under the queen guard against it: never pass them
+    if guards >= 3:
+        return 2 + rank - 13
+    if hand & QS_BIT:
+        # The Q♠ goes too: pass both or neither, or the receiver drops it on our K♠/A♠.
+        return (70 if after else 35) + (rank - 13) * 5
+    return 65 + (rank - 13) * 5
+
+
+def rank_passes(pr: PolicyRules, hand: int, offset: int, salt: int = 0) -> list[tuple[int, int]]:
+    """Candidate passes as (score, mask of three cards), best first."""
+    cards = [c for c in range(52) if hand >> c & 1]
+    danger = {c: card_danger(pr, hand, c, offset) for c in cards}
+    order = sorted(cards, key=lambda c: (-danger[c], (c + salt) % 52))
+    sets = {sum(1 << c for c in trio) for trio in combinations(order[:SHORTLIST], 3)}
+    for suit in range(4):
+        if suit == HEARTS:
+            continue
+        mine = [c for c in order if c // 13 == suit]
+        if 1 <= len(mine) <= 3:
+            fill = [c for c in order if c // 13 != suit][: 3 - len(mine)]
+            sets.add(sum(1 << c for c in mine + fill))
+    scored = [(_set_score(hand, danger, mask), mask) for mask in sets]
+    shuffle = (salt * 0x9E3779B97F4A7C15) & FULL_DECK  # equal scores: a seeded order
+    scored.sort(key=lambda pair: (-pair[0], pair[1] ^ shuffle))
+    return scored
+
+
+def _set_score(hand: int, danger: dict[int, int], mask: int) -> int:
+    score = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        score += danger[low.bit_length() - 1]
+        rest ^= low
+    for suit in (0, 1, 3):
+        suit_mask = SUIT_MASKS[suit]
+        if hand & suit_mask and not hand & ~mask & suit_mask:
+            score += VOID_BONUS[(hand & suit_mask).bit_count()]
+    return score
+
+
+def choose_pass(pr: PolicyRules, hand: int, offset: int, salt: int = 0) -> PassChoice:
+    """The three cards the normal level passes (as a mask) and why."""
+    moon = moon_pass(pr, hand)
+    if moon:
+        return moon, Hint.PASS_FOR_MOON
+    mask = rank_passes(pr, hand, offset, salt)[0][1]
+    return mask, pass_hint(pr, hand, mask)
+
+
+def pass_hint(pr: PolicyRules, hand: int, mask: int) -> Hint:
+    """The main reason behind a pass."""
+    if mask & QS_BIT:
+        return Hint.PASS_QUEEN
+    if mask & HIGH_SPADES:
+        return Hint.PASS_HIGH_SPADES
+    for suit in range(4):
+        if hand & SUIT_MASKS[suit] and not hand & ~mask & SUIT_MASKS[suit]:
+            return _VOID_HINTS[suit]
+    if mask & pr.plus_mask & SUIT_MASKS[HEARTS]:
+        return Hint.PASS_HIGH_HEARTS
+    if mask & pr.plus_mask:
+        return Hint.PASS_POINT_CARD
+    return Hint.PASS_HIGH_CARDS
+
+
+def moon_pass(pr: PolicyRules, hand: int) -> int:
+    """Three low cards to pass when the hand can take every point card without them, else 0."""
+    if not pr.moon_on:
+        return 0
+    # The three lowest cards outside hearts are the likeliest losers.
+    ranked = sorted(
+        (c for c in range(52) if hand >> c & 1 and c // 13 != HEARTS and c != QS),
+        key=lambda c: c % 13,
+    )
+    if len(ranked) < 3:
+        return 0
+    mask = (1 << ranked[0]) | (1 << ranked[1]) | (1 << ranked[2])
+    keep = hand & ~mask
+    if not keep & SUIT_MASKS[HEARTS] or not wants_moon(keep, pr.deck_mask & ~keep):
+        return 0
+    return mask

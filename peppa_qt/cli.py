@@ -25,6 +25,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="close the window after N hands (for automated runs)",
     )
+    parser.add_argument(
+        "--profile-dir",
+        type=Path,
+        metavar="DIR",
+        help="keep settings, saved games and statistics in DIR instead of the usual folders",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = commands.add_parser("check", help="check a game record and print its scores as JSON")
     check.add_argument("file", type=Path, help="a peppa-record JSON file")
@@ -135,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     from .app import run_gui
 
-    return run_gui(args.demo, args.quit_after_hands)
+    return run_gui(args.demo, args.quit_after_hands, profile_dir=args.profile_dir)
 
 
 if __name__ == "__main__":

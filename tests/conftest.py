@@ -1,7 +1,9 @@
 """Shared test set-up: Qt runs offscreen; hypothesis is deterministic in CI."""
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -11,3 +13,13 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def profile_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every user file of the test goes under a fresh folder (never the real home)."""
+    from peppa_qt.storage import paths
+
+    base = tmp_path / "profile"
+    monkeypatch.setattr(paths, "_override", base)
+    return base

@@ -30,6 +30,7 @@ class GameController(QObject):
 
     game_started = Signal()
     hand_dealt = Signal(int)  # hand index; the deal is controller.hand.deal
+    hand_resumed = Signal(int)  # hand index: a saved game goes on; draw the hand as it stands
     seat_passed = Signal(int)  # a seat has chosen its three cards (which ones stays hidden)
     cards_passed = Signal(object)  # the four passes as masks, by giving seat
     card_played = Signal(int, int)  # seat, card
@@ -92,6 +93,10 @@ class GameController(QObject):
         """Running totals by seat."""
         return self.match.totals() if self.match else [0, 0, 0, 0]
 
+    def player_seeds(self) -> list[int | None]:
+        """Each computer player's seed by seat (None for humans), for saving the game."""
+        return [self._players[s].seed if s in self._players else None for s in SEATS]
+
     # ----------------------------------------------------------------- intents
 
     def start(self, setup: GameSetup) -> None:
@@ -100,11 +105,36 @@ class GameController(QObject):
         self._reset_state()
         self.setup = setup
         self.match = Match(setup.rules, setup.seed, track_undo=False)
-        for seat, spec in enumerate(setup.seats):
-            if spec.level is not None:
-                self._players[seat] = self._factory(spec.level, self.match.seed * 4 + seat)
+        self._make_players()
         self.game_started.emit()
         self._deal()
+
+    def resume(self, setup: GameSetup, match: Match) -> None:
+        """Go on with ``match`` (replayed from a saved game) as if it had never stopped.
+
+        The table is told once where the game stands (``hand_resumed``; then ``hand_scored``
+        and ``game_over`` again if the last hand is over), and the game goes on from there.
+        """
+        self._cancel_thinking()
+        self._reset_state()
+        self.setup, self.match = setup, match
+        self._make_players()
+        self.game_started.emit()
+        hand = match.current
+        if hand is None:
+            self._deal()
+            return
+        index = len(match.hands) - 1
+        self._queue(lambda: self.hand_resumed.emit(index))
+        if hand.phase is Phase.SCORED:
+            self._queue_scored(hand)
+
+    def _make_players(self) -> None:
+        assert self.setup is not None and self.match is not None
+        for seat, spec in enumerate(self.setup.seats):
+            if spec.level is not None:
+                seed = self.match.seed * 4 + seat if spec.seed is None else spec.seed
+                self._players[seat] = self._factory(spec.level, seed)
 
     def next_hand(self) -> None:
         """Deal the next hand once the table has shown the last one's score."""

@@ -16,6 +16,9 @@ class SeatSetup:
 
     name: str
     level: str | None = None
+    #: A computer player's seed; None derives it from the game's seed (a resumed game gives
+    #: the saved one, so the player goes on choosing as it would have).
+    seed: int | None = None
 
     @property
     def is_human(self) -> bool:

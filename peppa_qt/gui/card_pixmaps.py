@@ -16,7 +16,7 @@ SUIT_LETTERS = "CDHS"
 
 #: Width / height of the card art (250 × 350).
 CARD_ASPECT = 250 / 350
-BACK_COLOURS = ("red", "blue")
+BACK_COLOURS = ("red", "blue", "green")
 
 
 def card_file_name(card: int) -> str:
@@ -43,6 +43,10 @@ class CardPixmapCache:
     def back(self, size: QSize, ratio: float) -> QPixmap:
         """The back of the cards in the chosen colour."""
         return self._get(f"back-{self.back_colour}", size, ratio)
+
+    def back_of(self, colour: str, size: QSize, ratio: float) -> QPixmap:
+        """The back of the cards in ``colour`` (a preview in the settings)."""
+        return self._get(f"back-{colour}", size, ratio)
 
     def _get(self, name: str, size: QSize, ratio: float) -> QPixmap:
         key = (size.width(), size.height(), ratio)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QCoreApplication
 
 from ..controller import GameSetup, SeatSetup
-from ..engine import RuleSet
+from ..engine import RecordError, RuleSet
+from ..storage import SeatDefault, Settings
 
 DEFAULT_OPPONENTS = ("Bruno", "Carla", "Dario")
 
@@ -25,3 +28,36 @@ def default_setup(levels: list[str], *, demo: bool = False) -> GameSetup:
     first = SeatSetup("Ada", level) if demo else SeatSetup(you)
     others = tuple(SeatSetup(name, level) for name in DEFAULT_OPPONENTS)
     return GameSetup(RuleSet.preset("peppa"), (first, others[0], others[1], others[2]))
+
+
+def setup_from_settings(settings: Settings, levels: list[str]) -> GameSetup:
+    """The game the player chose to be offered first (the built-in one until they choose)."""
+    fallback = default_setup(levels)
+    if not settings.players:
+        return replace(fallback, rules=_rules_of(settings, fallback.rules))
+    seats = [
+        SeatSetup(p.name, None if p.level is None else usable_level(p.level, levels))
+        for p in settings.players
+    ]
+    return GameSetup(_rules_of(settings, fallback.rules), (seats[0], seats[1], seats[2], seats[3]))
+
+
+def settings_with_setup(settings: Settings, setup: GameSetup) -> Settings:
+    """``settings`` remembering ``setup`` as the game to offer first."""
+    players = tuple(SeatDefault(s.name, s.level) for s in setup.seats)
+    options = setup.rules.describe_options()
+    return replace(settings, rule_set=setup.rules.name, rule_options=options, players=players)
+
+
+def usable_level(level: str, levels: list[str]) -> str:
+    """``level`` if this build has it, else the default level (a file from another version)."""
+    if level in levels or not levels:
+        return level
+    return default_level(levels) or level
+
+
+def _rules_of(settings: Settings, fallback: RuleSet) -> RuleSet:
+    try:
+        return RuleSet.preset(settings.rule_set, settings.rule_options)
+    except RecordError:  # checked when the settings were read; kept safe all the same
+        return fallback

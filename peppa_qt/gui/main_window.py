@@ -5,19 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QTabWidget, QWidget
 
 from ..resources import asset_path
+from ..storage import Problem, Profile, Settings, locations
 from .card_pixmaps import CardPixmapCache
+from .game_files import GameFiles
+from .notices import Notices
+from .storage_texts import problem_text
 from .table_scene import TableScene
 from .table_view import TableView
 
 if TYPE_CHECKING:
     from ..controller import GameController, GameSetup, Pace, PlayerFactory
+    from ..engine import Match
     from ..models import ScoreSheetModel, TrickListModel
     from .panels import GameOverPanel, HandSummaryPanel, PassPanel
     from .table_presenter import TablePresenter
@@ -38,7 +44,9 @@ class MainWindow(QMainWindow):
     """Peppa's window; ``start_game()`` deals the first hand.
 
     With ``deferred`` the game half (engine, computer players, controller) is only built when
-    first needed, so the table paints as soon as possible.
+    first needed, so the table paints as soon as possible. The settings and games live in
+    ``profile`` (by default the player's own folders; a test passes its own). ``speed``
+    overrides the saved animation speed.
     """
 
     def __init__(
@@ -46,11 +54,16 @@ class MainWindow(QMainWindow):
         pace: Pace | None = None,
         player_factory: PlayerFactory | None = None,
         *,
-        speed: str = "normal",
+        speed: str | None = None,
         deferred: bool = False,
+        profile: Profile | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.profile = profile or Profile(locations())
+        self.settings, problem = self.profile.load_settings()
+        #: Problems met before the window could show them (told after the first paint).
+        self.pending_problems: list[Problem] = [] if problem is None else [problem]
         self.setWindowTitle(self.tr("Peppa"))
         self.setWindowIcon(QIcon(str(asset_path("icon", "peppa.svg"))))
         self._levels: list[str] | None = None
@@ -69,12 +82,16 @@ class MainWindow(QMainWindow):
         self._rules_dialog: QDialog | None = None
         self._after_paint: list[Callable[[], None]] = []
         self.view.viewport().installEventFilter(self)
+        self.files = GameFiles(self)
         self._build_dock()
         self._build_menus()
-        self.apply_speed(speed)
+        self.apply_settings(
+            replace(self.settings, animation_speed=speed or self.settings.animation_speed)
+        )
         self.statusBar().showMessage(self.tr("Welcome to Peppa."))
         self.resize(1280, 800)
         self.setMinimumSize(1024, 640)
+        self._restore_geometry()
         if not deferred:
             self.build_game()
 
@@ -94,7 +111,8 @@ class MainWindow(QMainWindow):
         game.game_over_panel.new_game.connect(self.ask_new_game)
         game.controller.hand_scored.connect(self._on_controller_hand_scored)
         self._game = game
-        self.apply_speed(self.speed)
+        self.files.attach(game)
+        self.apply_settings(self.settings)
         return game
 
     @property
@@ -161,6 +179,10 @@ class MainWindow(QMainWindow):
         )
         self._action(game, self.tr("&Play again"), "Ctrl+R").triggered.connect(self.play_again)
         game.addSeparator()
+        self._build_file_actions(game)
+        game.addSeparator()
+        statistics = self._action(game, self.tr("S&tatistics…"), "Ctrl+T")
+        statistics.triggered.connect(self.files.show_statistics)
         scores = self.dock.toggleViewAction()
         scores.setText(self.tr("&Scores"))
         scores.setShortcut(QKeySequence("F3"))
@@ -172,6 +194,30 @@ class MainWindow(QMainWindow):
         rules = self._action(help_menu, self.tr("&Rules"), "F1")
         rules.triggered.connect(self.show_rules)
         self._action(help_menu, self.tr("&About Peppa")).triggered.connect(self.show_about)
+
+    def _build_file_actions(self, menu: QMenu) -> None:
+        files = self.files
+        self._action(menu, self.tr("&Open…"), QKeySequence.StandardKey.Open).triggered.connect(
+            files.open_game
+        )
+        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self._action(menu, self.tr("&Save"), QKeySequence.StandardKey.Save).triggered.connect(
+            files.save
+        )
+        self._action(menu, self.tr("Save &as…"), "Ctrl+Shift+S").triggered.connect(files.save_as)
+        menu.addSeparator()
+        self._action(menu, self.tr("&Import record…")).triggered.connect(files.import_record)
+        self._action(menu, self.tr("&Export record…")).triggered.connect(files.export_record)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for name in self.settings.recent_files:
+            action = self.recent_menu.addAction(Path(name).name)
+            action.setToolTip(name)
+            action.triggered.connect(lambda checked=False, n=name: self.files.open_path(Path(n)))
+        if not self.settings.recent_files:
+            self.recent_menu.addAction(self.tr("No saved games yet")).setEnabled(False)
 
     def _build_settings_menu(self) -> None:
         settings = self.menuBar().addMenu(self.tr("&Settings"))
@@ -188,14 +234,17 @@ class MainWindow(QMainWindow):
             action = self._action(speed_menu, text)
             action.setCheckable(True)
             action.setActionGroup(group)
-            action.triggered.connect(lambda checked=False, k=key: self.apply_speed(k))
+            action.triggered.connect(lambda checked=False, k=key: self._on_speed_chosen(k))
             self.speed_actions[key] = action
-        four = self._action(settings, self.tr("&Four-colour deck"))
+        self.four_colour_action = four = self._action(settings, self.tr("&Four-colour deck"))
         four.setCheckable(True)
         four.toggled.connect(self._on_four_colour_toggled)
-        blue = self._action(settings, self.tr("&Blue card backs"))
+        self.blue_backs_action = blue = self._action(settings, self.tr("&Blue card backs"))
         blue.setCheckable(True)
         blue.toggled.connect(self._on_blue_backs_toggled)
+        settings.addSeparator()
+        preferences = self._action(settings, self.tr("&Preferences…"), "Ctrl+,")
+        preferences.triggered.connect(self.show_preferences)
 
     # ------------------------------------------------------------------ actions
 
@@ -223,6 +272,7 @@ class MainWindow(QMainWindow):
         """Set the animation speed (slow, normal, fast, off)."""
         factor, pause, hold = SPEEDS.get(name, SPEEDS["normal"])
         self.speed = name
+        self.settings = replace(self.settings, animation_speed=name)
         self.scene.speed = factor
         self.scene.trick_hold = hold
         self.speed_actions[name].setChecked(True)
@@ -235,13 +285,28 @@ class MainWindow(QMainWindow):
             game.presenter.auto_continue_ms = round(DEMO_SUMMARY_MS * max(factor, 0.5))
 
     def start_game(self, setup: GameSetup | None = None) -> None:
-        """Start ``setup`` (by default Peppa to 100 against three computer players)."""
-        from .defaults import default_setup
-
+        """Start ``setup`` (by default the game the settings offer first)."""
         game = self.build_game()
-        self.setup = setup or self.setup or default_setup(self.levels, demo=self.demo)
+        self.setup = setup or self.setup or self._first_setup()
         self.scene.face_up_seats = {0}
         game.controller.start(self.setup)
+
+    def _first_setup(self) -> GameSetup:
+        from .defaults import default_setup, setup_from_settings
+
+        if self.demo:
+            return default_setup(self.levels, demo=True)
+        return setup_from_settings(self.settings, self.levels)
+
+    def resume_game(self, setup: GameSetup, match: Match, selected: list[int]) -> None:
+        """Go on with ``match`` as it stands (a saved game), the human's chosen cards raised."""
+        game = self.build_game()
+        # Play again deals a new game: its computer players take seeds from the new deal.
+        seats = tuple(replace(s, seed=None) for s in setup.seats)
+        self.setup = replace(setup, seats=(seats[0], seats[1], seats[2], seats[3]), seed=None)
+        self.scene.face_up_seats = {0}
+        game.presenter.restore_selection = selected
+        game.controller.resume(setup, match)
 
     def play_again(self) -> None:
         """A new game with the same players and rules (and a new deal)."""
@@ -250,14 +315,16 @@ class MainWindow(QMainWindow):
 
     def ask_new_game(self) -> None:
         """Ask for the rules and players of a new game, and start it."""
-        from .defaults import default_setup
+        from .defaults import settings_with_setup, setup_from_settings
         from .new_game_dialog import NewGameDialog
 
-        previous = self.setup or default_setup(self.levels)
+        previous = self.setup or setup_from_settings(self.settings, self.levels)
         if previous.seats[0].level is not None:  # the demo's setup: offer the human seat back
-            previous = default_setup(self.levels)
+            previous = setup_from_settings(self.settings, self.levels)
         chosen = NewGameDialog.ask(self, self.levels, previous)
         if chosen is not None:
+            self.settings = settings_with_setup(self.settings, chosen)
+            self.save_settings()
             self.start_game(chosen)
 
     def show_rules(self) -> None:
@@ -266,6 +333,9 @@ class MainWindow(QMainWindow):
 
         if not isinstance(self._rules_dialog, RulesDialog):
             self._rules_dialog = RulesDialog(self)
+            chosen = self._rules_dialog.language.findData(self.settings.language)
+            if chosen >= 0:  # "system" is not in the list: the dialog follows the locale
+                self._rules_dialog.language.setCurrentIndex(chosen)
         preset = self.setup.rules.name if self.setup else "peppa"
         self._rules_dialog.show_rules(preset)
 
@@ -275,13 +345,88 @@ class MainWindow(QMainWindow):
 
         AboutDialog(self).exec()
 
+    # ------------------------------------------------------------ settings
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Show ``settings`` at once (speed, cards, felt, auto-play) and keep them."""
+        self.settings = settings
+        self.apply_speed(settings.animation_speed)
+        art = (settings.four_colour, settings.card_back)
+        if art != (self.cache.four_colour, self.cache.back_colour):
+            self.cache.four_colour, self.cache.back_colour = art
+            self.scene.refresh_art()
+        self.view.set_felt(settings.table_colour)
+        checks = (
+            (self.four_colour_action, settings.four_colour),
+            (self.blue_backs_action, settings.card_back == "blue"),
+        )
+        for action, on in checks:
+            blocked = action.blockSignals(True)  # the menu follows; its slot must not echo
+            action.setChecked(on)
+            action.blockSignals(blocked)
+        if self._game is not None:
+            self._game.presenter.auto_play = settings.auto_play
+
+    def save_settings(self) -> None:
+        """Write the settings (a failure is told; the previous file stays)."""
+        self.tell(self.profile.save_settings(self.settings))
+
+    def show_preferences(self) -> None:
+        """The settings dialog: edits show at once; Cancel puts the old settings back."""
+        from .settings_dialog import SettingsDialog
+
+        before = self.settings
+        chosen = SettingsDialog.ask(self, before, self.levels, self.apply_settings)
+        self.apply_settings(before if chosen is None else chosen)
+        if chosen is not None:
+            self.save_settings()
+
+    def remember_recent(self, path: Path) -> None:
+        """Put ``path`` first in Open recent."""
+        self.settings = self.settings.with_recent(str(path))
+        self.save_settings()
+
+    def forget_recent(self, path: Path) -> None:
+        """Take ``path`` out of Open recent (it could not be opened)."""
+        if str(path) in self.settings.recent_files:
+            self.settings = self.settings.without_recent(str(path))
+            self.save_settings()
+
+    def tell(self, problem: Problem | None) -> None:
+        """Tell the player about a problem with a file, in one sentence."""
+        if problem is not None:
+            Notices.inform(self, problem_text(problem))
+
+    def tell_pending(self) -> None:
+        """Tell the problems met while the window was being built."""
+        problems, self.pending_problems = self.pending_problems, []
+        for problem in problems:
+            self.tell(problem)
+
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.window_geometry
+        if geometry:
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
+        state = self.settings.window_state
+        if state:
+            self.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+
+    def _remember_geometry(self) -> None:
+        geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+        state = bytes(self.saveState().toBase64().data()).decode("ascii")
+        self.settings = replace(self.settings, window_geometry=geometry, window_state=state)
+
+    def _on_speed_chosen(self, name: str) -> None:
+        self.apply_speed(name)
+        self.save_settings()
+
     def _on_four_colour_toggled(self, on: bool) -> None:
-        self.cache.four_colour = on
-        self.scene.refresh_art()
+        self.apply_settings(replace(self.settings, four_colour=on))
+        self.save_settings()
 
     def _on_blue_backs_toggled(self, on: bool) -> None:
-        self.cache.back_colour = "blue" if on else "red"
-        self.scene.refresh_art()
+        self.apply_settings(replace(self.settings, card_back="blue" if on else "red"))
+        self.save_settings()
 
     def _on_controller_hand_scored(self, index: int, result: object) -> None:
         self._hands_seen += 1
@@ -290,6 +435,9 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0 if self.speed == "off" else 1500, self.close)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self.files.autosave()
+        self._remember_geometry()
+        self.save_settings()
         if self._game is not None:
             self._game.controller.shutdown()
         self.scene.finish_animations(emit=False)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor
 
 from ..controller import GameController, Refusal
-from ..engine import EndMode, HandResult, HandState, PassDirection
+from ..engine import EndMode, HandResult, HandState, PassDirection, Phase
 from ..engine.cards import cards_of
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
@@ -23,6 +23,7 @@ from .table_view import TableView
 #: Suits left to right in the human's hand: clubs, diamonds, spades, hearts (colours alternate).
 SUIT_ORDER = (0, 1, 3, 2)
 IDLE, PASSING, PLAYING = "idle", "passing", "playing"
+Four = tuple[int, int, int, int]
 
 
 def display_key(card: int) -> tuple[int, int]:
@@ -55,6 +56,10 @@ class TablePresenter(QObject):
         self.tricks = tricks
         #: Continue after a hand's summary by itself after this many ms (demo); None waits.
         self.auto_continue_ms: int | None = None
+        #: Play the human's card by itself when it is the only legal one (a setting).
+        self.auto_play = False
+        #: Cards to choose again when the human is next asked to pass (a resumed game's).
+        self.restore_selection: list[int] = []
         self.mode = IDLE
         self.selected: list[int] = []
         self._legal = 0
@@ -70,6 +75,7 @@ class TablePresenter(QObject):
         c = self.controller
         c.game_started.connect(self._on_controller_game_started)
         c.hand_dealt.connect(self._on_controller_hand_dealt)
+        c.hand_resumed.connect(self._on_controller_hand_resumed)
         c.human_to_pass.connect(self._on_controller_human_to_pass)
         c.seat_passed.connect(self._on_controller_seat_passed)
         c.cards_passed.connect(self._on_controller_cards_passed)
@@ -139,6 +145,33 @@ class TablePresenter(QObject):
             hands.append(cards)
         return hands
 
+    def _on_controller_hand_resumed(self, index: int) -> None:
+        """A saved game goes on: the sheet, the tricks and every card as they stood."""
+        hand, match = self.hand, self.controller.match
+        assert match is not None
+        for points, totals, moon in sheet_rows(match.hands[:-1], match.rules.teams):
+            self.scores.add_hand(points, totals, moon)
+        self._update_scores()
+        self.scene.point_cards = frozenset(c for c in range(52) if hand.rules.card_points[c])
+        plays = [(hand.seat_of_play(i), card) for i, card in enumerate(hand.plays)]
+        done = len(plays) - len(hand.trick)
+        self.tricks.reset()
+        for start in range(0, done, 4):
+            self.tricks.add_trick(plays[start : start + 4], hand.trick_winners[start // 4])
+        self._trick_plays = plays[done:]
+        raised = cards_of(hand.passes[0] or 0) if hand.phase is Phase.PASSING else []
+        taken: list[list[int]] = [list(cards_of(mask)) for mask in hand.taken]
+        hands = self._display_hands(hand.hands, index)
+        self.scene.restore(hands, hand.dealer, self._trick_plays, taken, raised)
+        self.panels_cleared.emit()
+        for seat, badge in enumerate(self.scene.badges):
+            passed = hand.phase is Phase.PASSING and hand.passes[seat] is not None
+            badge.set_state(dealer=seat == hand.dealer, ready=passed)
+            self._show_points_taken(seat)
+        self._update_info()
+        if raised:
+            self.status_changed.emit(self.tr("Waiting for the other players to pass…"))
+
     def _update_info(self) -> None:
         hand, rules = self.hand, self.hand.rules
         index = len(self.controller.match.hands) if self.controller.match else 1
@@ -167,8 +200,8 @@ class TablePresenter(QObject):
     # -------------------------------------------------------------- passing
 
     def _on_controller_human_to_pass(self, seat: int) -> None:
-        self.selected = []
-        self.scene.set_selection([])
+        self.selected, self.restore_selection = self.restore_selection[:3], []
+        self.scene.set_selection(self.selected)
         self._set_mode(PASSING)
         self.scene.set_playable(None, interactive=True)
         self._emit_passing()
@@ -244,6 +277,8 @@ class TablePresenter(QObject):
         self._set_mode(PLAYING)
         self.scene.set_playable(legal, interactive=True)
         self.status_changed.emit(self.tr("Your turn: play a card."))
+        if self.auto_play and legal.bit_count() == 1:
+            self.play_card(legal.bit_length() - 1)
 
     def play_card(self, card: int) -> None:
         """Try to play ``card``; a refusal comes back through the controller."""
@@ -264,9 +299,12 @@ class TablePresenter(QObject):
         self.tricks.add_trick(self._trick_plays, winner)
         self._trick_plays = []
         self.scene.take_trick(winner)
+        self._show_points_taken(winner)
+
+    def _show_points_taken(self, seat: int) -> None:
         values = self.hand.rules.card_points
-        points = sum(values[c] for c in self.scene.taken[winner])
-        self.scene.badges[winner].set_state(
+        points = sum(values[c] for c in self.scene.taken[seat])
+        self.scene.badges[seat].set_state(
             hand_text=self.tr("+{points}").format(points=points) if points else ""
         )
 
@@ -381,5 +419,18 @@ class TablePresenter(QObject):
                 self.play_card(card)
 
 
-def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
+def _four(values: Sequence[int]) -> Four:
     return (values[0], values[1], values[2], values[3])
+
+
+def sheet_rows(hands: Sequence[HandState], teams: bool) -> list[tuple[Four, Four, int | None]]:
+    """Score-sheet rows of scored hands: points, running totals (shared in teams), moon."""
+    rows = []
+    totals = [0, 0, 0, 0]
+    for hand in hands:
+        result = hand.result
+        assert result is not None  # every hand before the last one is scored
+        totals = [totals[s] + result.points[s] for s in range(4)]
+        shown = [totals[s] + totals[(s + 2) % 4] for s in range(4)] if teams else totals
+        rows.append((result.points, _four(shown), result.moon))
+    return rows

@@ -198,6 +198,26 @@ class TableScene(QGraphicsScene):
             self.place_all()
             self._run([])
 
+    def restore(
+        self,
+        hands: list[list[int]],
+        dealer: int,
+        trick: list[tuple[int, int]],
+        taken: list[list[int]],
+        raised: Iterable[int] = (),
+    ) -> None:
+        """A saved game: every card straight to its place (hands, trick, piles), no dealing."""
+        cards = [c for group in (*hands, *taken) for c in group] + [c for _, c in trick]
+        self.reset(cards)
+        self.dealer = dealer
+        self.deck = []
+        self.hands = [list(h) for h in hands]
+        self.trick = list(trick)
+        self.taken = [list(t) for t in taken]
+        self.raised = set(raised)
+        self.place_all()
+        self._run([])
+
     def show_still(self) -> None:
         """Nothing moves, but the presenter waits for a batch: finish one at once."""
         self._run([])

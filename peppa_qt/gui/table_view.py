@@ -23,6 +23,13 @@ from .table_scene import TableScene
 
 FELT_CENTRE = QColor("#2e7a4c")
 FELT_EDGE = QColor("#123a24")
+#: Table colours the player can choose: (centre, edge) of the felt's gradient.
+FELTS = {
+    "green": (FELT_CENTRE, FELT_EDGE),
+    "blue": (QColor("#2b5f8a"), QColor("#10263d")),
+    "red": (QColor("#8a2f37"), QColor("#3a1014")),
+    "grey": (QColor("#5b6166"), QColor("#23272a")),
+}
 KEYS = {
     Qt.Key.Key_Left: "left",
     Qt.Key.Key_Right: "right",
@@ -44,6 +51,7 @@ class TableView(QGraphicsView):
         self.table = scene
         self._overlays: list[tuple[QWidget, Anchor]] = []
         self._grain = _felt_grain()
+        self._felt = FELTS["green"]
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
             | QPainter.RenderHint.SmoothPixmapTransform
@@ -56,6 +64,12 @@ class TableView(QGraphicsView):
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(640, 400)
+
+    def set_felt(self, name: str) -> None:
+        """Colour the felt (``FELTS``: green, blue, red, grey)."""
+        self._felt = FELTS.get(name, FELTS["green"])
+        self.resetCachedContent()
+        self.viewport().update()
 
     def add_overlay(self, widget: QWidget, anchor: Anchor) -> None:
         """Float ``widget`` over the felt, centred on the rectangle ``anchor`` gives."""
@@ -108,8 +122,8 @@ class TableView(QGraphicsView):
         rect = QRectF(rect)
         area = self.sceneRect()
         gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.7)
-        gradient.setColorAt(0.0, FELT_CENTRE)
-        gradient.setColorAt(1.0, FELT_EDGE)
+        gradient.setColorAt(0.0, self._felt[0])
+        gradient.setColorAt(1.0, self._felt[1])
         painter.fillRect(rect, QBrush(gradient))
         painter.setOpacity(0.07)
         painter.drawTiledPixmap(rect, self._grain, rect.topLeft())

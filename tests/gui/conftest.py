@@ -18,6 +18,12 @@ from peppa_qt.controller import Pace, PlayerFactory
 from peppa_qt.gui.main_window import MainWindow
 
 
+@pytest.fixture(autouse=True)
+def _isolated_profile(profile_dir: Path) -> Path:
+    """Windows read and write their settings and autosave under a temporary folder."""
+    return profile_dir
+
+
 @pytest.fixture
 def make_window(qtbot: QtBot) -> Iterator[WindowMaker]:
     """Build shown windows; animations off unless a speed is given."""

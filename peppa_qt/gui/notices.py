@@ -1,0 +1,44 @@
+"""Messages, questions and file choosers in one place, so that tests can replace them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+
+def _title() -> str:
+    return QCoreApplication.translate("Notices", "Peppa")
+
+
+class Notices:
+    """Every modal exchange with the player about files; tests monkeypatch these classmethods."""
+
+    @classmethod
+    def inform(cls, parent: QWidget | None, text: str) -> None:
+        """Tell the player that something went wrong, and what was done about it."""
+        QMessageBox.warning(parent, _title(), text)
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, question: str) -> bool:
+        """A yes/no question; True for yes."""
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(parent, _title(), question, buttons)
+        return answer == QMessageBox.StandardButton.Yes
+
+    @classmethod
+    def open_path(
+        cls, parent: QWidget | None, title: str, folder: Path, filters: str
+    ) -> Path | None:
+        """A file to open, or None."""
+        name, _ = QFileDialog.getOpenFileName(parent, title, str(folder), filters)
+        return Path(name) if name else None
+
+    @classmethod
+    def save_path(
+        cls, parent: QWidget | None, title: str, suggested: Path, filters: str
+    ) -> Path | None:
+        """Where to save, or None."""
+        name, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), filters)
+        return Path(name) if name else None

@@ -1,0 +1,113 @@
+"""The statistics of every player and rule set, with a reset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QRegularExpression, QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.rules import PRESETS
+from ..models.statistics import NAME, RULES, SORT_ROLE, StatisticsModel
+from ..storage import Statistics
+from . import texts
+from .notices import Notices
+
+
+class StatisticsDialog(QDialog):
+    """A sortable table of the statistics; ``reset`` clears them after asking."""
+
+    def __init__(
+        self,
+        stats: Statistics,
+        reset: Callable[[], Statistics],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Statistics"))
+        self._reset = reset
+        self.model = StatisticsModel(texts.preset_name, self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.proxy.setFilterRole(SORT_ROLE)
+        self.proxy.setFilterKeyColumn(RULES)
+        self.table = self._table()
+        self.empty = QLabel(self.tr("No game has been finished yet."))
+        box = QVBoxLayout(self)
+        box.addLayout(self._filter_row())
+        box.addWidget(self.table, 1)
+        box.addWidget(self.empty)
+        box.addWidget(self._buttons())
+        self.setMinimumSize(600, 300)
+        self.resize(760, 420)
+        self.show_statistics(stats)
+
+    @classmethod
+    def show_for(
+        cls, parent: QWidget | None, stats: Statistics, reset: Callable[[], Statistics]
+    ) -> None:
+        """Show the statistics until closed; tests replace this method."""
+        cls(stats, reset, parent).exec()
+
+    def _filter_row(self) -> QHBoxLayout:
+        self.rules = QComboBox()
+        self.rules.addItem(self.tr("All rule sets"), "")
+        for preset in PRESETS:
+            self.rules.addItem(texts.preset_name(preset), preset)
+        self.rules.currentIndexChanged.connect(self._on_rules_changed)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Rule set")))
+        row.addWidget(self.rules)
+        row.addStretch(1)
+        return row
+
+    def _table(self) -> QTableView:
+        table = QTableView()
+        table.setModel(self.proxy)
+        table.setSortingEnabled(True)
+        table.sortByColumn(NAME, Qt.SortOrder.AscendingOrder)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.verticalHeader().hide()
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        return table
+
+    def _buttons(self) -> QDialogButtonBox:
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.reset_button = QPushButton(self.tr("Reset…"))
+        self.reset_button.clicked.connect(self._on_reset_clicked)
+        buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.ResetRole)
+        return buttons
+
+    def show_statistics(self, stats: Statistics) -> None:
+        """Show ``stats`` (an empty table says so)."""
+        self.model.set_statistics(stats)
+        has_rows = bool(stats.entries)
+        self.empty.setVisible(not has_rows)
+        self.reset_button.setEnabled(has_rows)
+
+    def _on_rules_changed(self, index: int) -> None:
+        preset = str(self.rules.itemData(index))
+        pattern = f"^{preset}$" if preset else ""
+        self.proxy.setFilterRegularExpression(QRegularExpression(pattern))
+
+    def _on_reset_clicked(self) -> None:
+        question = self.tr("Forget the statistics of every player and rule set?")
+        if Notices.ask(self, question):
+            self.show_statistics(self._reset())

@@ -1,0 +1,114 @@
+"""The statistics table: one row per player and rule set."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from ..storage import PlayerStats, Statistics
+
+Index = QModelIndex | QPersistentModelIndex
+#: The raw value of a cell (numbers as numbers, the rule set's key): for sorting and filtering.
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+NAME, RULES, GAMES, WINS, PER_HAND, MOONS, BEST, WORST = range(8)
+
+
+class StatisticsModel(QAbstractTableModel):
+    """Games, wins, points per hand, moons, best and worst game of each player."""
+
+    def __init__(
+        self, rules_name: Callable[[str], str] = str, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._rules_name = rules_name
+        self._rows: list[PlayerStats] = []
+
+    def set_statistics(self, stats: Statistics) -> None:
+        """Show ``stats``."""
+        self.beginResetModel()
+        self._rows = list(stats.entries)
+        self.endResetModel()
+
+    def _raw(self, row: PlayerStats, column: int) -> Any:
+        values = (
+            row.name,
+            row.rules,
+            row.games,
+            row.wins,
+            row.points_per_hand,
+            row.moons,
+            row.best,
+            row.worst,
+        )
+        return values[column]
+
+    def _text(self, row: PlayerStats, column: int) -> str:
+        value = self._raw(row, column)
+        if column == RULES:
+            return self._rules_name(row.rules)
+        if column == WINS and row.games:
+            return self.tr("{wins} ({percent}%)").format(
+                wins=row.wins, percent=round(100 * row.wins / row.games)
+            )
+        if value is None:
+            return "–"
+        return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+    # ------------------------------------------------------------ Qt's model API
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 8
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column)
+        if role == SORT_ROLE:
+            value = self._raw(row, column)
+            return float("inf") if value is None else value
+        if role == Qt.ItemDataRole.TextAlignmentRole and column > RULES:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < 8:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._headers()[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tips().get(section)
+        return None
+
+    def _headers(self) -> tuple[str, ...]:
+        return (
+            self.tr("Player"),
+            self.tr("Rules"),
+            self.tr("Games"),
+            self.tr("Wins"),
+            self.tr("Points per hand"),
+            self.tr("Moons"),
+            self.tr("Best"),
+            self.tr("Worst"),
+        )
+
+    def _tips(self) -> dict[int, str]:
+        return {
+            PER_HAND: self.tr("Mean points scored in a hand (fewer is better)"),
+            MOONS: self.tr("Hands in which the player took every point card (cappotto)"),
+            BEST: self.tr("The lowest final total of a game"),
+            WORST: self.tr("The highest final total of a game"),
+        }
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -1,0 +1,126 @@
+"""Saved games and the autosave: a game record (DESIGN.md) plus the app's own fields.
+
+The app's fields sit under one extra top-level key, ``"app"``, which the record format keeps
+as it is: a saved game is still a valid ``peppa-record`` for ``peppa-qt check``, and a plain
+record (an export, another program's game) opens as a saved game with default app fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from ..engine import GameRecord, Match, Phase, RecordError, format_cards, parse_cards, replay
+from ..engine.cards import CardError
+from ..engine.record import VERSION as RECORD_VERSION
+from ..engine.record import record_from_dict, write_record
+from . import jsonfields as jf
+from .problems import FormatError
+
+APP_KEY: Final = "app"
+APP_VERSION: Final = 1
+Seeds = tuple[int | None, int | None, int | None, int | None]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game and what the app needs to go on with it exactly as if it had never stopped."""
+
+    record: GameRecord
+    #: Each computer player's seed by seat (None for a human): its choices follow from it.
+    seeds: Seeds
+    #: Cards the human had chosen to pass, not yet confirmed (the view's state).
+    selected: tuple[int, ...] = ()
+    #: The game's end is already in the statistics (do not count it twice).
+    counted: bool = False
+
+
+def default_seeds(record: GameRecord, seed: int) -> Seeds:
+    """The seeds a new game gives its computer players (the game's seed, times 4, plus seat)."""
+    seeds = [None if p.kind == "human" else seed * 4 + s for s, p in enumerate(record.players)]
+    return (seeds[0], seeds[1], seeds[2], seeds[3])
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def saved_game_to_json(game: SavedGame) -> str:
+    """The text of a saved game (a game record with the ``"app"`` field)."""
+    app: dict[str, Any] = {"version": APP_VERSION, "seeds": list(game.seeds)}
+    app["view"] = {"selected": format_cards(game.selected)}
+    app["counted"] = game.counted
+    return write_record(replace(game.record, extra={**game.record.extra, APP_KEY: app}))
+
+
+def record_to_json(record: GameRecord) -> str:
+    """A plain game record, without the app's fields (Export record)."""
+    return write_record(replace(record, extra={}))
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def parse_saved_game(text: str) -> tuple[SavedGame, Match]:
+    """A saved game or a plain record, checked by replaying it; FormatError otherwise."""
+    document = jf.parse_json(text)
+    version = document.get("version") if isinstance(document, dict) else None
+    if jf.is_int(version) and version > RECORD_VERSION:
+        raise FormatError(f"game record version {version} is newer than this program's", newer=True)
+    try:
+        record = record_from_dict(document)
+        match = replay(record, track_undo=False)
+    except RecordError as error:
+        raise FormatError(error.describe()) from None
+    return _with_app_fields(record, match), match
+
+
+def _with_app_fields(record: GameRecord, match: Match) -> SavedGame:
+    defaults = default_seeds(record, match.seed)
+    app = record.extra.get(APP_KEY)
+    if app is None:
+        return SavedGame(record, defaults)
+    data = _app_block(app)
+    seeds = _seeds(data.get("seeds", list(defaults)), defaults)
+    view = data.get("view", {})
+    if not isinstance(view, dict):
+        raise FormatError('"view" must be an object')
+    selected = _selected(jf.text(view, "selected"), match)
+    return SavedGame(record, seeds, selected, jf.flag(data, "counted", False))
+
+
+def _app_block(app: object) -> dict[str, Any]:
+    if not isinstance(app, dict):
+        raise FormatError('"app" must be an object')
+    version = app.get("version")
+    if not jf.is_int(version) or version < 1:
+        raise FormatError('"app" needs a "version", a whole number from 1')
+    if version > APP_VERSION:
+        raise FormatError(f"saved-game version {version} is newer than this program's", newer=True)
+    return app
+
+
+def _seeds(value: object, defaults: Seeds) -> Seeds:
+    if not isinstance(value, list) or len(value) != 4:
+        raise FormatError('"seeds" must list four seats')
+    seeds: list[int | None] = []
+    for seat, seed in enumerate(value):
+        if seed is not None and not jf.is_int(seed):
+            raise FormatError('each of "seeds" must be a whole number or null')
+        # A human has no seed; a computer player without one gets the new-game seed.
+        seeds.append(None if defaults[seat] is None else (defaults[seat] if seed is None else seed))
+    return (seeds[0], seeds[1], seeds[2], seeds[3])
+
+
+def _selected(text: str, match: Match) -> tuple[int, ...]:
+    """The human's chosen cards if they still make sense now (they are only the view's state)."""
+    try:
+        cards = tuple(int(c) for c in parse_cards(text))
+    except (CardError, ValueError):
+        raise FormatError('"selected" must be cards such as "QS AH"') from None
+    hand = match.current
+    if hand is None or hand.phase is not Phase.PASSING or hand.passes[0] is not None:
+        return ()
+    chosen = tuple(dict.fromkeys(cards))
+    if len(chosen) > 3 or not all(hand.hands[0] >> c & 1 for c in chosen):
+        return ()
+    return chosen

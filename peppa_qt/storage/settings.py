@@ -1,0 +1,201 @@
+"""The player's preferences: a versioned dataclass ↔ JSON (``settings.json``).
+
+The window's geometry arrives as base64 text (the GUI converts Qt's bytes), so this module
+stays plain Python.
+
+Version 0 is the shape of the first prototype, before files carried a version: the three
+toggles of the Settings menu and the last game's players, all keys optional::
+
+    {"speed": "fast", "four_colour": true, "blue_backs": true, "rules": "torino",
+     "names": ["Anna", "Bruno", "Carla", "Dario"], "levels": ["easy", "normal", "hard"],
+     "geometry": "AdnQywADAAAA…"}
+
+Reading migrates it (and any later old version) step by step to the current one.
+"""
+
+from __future__ import annotations
+
+import binascii
+from base64 import b64decode
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Final
+
+from ..engine import RecordError, RuleSet
+from ..engine.rules import PRESETS
+from . import jsonfields as jf
+from .problems import FormatError
+
+FORMAT: Final = "peppa-settings"
+VERSION: Final = 1
+SPEEDS: Final = ("slow", "normal", "fast", "off")
+LANGUAGES: Final = ("system", "en", "it")
+DECKS: Final = ("classic",)
+BACKS: Final = ("red", "blue", "green")
+TABLE_COLOURS: Final = ("green", "blue", "red", "grey")
+#: At start, go on with the autosaved game at once, or ask first.
+RESUME_CHOICES: Final = ("resume", "ask")
+MAX_RECENT: Final = 8
+MAX_NAME: Final = 24
+
+
+@dataclass(frozen=True)
+class SeatDefault:
+    """A seat of the game offered first: a name, and a computer level (None: a human)."""
+
+    name: str
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player chose; the defaults are a first run's."""
+
+    language: str = "system"
+    animation_speed: str = "normal"
+    card_deck: str = "classic"
+    card_back: str = "red"
+    four_colour: bool = False
+    table_colour: str = "green"
+    #: Stored for when the game has sounds (it has none yet).
+    sound: bool = True
+    #: Play the human's card by itself when only one card is legal.
+    auto_play: bool = False
+    rule_set: str = "peppa"
+    rule_options: Mapping[str, Any] = field(default_factory=dict)
+    #: The four seats of a new game; empty for the built-in players.
+    players: tuple[SeatDefault, ...] = ()
+    window_geometry: str = ""
+    window_state: str = ""
+    resume: str = "resume"
+    recent_files: tuple[str, ...] = ()
+
+    def with_recent(self, path: str) -> Settings:
+        """``path`` first in the recent files (once), the oldest dropped."""
+        recent = (path, *(p for p in self.recent_files if p != path))
+        return replace(self, recent_files=recent[:MAX_RECENT])
+
+    def without_recent(self, path: str) -> Settings:
+        """The recent files without ``path`` (it could not be opened)."""
+        return replace(self, recent_files=tuple(p for p in self.recent_files if p != path))
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def settings_to_json(settings: Settings) -> str:
+    """The settings file's text."""
+    values = asdict(settings)
+    values["rule_options"] = dict(settings.rule_options)
+    values["players"] = [asdict(p) for p in settings.players]
+    values["recent_files"] = list(settings.recent_files)
+    return jf.dumps({"format": FORMAT, "version": VERSION, **values})
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def settings_from_json(text: str) -> Settings:
+    """Parse a settings file of any known version; FormatError for anything else."""
+    data, version = jf.document(jf.parse_json(text), FORMAT, VERSION)
+    while version < VERSION:
+        data, version = MIGRATIONS[version](data), version + 1
+    return settings_from_dict(data)
+
+
+def settings_from_dict(data: Mapping[str, Any]) -> Settings:
+    """Check every field of a current-version document (absent fields take the default)."""
+    d = Settings()
+    rule_set = jf.choice(data, "rule_set", d.rule_set, PRESETS)
+    return Settings(
+        language=jf.choice(data, "language", d.language, LANGUAGES),
+        animation_speed=jf.choice(data, "animation_speed", d.animation_speed, SPEEDS),
+        card_deck=jf.choice(data, "card_deck", d.card_deck, DECKS),
+        card_back=jf.choice(data, "card_back", d.card_back, BACKS),
+        four_colour=jf.flag(data, "four_colour", d.four_colour),
+        table_colour=jf.choice(data, "table_colour", d.table_colour, TABLE_COLOURS),
+        sound=jf.flag(data, "sound", d.sound),
+        auto_play=jf.flag(data, "auto_play", d.auto_play),
+        rule_set=rule_set,
+        rule_options=_rule_options(rule_set, data.get("rule_options", {})),
+        players=_players(data.get("players", [])),
+        window_geometry=_base64(data, "window_geometry"),
+        window_state=_base64(data, "window_state"),
+        resume=jf.choice(data, "resume", d.resume, RESUME_CHOICES),
+        recent_files=_recent(data.get("recent_files", [])),
+    )
+
+
+def _rule_options(rule_set: str, options: object) -> dict[str, Any]:
+    if not isinstance(options, dict):
+        raise FormatError('"rule_options" must be an object')
+    try:
+        RuleSet.preset(rule_set, options)
+    except RecordError as error:
+        raise FormatError(f"rule_options: {error.describe()}") from None
+    return options
+
+
+def _players(value: object) -> tuple[SeatDefault, ...]:
+    if value == []:
+        return ()
+    if not isinstance(value, list) or len(value) != 4:
+        raise FormatError('"players" must list four seats')
+    seats = []
+    for item in value:
+        if not isinstance(item, dict):
+            raise FormatError('each of "players" must be an object')
+        name, level = item.get("name"), item.get("level")
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+            raise FormatError(f"a player's name must be 1 to {MAX_NAME} characters")
+        if level is not None and not isinstance(level, str):
+            raise FormatError("a player's level must be text or null")
+        seats.append(SeatDefault(name, level))
+    return tuple(seats)
+
+
+def _base64(data: Mapping[str, Any], key: str) -> str:
+    value = jf.text(data, key)
+    try:
+        b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raise FormatError(f'"{key}" must be base64 text') from None
+    return value
+
+
+def _recent(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) and p for p in value):
+        raise FormatError('"recent_files" must be a list of paths')
+    return tuple(value[:MAX_RECENT])
+
+
+# -------------------------------------------------------------------- migrating
+
+
+def _from_v0(old: dict[str, Any]) -> dict[str, Any]:
+    """The prototype's flat toggles → version 1 (see the module's docstring)."""
+    new: dict[str, Any] = {"format": FORMAT, "version": 1}
+    renamed = {
+        "speed": "animation_speed",
+        "four_colour": "four_colour",
+        "rules": "rule_set",
+        "geometry": "window_geometry",
+    }
+    new.update({n: old[o] for o, n in renamed.items() if o in old})
+    if "blue_backs" in old:
+        new["card_back"] = "blue" if jf.flag(old, "blue_backs", False) else "red"
+    if "names" in old:
+        new["players"] = _v0_players(old["names"], old.get("levels", ["normal"] * 3))
+    return new
+
+
+def _v0_players(names: object, levels: object) -> list[dict[str, Any]]:
+    if not isinstance(names, list) or len(names) != 4:
+        raise FormatError('"names" must list four names')
+    if not isinstance(levels, list) or len(levels) != 3:
+        raise FormatError('"levels" must list three computer levels')
+    return [{"name": n, "level": lv} for n, lv in zip(names, [None, *levels], strict=True)]
+
+
+#: From version n to n + 1.
+MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _from_v0}

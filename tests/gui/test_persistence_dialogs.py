@@ -1,0 +1,236 @@
+"""The Settings and Statistics dialogs: edits show at once, are kept, and reset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from persistence_helpers import Messages
+from PySide6.QtWidgets import QPushButton
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker, short_game
+
+from peppa_qt.app import build_window
+from peppa_qt.controller import GameSetup
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.new_game_dialog import NewGameDialog
+from peppa_qt.gui.settings_dialog import SettingsDialog
+from peppa_qt.gui.statistics_dialog import StatisticsDialog
+from peppa_qt.gui.storage_texts import problem_text
+from peppa_qt.gui.table_view import FELTS
+from peppa_qt.models.statistics import StatisticsModel
+from peppa_qt.storage import (
+    FileKind,
+    Problem,
+    ProblemKind,
+    SeatDefault,
+    Settings,
+    Statistics,
+    paths,
+)
+from peppa_qt.storage.statistics import PlayerStats
+
+STATS = Statistics(
+    (
+        PlayerStats(
+            "Anna", "peppa", games=4, wins=1, hands=30, points=210, moons=1, best=60, worst=104
+        ),
+        PlayerStats("Bruno", "peppa", games=4, wins=3, hands=30, points=150, best=20, worst=101),
+        PlayerStats("Anna", "hearts", games=1, hands=8, points=40, best=40, worst=40),
+    )
+)
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> Messages:
+    captured = Messages()
+    captured.install(monkeypatch)
+    return captured
+
+
+def choose(combo: object, data: str) -> None:
+    combo.setCurrentIndex(combo.findData(data))  # type: ignore[attr-defined]
+
+
+def test_edits_show_at_once(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    dialog = SettingsDialog(window.settings, window.levels, window)
+    qtbot.addWidget(dialog)
+    dialog.changed.connect(window.apply_settings)
+    qtbot.waitUntil(lambda: bool(window.scene.hands[1]))
+    choose(dialog.back, "green")
+    assert window.cache.back_colour == "green"
+    east = window.scene.items_of_hand(1)[0]
+    assert east._pixmap.cacheKey() == window.cache.back(east._size, east._ratio).cacheKey()
+    dialog.four_colour.setChecked(True)
+    assert window.cache.four_colour and window.four_colour_action.isChecked()
+    choose(dialog.table, "blue")
+    assert window.view._felt == FELTS["blue"]
+    choose(dialog.speed, "slow")
+    assert window.speed == "slow" and window.speed_actions["slow"].isChecked()
+    dialog.auto_play.setChecked(True)
+    assert window.presenter.auto_play
+    assert dialog.settings().card_back == "green" and dialog.settings().animation_speed == "slow"
+
+
+def test_cancel_puts_the_old_settings_back_and_ok_keeps_them(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    before = window.settings
+    chosen = Settings(card_back="blue", table_colour="red", animation_speed="off", sound=False)
+    answers: list[Settings | None] = [None, chosen]
+
+    def ask(
+        cls: type,
+        parent: MainWindow,
+        settings: Settings,
+        levels: list[str],
+        preview: Callable[[Settings], None],
+    ) -> Settings | None:
+        preview(chosen)  # the player tried something...
+        assert window.cache.back_colour == "blue"
+        return answers.pop(0)
+
+    monkeypatch.setattr(SettingsDialog, "ask", classmethod(ask))
+    window.show_preferences()
+    assert window.settings == before and window.cache.back_colour == "red"
+    window.show_preferences()
+    assert window.settings == chosen and window.view._felt == FELTS["red"]
+    assert window.profile.load_settings() == (chosen, None)
+
+
+def test_settings_window_size_and_the_default_game_survive_a_restart(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(size=(1024, 700))  # the offscreen screen is 800 pixels high
+    window.dock.show()
+    chosen = short_game("torino", 3)
+
+    def ask(cls: type, parent: object, levels: list[str], previous: GameSetup) -> GameSetup:
+        return chosen
+
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
+    window.ask_new_game()
+    window.apply_settings(
+        Settings(
+            card_back="green",
+            four_colour=True,
+            animation_speed="off",
+            players=window.settings.players,
+            rule_set="torino",
+            rule_options=window.settings.rule_options,
+        )
+    )
+    window.close()
+    again = MainWindow(speed="off")
+    qtbot.addWidget(again)
+    assert again.cache.back_colour == "green" and again.cache.four_colour
+    assert again.size().height() == 700 and again.dock.isVisibleTo(again)
+    assert again.settings.players[1] == SeatDefault("Bruno", "x")
+    from peppa_qt.gui.defaults import setup_from_settings
+
+    offered = setup_from_settings(again.settings, ["x"])
+    assert offered.rules == chosen.rules and offered.seats == chosen.seats
+
+
+def test_the_statistics_table(qtbot: QtBot, qtmodeltester: ModelTester) -> None:
+    model = StatisticsModel()
+    model.set_statistics(STATS)
+    qtmodeltester.check(model)
+    dialog = StatisticsDialog(STATS, Statistics)
+    qtbot.addWidget(dialog)
+    assert dialog.proxy.rowCount() == 3 and not dialog.empty.isVisibleTo(dialog)
+    choose(dialog.rules, "hearts")
+    assert dialog.proxy.rowCount() == 1
+    choose(dialog.rules, "")
+    dialog.table.sortByColumn(
+        4, dialog.table.horizontalHeader().sortIndicatorOrder().AscendingOrder
+    )
+    first = dialog.proxy.index(0, 0).data()
+    assert first == "Anna"  # 5.0 points per hand at Hearts, the fewest
+    row = [dialog.proxy.index(2, c).data() for c in range(8)]
+    assert row == ["Anna", "Peppa", "4", "1 (25%)", "7.0", "1", "60", "104"]
+
+
+def test_reset_asks_first(qtbot: QtBot, messages: Messages) -> None:
+    resets: list[int] = []
+
+    def reset() -> Statistics:
+        resets.append(1)
+        return Statistics()
+
+    dialog = StatisticsDialog(STATS, reset)
+    qtbot.addWidget(dialog)
+    messages.answer = False
+    dialog.reset_button.click()
+    assert resets == [] and dialog.proxy.rowCount() == 3
+    messages.answer = True
+    dialog.reset_button.click()
+    assert resets == [1] and dialog.proxy.rowCount() == 0
+    assert not dialog.reset_button.isEnabled() and dialog.empty.isVisibleTo(dialog)
+
+
+def test_the_menu_opens_the_statistics_and_a_reset_empties_the_file(
+    make_window: WindowMaker, messages: Messages, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    assert window.profile.save_statistics(STATS) is None
+    shown: list[Statistics] = []
+
+    def show_for(
+        cls: type, parent: object, stats: Statistics, reset: Callable[[], Statistics]
+    ) -> None:
+        shown.append(stats)
+        reset()
+
+    monkeypatch.setattr(StatisticsDialog, "show_for", classmethod(show_for))
+    window.files.show_statistics()
+    assert shown == [STATS]
+    assert window.profile.load_statistics() == (Statistics(), None)
+
+
+def test_restore_defaults_and_change_the_first_game(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = Settings(card_back="blue", window_geometry="AAAA", recent_files=("/a.peppa",))
+    dialog = SettingsDialog(start, ["easy", "normal"], None)
+    qtbot.addWidget(dialog)
+    edits: list[Settings] = []
+    dialog.changed.connect(edits.append)
+    buttons = [b for b in dialog.findChildren(QPushButton) if b.text() == "Restore Defaults"]
+    assert len(buttons) == 1
+    buttons[0].click()
+    assert edits[-1] == Settings(window_geometry="AAAA", recent_files=("/a.peppa",))
+    chosen = short_game("torino", 4)
+
+    def ask(cls: type, parent: object, levels: list[str], previous: GameSetup) -> GameSetup:
+        assert previous.rules.name == "peppa"
+        return chosen
+
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
+    dialog.change_game.click()
+    result = dialog.settings()
+    assert result.rule_set == "torino" and result.players[0] == SeatDefault("Anna")
+    assert "Peppa Torino" in dialog.game_rules.text() and "4 hands" in dialog.game_rules.text()
+
+
+def test_the_window_refuses_the_real_home_while_testing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(paths, "_override", None)
+    with pytest.raises(paths.RealHomeRefusedError):
+        MainWindow()
+    with pytest.raises(paths.RealHomeRefusedError):
+        build_window(False, None)
+
+
+@pytest.mark.parametrize("file", list(FileKind))
+@pytest.mark.parametrize("kind", list(ProblemKind))
+def test_every_problem_is_one_sentence(qtbot: QtBot, file: FileKind, kind: ProblemKind) -> None:
+    kept = Path("/p/x.corrupt") if kind in (ProblemKind.DAMAGED, ProblemKind.NEWER) else None
+    problem = Problem(kind, file, Path("/p/{name}.peppa"), "rule option '{x}' unknown", kept)
+    text = problem_text(problem)
+    assert text.endswith(".") and text.count(". ") == 0 and "\n" not in text
+    assert text[0].isupper() or text.startswith("{name}")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QTabWidget, QWidget
 
@@ -89,8 +89,8 @@ class MainWindow(QMainWindow):
             replace(self.settings, animation_speed=speed or self.settings.animation_speed)
         )
         self.statusBar().showMessage(self.tr("Welcome to Peppa."))
-        self.resize(1280, 800)
         self.setMinimumSize(1024, 640)
+        self.resize(_first_size(self))
         self._restore_geometry()
         if not deferred:
             self.build_game()
@@ -442,3 +442,10 @@ class MainWindow(QMainWindow):
             self._game.controller.shutdown()
         self.scene.finish_animations(emit=False)
         super().closeEvent(event)
+
+
+def _first_size(window: QMainWindow) -> QSize:
+    """1280×800, or less on a smaller screen (never below the window's minimum)."""
+    wanted = QSize(1280, 800)
+    room = window.screen().availableGeometry().size()
+    return wanted.boundedTo(room).expandedTo(window.minimumSize())

@@ -10,8 +10,9 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import get_context
 from typing import Any
 
@@ -119,8 +120,14 @@ def _play(match: Match, seat: int, cards: list[Card]) -> None:
     hand.play(cards[0])
 
 
-def _move(seat_player: Seat, match: Match, seat: int, stats: PlayerStats) -> None:
-    """Ask, time and apply one decision; an external bot's fault costs it the seat."""
+def _decide(
+    seat_player: Seat,
+    match: Match,
+    seat: int,
+    stats: PlayerStats,
+    check: Callable[[list[Card]], None],
+) -> list[Card]:
+    """Ask, time and check one decision; an external bot's fault costs it the seat."""
     while True:
         start = time.perf_counter()
         try:
@@ -130,8 +137,8 @@ def _move(seat_player: Seat, match: Match, seat: int, stats: PlayerStats) -> Non
             continue
         stats.times.append(time.perf_counter() - start)
         try:
-            _play(match, seat, cards)
-            return
+            check(cards)
+            return cards
         except IllegalMove as error:
             if seat_player.bot is None:
                 raise
@@ -154,38 +161,18 @@ def play_task(
             choices = {}
             for seat in range(4):
                 i = by_seat[seat]
-                choices[seat] = _choose_pass(players[i], match, seat, stats[i])
+                # Passes are simultaneous: each is checked on a copy, then all are applied.
+                trial = partial(hand.copy(track_undo=True).pass_cards, seat)
+                choices[seat] = _decide(players[i], match, seat, stats[i], trial)
             for seat in range(4):
                 hand.pass_cards(seat, choices[seat])
         while hand.to_move is not None:
             i = by_seat[hand.to_move]
-            _move(players[i], match, hand.to_move, stats[i])
+            _decide(players[i], match, hand.to_move, stats[i], partial(_play, match, hand.to_move))
         _record_hand(hand, by_seat, stats)
     for seat in match.winners():
         stats[by_seat[seat]].wins += 1
     return stats
-
-
-def _choose_pass(seat_player: Seat, match: Match, seat: int, stats: PlayerStats) -> list[Card]:
-    """A checked pass choice (passes are applied together, after all four have chosen)."""
-    hand = match.current
-    assert hand is not None
-    while True:
-        start = time.perf_counter()
-        try:
-            cards = seat_player.choose(match, seat)
-        except BotError as error:
-            seat_player.replace_with_normal(str(error))
-            continue
-        stats.times.append(time.perf_counter() - start)
-        trial = hand.copy(track_undo=True)
-        try:
-            trial.pass_cards(seat, cards)
-            return cards
-        except IllegalMove as error:
-            if seat_player.bot is None:
-                raise
-            seat_player.replace_with_normal(f"made an illegal pass ({error})")
 
 
 def _record_hand(hand: HandState, by_seat: dict[int, int], stats: list[PlayerStats]) -> None:

@@ -107,8 +107,8 @@ class ExpertPlayer(Player):
     """Inference-weighted Monte Carlo with exact endgames, on every core."""
 
     level = "expert"
-    worlds = 144
-    seconds = 1.2
+    worlds = 480
+    seconds = 1.3
 
     def __init__(self, seed: int = 0, *, parallel: bool = True) -> None:
         super().__init__(seed)

@@ -20,7 +20,7 @@ class HardPlayer(Player):
     """Monte-Carlo search with the normal policy in the playouts."""
 
     level = "hard"
-    budget = Budget(worlds=48, seconds=0.45)
+    budget = Budget(worlds=160, seconds=0.45)
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

@@ -39,5 +39,12 @@ peppa_setup() {
     fi
     local target="$PEPPA_ROOT"
     [ -n "$extras" ] && target="$PEPPA_ROOT[$extras]"
-    "$PEPPA_VENV/bin/python" -m pip install -q -e "$target"
+    # Install again only when pyproject.toml or the extras changed (editable: code is live).
+    local stamp="$PEPPA_VENV/.peppa-installed"
+    local want
+    want="$(sha256sum "$PEPPA_ROOT/pyproject.toml" | cut -d' ' -f1) ${extras:-none}"
+    if [ ! -f "$stamp" ] || ! grep -qxF "$want" "$stamp"; then
+        "$PEPPA_VENV/bin/python" -m pip install -q -e "$target"
+        echo "$want" >> "$stamp"
+    fi
 }

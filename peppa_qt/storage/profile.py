@@ -80,7 +80,14 @@ class Profile:
     def open_game(
         self, path: Path, kind: FileKind = FileKind.SAVED_GAME
     ) -> tuple[OpenedGame | None, Problem | None]:
-        """A saved game or a record the player chose (left where it is if it cannot be read)."""
+        """A saved game or a record the player chose.
+
+        A damaged file in Peppa's own saves folder is set aside like the autosave; one the
+        player picked anywhere else is theirs, so it is reported and left where it is.
+        """
+        own = path.resolve().parent == self.where.saves_dir.resolve()
+        if own:
+            return self._load_own(path, kind, _opened)
         loaded = load(path, kind, _opened, set_aside_damaged=False)
         return loaded.value, loaded.problem
 

@@ -157,6 +157,17 @@ def test_a_chosen_file_that_cannot_be_read_is_left_where_it_is(
     assert missing is not None and missing.kind is ProblemKind.NOT_FOUND
 
 
+def test_a_damaged_game_in_peppas_saves_folder_is_set_aside(profile: Profile) -> None:
+    folder = profile.where.saves_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "sunday.peppa"
+    path.write_text("{broken")
+    opened, problem = profile.open_game(path)
+    assert opened is None and problem is not None and problem.kind is ProblemKind.DAMAGED
+    assert problem.kept_as is not None and problem.kept_as.read_text() == "{broken"
+    assert not path.exists()
+
+
 def test_a_game_not_started_round_trips() -> None:
     saved, match = parse_saved_game(record_to_json(record_after(0)))
     assert match.current is None and saved.record.players == PLAYERS

@@ -8,22 +8,24 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from ..controller import GameController, GameSetup, SeatSetup
-from ..engine import PlayerInfo, record_of
 from ..storage import FileKind, OpenedGame, SavedGame, Statistics
 from ..storage.paths import SAVE_SUFFIX
-from .defaults import usable_level
 from .notices import Notices
-from .statistics_dialog import StatisticsDialog
-from .table_presenter import PASSING
 
+# The game's modules load after the window's first paint (see window_game), so the ones
+# only needed to save, resume or show statistics are imported where they are used.
 if TYPE_CHECKING:
+    from ..controller import GameController, GameSetup
+    from ..engine import PlayerInfo
     from .main_window import MainWindow
     from .window_game import WindowGame
 
 
 def setup_of_saved(saved: SavedGame, levels: list[str]) -> GameSetup:
     """The setup that goes on with a saved game: its players, rules, seed and players' seeds."""
+    from ..controller import GameSetup, SeatSetup
+    from .defaults import usable_level
+
     seats = []
     for seat, player in enumerate(saved.record.players):
         if player.kind == "human":
@@ -37,6 +39,8 @@ def setup_of_saved(saved: SavedGame, levels: list[str]) -> GameSetup:
 
 def players_of(setup: GameSetup) -> tuple[PlayerInfo, ...]:
     """The record's players for a setup."""
+    from ..engine import PlayerInfo
+
     return tuple(
         PlayerInfo(s.name) if s.level is None else PlayerInfo(s.name, "ai", s.level)
         for s in setup.seats
@@ -76,6 +80,9 @@ class GameFiles(QObject):
 
     def snapshot(self) -> SavedGame | None:
         """The game in play as a saved game, or None before the first game."""
+        from ..engine import record_of
+        from .table_presenter import PASSING
+
         if self._game is None:
             return None
         controller, presenter = self._game.controller, self._game.presenter
@@ -202,6 +209,8 @@ class GameFiles(QObject):
 
     def show_statistics(self) -> None:
         """The statistics dialog."""
+        from .statistics_dialog import StatisticsDialog
+
         stats, problem = self.profile.load_statistics()
         self.window.tell(problem)
         StatisticsDialog.show_for(self.window, stats, self._reset_statistics)

@@ -348,7 +348,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------ settings
 
     def apply_settings(self, settings: Settings) -> None:
-        """Show ``settings`` at once (speed, cards, felt, auto-play) and keep them."""
+        """Show ``settings`` at once (speed, cards, felt, suit order, auto-play); keep them."""
         self.settings = settings
         self.apply_speed(settings.animation_speed)
         art = (settings.four_colour, settings.card_back)
@@ -366,6 +366,7 @@ class MainWindow(QMainWindow):
             action.blockSignals(blocked)
         if self._game is not None:
             self._game.presenter.auto_play = settings.auto_play
+            self._game.presenter.set_suit_order(settings.suit_order)
 
     def save_settings(self) -> None:
         """Write the settings (a failure is told; the previous file stays)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 
 from ..controller import GameSetup
 from ..engine import EndMode
+from ..engine.cards import SUIT_LETTERS
 from ..storage import Settings
+from ..storage.settings import SUIT_ORDERS
 from . import texts
 from .card_pixmaps import CardPixmapCache
 from .defaults import settings_with_setup, setup_from_settings
@@ -88,7 +90,25 @@ class SettingsDialog(QDialog):
         self.four_colour.toggled.connect(self._on_edited)
         form.addRow("", self.four_colour)
         self._colour_rows(form)
+        self.suit_order = self._suit_order_combo()
+        form.addRow(self.tr("Suit order in your hand"), self.suit_order)
         return page
+
+    def _suit_order_combo(self) -> QComboBox:
+        """Each of SUIT_ORDERS as its symbols left to right, e.g. "♣ ♦ ♠ ♥"."""
+        symbols = {
+            "C": self.tr("♣", "clubs"),
+            "D": self.tr("♦", "diamonds"),
+            "H": self.tr("♥", "hearts"),
+            "S": self.tr("♠", "spades"),
+        }
+        combo = self._combo(*((" ".join(symbols[s] for s in o), o) for o in SUIT_ORDERS))
+        for index, order in enumerate(SUIT_ORDERS):
+            # The symbols alone say little to a screen reader: the suits' names go with them.
+            names = ", ".join(texts.suit_name(SUIT_LETTERS.index(s)) for s in order)
+            combo.setItemData(index, names, Qt.ItemDataRole.ToolTipRole)
+            combo.setItemData(index, names, Qt.ItemDataRole.AccessibleTextRole)
+        return combo
 
     def _colour_rows(self, form: QFormLayout) -> None:
         self.back = self._combo(
@@ -181,6 +201,7 @@ class SettingsDialog(QDialog):
             (self.deck, settings.card_deck),
             (self.back, settings.card_back),
             (self.table, settings.table_colour),
+            (self.suit_order, settings.suit_order),
             (self.language, settings.language),
         ):
             combo.setCurrentIndex(max(0, combo.findData(value)))
@@ -215,6 +236,7 @@ class SettingsDialog(QDialog):
             card_back=str(self.back.currentData()),
             four_colour=self.four_colour.isChecked(),
             table_colour=str(self.table.currentData()),
+            suit_order=str(self.suit_order.currentData()),
             auto_play=self.auto_play.isChecked(),
             resume="resume" if self.resume.isChecked() else "ask",
             sound=self.sound.isChecked(),

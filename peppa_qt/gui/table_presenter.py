@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 
 from ..controller import GameController, Refusal
 from ..engine import EndMode, HandResult, HandState, PassDirection, Phase
-from ..engine.cards import cards_of
+from ..engine.cards import SUIT_LETTERS, cards_of
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
 from . import texts
@@ -20,15 +20,16 @@ from .summaries import GameSummary, HandSummary
 from .table_scene import TableScene
 from .table_view import TableView
 
-#: Suits left to right in the human's hand: clubs, diamonds, spades, hearts (colours alternate).
-SUIT_ORDER = (0, 1, 3, 2)
+#: Suits left to right in the human's hand until the settings say otherwise: clubs, diamonds,
+#: spades, hearts (colours alternate). The letters are the card notation's (C D H S).
+DEFAULT_SUIT_ORDER = "CDSH"
 IDLE, PASSING, PLAYING = "idle", "passing", "playing"
 Four = tuple[int, int, int, int]
 
 
-def display_key(card: int) -> tuple[int, int]:
-    """Sort key of the human's hand: by suit (alternating colours), then by rank."""
-    return SUIT_ORDER[card // 13], card % 13
+def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
+    """Sort key of the human's hand: by the suit's place in ``order``, then by rank."""
+    return order.index(SUIT_LETTERS[card // 13]), card % 13
 
 
 class TablePresenter(QObject):
@@ -58,6 +59,8 @@ class TablePresenter(QObject):
         self.auto_continue_ms: int | None = None
         #: Play the human's card by itself when it is the only legal one (a setting).
         self.auto_play = False
+        #: Suits left to right in the face-up hands (a setting; see ``set_suit_order``).
+        self.suit_order = DEFAULT_SUIT_ORDER
         #: Cards to choose again when the human is next asked to pass (a resumed game's).
         self.restore_selection: list[int] = []
         self.mode = IDLE
@@ -96,6 +99,22 @@ class TablePresenter(QObject):
         hand = self.controller.hand
         assert hand is not None
         return hand
+
+    def sort_key(self, card: int) -> tuple[int, int]:
+        """Where ``card`` goes in a face-up hand: by suit in the chosen order, then by rank."""
+        return display_key(card, self.suit_order)
+
+    def set_suit_order(self, order: str) -> None:
+        """Sort the face-up hands by ``order`` ("CDSH"…) at once; only the picture changes."""
+        if order == self.suit_order:
+            return
+        self.suit_order = order
+        scene = self.scene
+        hands = [
+            sorted(cards, key=self.sort_key) if seat in scene.face_up_seats else cards
+            for seat, cards in enumerate(scene.hands)
+        ]
+        scene.rearrange(hands)
 
     # ------------------------------------------------------------ game and hand
 
@@ -139,7 +158,7 @@ class TablePresenter(QObject):
         for seat, mask in enumerate(masks):
             cards: list[int] = list(cards_of(mask))
             if seat in self.scene.face_up_seats:
-                cards.sort(key=display_key)
+                cards.sort(key=self.sort_key)
             else:
                 shuffle.shuffle(cards)
             hands.append(cards)
@@ -254,13 +273,13 @@ class TablePresenter(QObject):
         giver = self.controller.names()[(SOUTH - offset) % 4]
         self.status_changed.emit(
             self.tr("You received {cards} from {name}.").format(
-                cards=cards_label(sorted(received, key=display_key)), name=giver
+                cards=cards_label(sorted(received, key=self.sort_key)), name=giver
             )
         )
 
     def _merge(self, seat: int, kept: list[int], got: list[int]) -> list[int]:
         if seat in self.scene.face_up_seats:
-            return sorted(kept + got, key=display_key)
+            return sorted(kept + got, key=self.sort_key)
         shuffle = random.Random(sum(got))
         for card in got:
             kept.insert(shuffle.randrange(len(kept) + 1), card)
@@ -339,7 +358,7 @@ class TablePresenter(QObject):
                 point_cards=tuple(
                     tuple(
                         sorted(
-                            (c for c in cards_of(t) if hand.rules.card_points[c]), key=display_key
+                            (c for c in cards_of(t) if hand.rules.card_points[c]), key=self.sort_key
                         )
                     )
                     for t in result.taken

@@ -218,6 +218,20 @@ class TableScene(QGraphicsScene):
         self.place_all()
         self._run([])
 
+    def rearrange(self, hands: list[list[int]]) -> None:
+        """The same cards in each hand in a new order (a setting changed): they slide there.
+
+        Not a batch of its own: nothing in the game happened, so no one waits for
+        ``animations_finished``. A running batch jumps to its end and reports, as on a resize.
+        """
+        assert [sorted(h) for h in hands] == [sorted(h) for h in self.hands]
+        moved = [seat for seat in range(4) if hands[seat] != self.hands[seat]]
+        if not moved:
+            return  # e.g. before the first deal: leave a running batch alone
+        self.finish_animations()  # a running batch would carry the cards to their old places
+        self.hands = [list(h) for h in hands]
+        self._settle(moved)
+
     def show_still(self) -> None:
         """Nothing moves, but the presenter waits for a batch: finish one at once."""
         self._run([])
@@ -248,13 +262,17 @@ class TableScene(QGraphicsScene):
             )
 
     def _settle_south(self) -> None:
+        self._settle([SOUTH])
+
+    def _settle(self, seats: Iterable[int]) -> None:
+        """Slide the cards of these hands to their places (quick moves outside any batch)."""
         for animation in self._cosmetic:
             animation.stop()
         self._cosmetic = []
         if self._batch is not None:
             return  # the running batch takes them to their places
         targets = self._targets()
-        for item in self.items_of_hand(SOUTH):
+        for item in (i for seat in seats for i in self.items_of_hand(seat)):
             spot = targets[item.card][0]
             move = item.animate(spot, round(120 * self.speed))
             if move is not None:

@@ -33,6 +33,9 @@ LANGUAGES: Final = ("system", "en", "it")
 DECKS: Final = ("classic",)
 BACKS: Final = ("red", "blue", "green")
 TABLE_COLOURS: Final = ("green", "blue", "red", "grey")
+#: Suits left to right in the human's hand, as the letters of the card notation (C D H S).
+#: The first three alternate the colours; the last is the notation's own order.
+SUIT_ORDERS: Final = ("CDSH", "SHCD", "HSDC", "CDHS")
 #: At start, go on with the autosaved game at once, or ask first.
 RESUME_CHOICES: Final = ("resume", "ask")
 MAX_RECENT: Final = 8
@@ -57,6 +60,7 @@ class Settings:
     card_back: str = "red"
     four_colour: bool = False
     table_colour: str = "green"
+    suit_order: str = "CDSH"
     #: Stored for when the game has sounds (it has none yet).
     sound: bool = True
     #: Play the human's card by itself when only one card is legal.
@@ -114,6 +118,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         card_back=jf.choice(data, "card_back", d.card_back, BACKS),
         four_colour=jf.flag(data, "four_colour", d.four_colour),
         table_colour=jf.choice(data, "table_colour", d.table_colour, TABLE_COLOURS),
+        suit_order=jf.choice(data, "suit_order", d.suit_order, SUIT_ORDERS),
         sound=jf.flag(data, "sound", d.sound),
         auto_play=jf.flag(data, "auto_play", d.auto_play),
         rule_set=rule_set,

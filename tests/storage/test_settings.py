@@ -30,6 +30,7 @@ VALID = st.builds(
     card_back=st.sampled_from(s.BACKS),
     four_colour=st.booleans(),
     table_colour=st.sampled_from(s.TABLE_COLOURS),
+    suit_order=st.sampled_from(s.SUIT_ORDERS),
     sound=st.booleans(),
     auto_play=st.booleans(),
     rule_set=st.sampled_from(["peppa", "torino", "hearts"]),
@@ -50,6 +51,7 @@ FIELDS = [
     "version",
     "animation_speed",
     "four_colour",
+    "suit_order",
     "players",
     "rule_set",
     "rule_options",
@@ -72,11 +74,22 @@ def test_a_first_run_has_the_defaults_and_no_problem(profile: Profile) -> None:
 
 
 def test_saved_settings_come_back(profile: Profile) -> None:
-    chosen = Settings(animation_speed="fast", card_back="green", players=(SeatDefault("Anna"),) * 4)
+    chosen = Settings(
+        animation_speed="fast",
+        card_back="green",
+        suit_order="HSDC",
+        players=(SeatDefault("Anna"),) * 4,
+    )
     assert profile.save_settings(chosen) is None
     assert profile.load_settings() == (chosen, None)
     text = profile.where.settings_file.read_text(encoding="utf-8")
     assert json.loads(text)["format"] == "peppa-settings" and '"version": 1' in text
+    assert json.loads(text)["suit_order"] == "HSDC"
+
+
+def test_a_version_1_file_from_before_the_suit_order_gets_the_default() -> None:
+    old = {"format": "peppa-settings", "version": 1, "card_back": "blue"}
+    assert settings_from_json(json.dumps(old)) == Settings(card_back="blue", suit_order="CDSH")
 
 
 def test_recent_files_keep_the_newest_first_once() -> None:
@@ -126,6 +139,9 @@ def test_the_prototype_shape_is_migrated(profile: Profile) -> None:
         (settings_to_json(Settings(animation_speed="fast"))[:40], ProblemKind.DAMAGED),
         ('{"version": 1, "animation_speed": 3}', ProblemKind.DAMAGED),
         ('{"version": 1, "four_colour": "yes"}', ProblemKind.DAMAGED),
+        ('{"version": 1, "suit_order": "CDSX"}', ProblemKind.DAMAGED),
+        ('{"version": 1, "suit_order": "cdsh"}', ProblemKind.DAMAGED),
+        ('{"version": 1, "suit_order": ["C", "D", "S", "H"]}', ProblemKind.DAMAGED),
         ('{"version": 1, "players": [{"name": "A"}]}', ProblemKind.DAMAGED),
         ('{"version": 1, "rule_options": {"jokers": 2}}', ProblemKind.DAMAGED),
         ('{"version": 1, "window_geometry": "not base64!"}', ProblemKind.DAMAGED),

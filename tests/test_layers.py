@@ -1,0 +1,47 @@
+"""The layers below the window run headless: importing engine, ai or storage loads no Qt."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+QT_LIST = """
+qt = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shiboken6", "PyQt5", "PyQt6"))
+print(",".join(qt) or "none")
+"""
+LAYERS = {
+    "engine and ai": """
+import peppa_qt.engine, peppa_qt.engine.record, peppa_qt.engine.view, peppa_qt.ai
+peppa_qt.ai.available_levels()  # imports every computer level that exists
+""",
+    "storage": """
+import peppa_qt.storage, peppa_qt.storage.files, peppa_qt.storage.saves
+import peppa_qt.storage.settings, peppa_qt.storage.statistics, peppa_qt.storage.profile
+import peppa_qt.storage.paths
+""",
+}
+
+
+def _qt_modules_after(imports: str) -> str:
+    # -I: a clean interpreter (no PYTHONPATH, no user site), so nothing imported by other tests
+    # or by the environment interferes.
+    code = f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n{imports}\n{QT_LIST}"
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_layer_imports_no_qt(layer: str) -> None:
+    assert _qt_modules_after(LAYERS[layer]) == "none"
+
+
+def test_the_probe_would_see_qt() -> None:
+    """The same probe reports PySide6 when it is imported (so the tests above can fail)."""
+    assert "PySide6.QtCore" in _qt_modules_after(LAYERS["storage"] + "import PySide6.QtCore\n")

@@ -21,15 +21,14 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
 from multiprocessing import get_context
 
-from ..engine.cards import CARDS, cards_of
+from ..engine.cards import cards_of
 from ..engine.hand import HandState
 from ..engine.view import PlayerView, world_from_view
 from . import register
-from .base import Decision, Player
 from .endgame import solvable, solve
-from .normal import NormalPlayer, world_policy
+from .normal import world_policy
 from .sampling import known_cards, sample_hands, shown_voids
-from .search import best_card, playout, utility
+from .search import SearchPlayer, playout, utility
 
 #: Chance that a player does not play what the normal policy would (inference model).
 SURPRISE = 0.35
@@ -108,7 +107,7 @@ def shutdown_pool() -> None:
         _POOL = None
 
 
-class ExpertPlayer(Player):
+class ExpertPlayer(SearchPlayer):
     """Inference-weighted Monte Carlo with exact endgames, on every core."""
 
     level = "expert"
@@ -117,25 +116,14 @@ class ExpertPlayer(Player):
 
     def __init__(self, seed: int = 0, *, parallel: bool = True) -> None:
         super().__init__(seed)
-        self._normal = NormalPlayer(seed)
         self.parallel = parallel
 
-    def choose_pass(self, view: PlayerView) -> Decision:
-        """Pass as the normal level does."""
-        return self._normal.choose_pass(view)
-
-    def choose_play(self, view: PlayerView) -> Decision:
-        """The legal card of best weighted mean utility."""
-        legal = cards_of(view.legal)
-        if len(legal) == 1:
-            return Decision((legal[0],), "only_card")
+    def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        """Weighted mean utility of each legal card over the sampled deals."""
         rng = self.rng(view)
         seeds = [rng.getrandbits(64) for _ in range(self.worlds // CHUNK)]
         sums = self._run(view, seeds)
-        if not sums:  # cancelled before any deal was searched
-            return self._normal.choose_play(view)
-        scores = {c: (t / w if w else 0.0) for c, (t, w) in sums.items()}
-        return Decision((CARDS[best_card(scores)],), "search")
+        return {c: (t / w if w else 0.0) for c, (t, w) in sums.items()}
 
     def _run(self, view: PlayerView, seeds: list[int]) -> dict[int, tuple[float, float]]:
         pool = _pool() if self.parallel else None

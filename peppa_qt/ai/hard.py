@@ -8,37 +8,24 @@ slow machines. Passing uses the normal level's judgement.
 
 from __future__ import annotations
 
-from ..engine.cards import CARDS, cards_of
+from collections.abc import Sequence
+
 from ..engine.view import PlayerView
 from . import register
-from .base import Decision, Player
-from .normal import NormalPlayer, world_policy
-from .search import Budget, best_card, evaluate_plays
+from .normal import world_policy
+from .search import Budget, SearchPlayer, evaluate_plays
 
 
-class HardPlayer(Player):
+class HardPlayer(SearchPlayer):
     """Monte-Carlo search with the normal policy in the playouts."""
 
     level = "hard"
     budget = Budget(worlds=160, seconds=0.45)
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._normal = NormalPlayer(seed)
-
-    def choose_pass(self, view: PlayerView) -> Decision:
-        """Pass as the normal level does (its danger scores and void making)."""
-        return self._normal.choose_pass(view)
-
-    def choose_play(self, view: PlayerView) -> Decision:
-        """The legal card with the best mean utility over the sampled deals."""
-        legal = cards_of(view.legal)
-        if len(legal) == 1:
-            return Decision((legal[0],), "only_card")
-        scores = evaluate_plays(
-            view, world_policy, self._worlds(len(legal)), self.rng(view), lambda: self.cancelled
-        )
-        return Decision((CARDS[best_card(scores)],), "search")
+    def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        """Mean utility of each legal card over the sampled deals."""
+        budget = self._worlds(len(legal))
+        return evaluate_plays(view, world_policy, budget, self.rng(view), lambda: self.cancelled)
 
     def _worlds(self, choices: int) -> Budget:
         # Fewer choices, more deals: the number of playouts per decision stays about even.

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import random
 import time
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import cards_of
+from ..engine.cards import CARDS, cards_of
 from ..engine.hand import HandState, Phase
 from ..engine.rules import RuleSet
 from ..engine.view import PlayerView, world_from_view
+from .base import Decision, Player
+from .normal import NormalPlayer
 from .sampling import known_cards, sample_hands, shown_voids
 
 #: A playout policy: the card the seat to move plays in a (sampled, fully known) hand.
@@ -76,3 +79,29 @@ def evaluate_plays(
 def best_card(scores: dict[int, float]) -> int:
     """The card of highest value; ties go to the lower card, so the choice is reproducible."""
     return max(scores, key=lambda card: (scores[card], -card))
+
+
+class SearchPlayer(Player):
+    """A searching level (hard, expert): passes as the normal level, searches its plays."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._normal = NormalPlayer(seed)
+
+    def choose_pass(self, view: PlayerView) -> Decision:
+        """Pass as the normal level does (its danger scores and void making)."""
+        return self._normal.choose_pass(view)
+
+    def choose_play(self, view: PlayerView) -> Decision:
+        """The legal card with the best value found by the search."""
+        legal = cards_of(view.legal)
+        if len(legal) == 1:
+            return Decision((legal[0],), "only_card")
+        scores = self.search(view, legal)
+        if not scores:  # cancelled before any deal was searched
+            return self._normal.choose_play(view)
+        return Decision((CARDS[best_card(scores)],), "search")
+
+    @abstractmethod
+    def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+        """The value of each legal card (empty if cancelled before anything was found)."""

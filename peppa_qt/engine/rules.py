@@ -75,40 +75,22 @@ _BASE_POINTS: Final = {
     "hearts": (13, 1, 1, 1, 1, 1, 1),
 }
 
+_PEPPA_OPTIONS: Final[dict[str, Any]] = {
+    "end": {"mode": "points", "limit": 100},
+    "end_when": "reach",
+    "moon": "give",
+    "pass_cycle": ["right"],
+    "queen_breaks_hearts": False,
+    "jack_of_diamonds": 0,
+    "seven_of_clubs": 0,
+    "deck": 52,
+    "teams": False,
+}
+#: Each preset's defaults: Peppa's, with what Torino and Hearts change.
 _PRESET_OPTIONS: Final[dict[str, dict[str, Any]]] = {
-    "peppa": {
-        "end": {"mode": "points", "limit": 100},
-        "end_when": "reach",
-        "moon": "give",
-        "pass_cycle": ["right"],
-        "queen_breaks_hearts": False,
-        "jack_of_diamonds": 0,
-        "seven_of_clubs": 0,
-        "deck": 52,
-        "teams": False,
-    },
-    "torino": {
-        "end": {"mode": "points", "limit": 100},
-        "end_when": "exceed",
-        "moon": "off",
-        "pass_cycle": ["right"],
-        "queen_breaks_hearts": False,
-        "jack_of_diamonds": 0,
-        "seven_of_clubs": 0,
-        "deck": 52,
-        "teams": False,
-    },
-    "hearts": {
-        "end": {"mode": "points", "limit": 100},
-        "end_when": "reach",
-        "moon": "give",
-        "pass_cycle": ["left", "right", "across", "hold"],
-        "queen_breaks_hearts": False,
-        "jack_of_diamonds": 0,
-        "seven_of_clubs": 0,
-        "deck": 52,
-        "teams": False,
-    },
+    "peppa": _PEPPA_OPTIONS,
+    "torino": {**_PEPPA_OPTIONS, "end_when": "exceed", "moon": "off"},
+    "hearts": {**_PEPPA_OPTIONS, "pass_cycle": ["left", "right", "across", "hold"]},
 }
 
 OPTION_NAMES: Final = tuple(_PRESET_OPTIONS["peppa"])

@@ -29,7 +29,7 @@ def run_gui(
     app.setApplicationDisplayName("Peppa")
     window = build_window(demo, quit_after_hands, speed=speed, profile_dir=profile_dir)
     window.show()
-    window.after_first_paint(window.files.start_or_resume)
+    window.after_first_paint(window.start_or_resume)
     return app.exec()
 
 

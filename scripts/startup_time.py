@@ -1,10 +1,11 @@
 """Startup time: a bare PySide6 QMainWindow vs Peppa's table, each to its first painted frame.
 
-    python scripts/startup_time.py [--runs 7]
+    python scripts/startup_time.py [--runs 11]
 
 Each measurement is a fresh process (interpreter start and imports included), timed from the
 spawn to the moment the child reports its first paint; the runs alternate and the medians are
-printed. Run it under a real X server (xvfb-run) or with QT_QPA_PLATFORM=offscreen.
+printed (on a busy machine, take more runs). Run it under a real X server (xvfb-run) or with
+QT_QPA_PLATFORM=offscreen.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def measure(code: str) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=11)
     args = parser.parse_args()
     table_code = TABLE % {"root": str(ROOT), "dealt": False}
     dealt_code = TABLE % {"root": str(ROOT), "dealt": True}

@@ -32,13 +32,14 @@ MARGIN = 5.0
 class CardItem(QGraphicsObject):
     """One card sprite; ``card`` is its id (0..51), the only thing it knows about the game."""
 
-    def __init__(self, card: int, cache: CardPixmapCache) -> None:
+    def __init__(self, card: int, cache: CardPixmapCache, size: QSize, ratio: float) -> None:
         super().__init__()
         self.card = card
         self._cache = cache
         self._face_up = False
-        self._size = QSize(71, 100)
-        self._ratio = 1.0
+        # Made at its size: a picture at any other size would be rendered for nothing.
+        self._size = QSize(size)
+        self._ratio = ratio
         self._pixmap = QPixmap()
         self._dimmed = False
         self._highlighted = False

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
-from PySide6.QtSvg import QSvgRenderer
 
 from ..resources import asset_path
+
+if TYPE_CHECKING:  # Qt SVG is loaded with the first card picture: the empty table needs none
+    from PySide6.QtSvg import QSvgRenderer
 
 # The engine's notation, repeated here so that painting the table does not load the engine.
 RANK_LETTERS = "23456789TJQKA"
@@ -63,6 +66,8 @@ class CardPixmapCache:
         return pixmap
 
     def _render(self, name: str, size: QSize, ratio: float) -> QPixmap:
+        from PySide6.QtSvg import QSvgRenderer
+
         renderer = self._renderers.get(name)
         if renderer is None:
             path = asset_path("cards", *f"{name}.svg".split("/"))

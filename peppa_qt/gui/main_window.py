@@ -1,5 +1,8 @@
-"""The main window: the table, the menus and the score sheet; the game is built after the first
-paint (see window_game)."""
+"""The main window: the table, the menus and the score sheet.
+
+The first frame shows the table and the menu titles; the menus' actions (window_menus), the files
+(game_files) and the game (window_game) are built after it.
+"""
 
 from __future__ import annotations
 
@@ -9,25 +12,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QTabWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QWidget
 
 from ..resources import asset_path
 from ..storage import Problem, Profile, Settings, locations
 from .card_pixmaps import CardPixmapCache
-from .game_files import GameFiles
-from .notices import Notices
-from .storage_texts import problem_text
 from .table_scene import TableScene
 from .table_view import TableView
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QDialog, QMenu
+
     from ..controller import GameController, GameSetup, Pace, PlayerFactory
     from ..engine import Match
     from ..models import ScoreSheetModel, TrickListModel
+    from .game_files import GameFiles
     from .panels import GameOverPanel, HandSummaryPanel, PassPanel
     from .table_presenter import TablePresenter
     from .window_game import WindowGame
+    from .window_menus import WindowMenus
 
 #: name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms)
 SPEEDS = {
@@ -43,10 +47,10 @@ DEMO_SUMMARY_MS = 2500
 class MainWindow(QMainWindow):
     """Peppa's window; ``start_game()`` deals the first hand.
 
-    With ``deferred`` the game half (engine, computer players, controller) is only built when
-    first needed, so the table paints as soon as possible. The settings and games live in
-    ``profile`` (by default the player's own folders; a test passes its own). ``speed``
-    overrides the saved animation speed.
+    With ``deferred`` the menus' actions are built just after the first paint and the game half
+    (engine, computer players, controller) when first needed, so the table paints as soon as
+    possible. The settings and games live in ``profile`` (by default the player's own folders;
+    a test passes its own). ``speed`` overrides the saved animation speed.
     """
 
     def __init__(
@@ -65,7 +69,6 @@ class MainWindow(QMainWindow):
         #: Problems met before the window could show them (told after the first paint).
         self.pending_problems: list[Problem] = [] if problem is None else [problem]
         self.setWindowTitle(self.tr("Peppa"))
-        self.setWindowIcon(QIcon(str(asset_path("icon", "peppa.svg"))))
         self._levels: list[str] | None = None
         self._pace, self._factory = pace, player_factory
         self._game: WindowGame | None = None
@@ -80,11 +83,12 @@ class MainWindow(QMainWindow):
         self.quit_after_hands: int | None = None
         self._hands_seen = 0
         self._rules_dialog: QDialog | None = None
-        self._after_paint: list[Callable[[], None]] = []
+        self._after_paint: list[Callable[[], None]] = [self.finish_startup]
         self.view.viewport().installEventFilter(self)
-        self.files = GameFiles(self)
+        self._files: GameFiles | None = None
+        self._menus: WindowMenus | None = None
         self._build_dock()
-        self._build_menus()
+        self._menu_titles = self._build_menu_titles()
         self.apply_settings(
             replace(self.settings, animation_speed=speed or self.settings.animation_speed)
         )
@@ -93,7 +97,38 @@ class MainWindow(QMainWindow):
         self.resize(_first_size(self))
         self._restore_geometry()
         if not deferred:
+            self.finish_startup()
             self.build_game()
+
+    def finish_startup(self) -> None:
+        """Fill the menus with their actions and shortcuts, and set the window's icon (once).
+
+        The first frame does without them: they would delay it by a few milliseconds.
+        """
+        if self._menus is None:
+            from PySide6.QtGui import QIcon
+
+            from .window_menus import WindowMenus
+
+            game, settings, help_menu = self._menu_titles
+            self._menus = WindowMenus(self, game, settings, help_menu)
+            self.setWindowIcon(QIcon(str(asset_path("icon", "peppa.svg"))))
+
+    @property
+    def menus(self) -> WindowMenus:
+        """The menus' actions."""
+        self.finish_startup()
+        assert self._menus is not None
+        return self._menus
+
+    @property
+    def files(self) -> GameFiles:
+        """The autosave, saved games and records (built when first needed)."""
+        if self._files is None:
+            from .game_files import GameFiles
+
+            self._files = GameFiles(self)
+        return self._files
 
     # ------------------------------------------------------------ the game half
 
@@ -160,91 +195,12 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
 
-    def _action(
-        self,
-        menu: QMenu,
-        text: str,
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        menu.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        game = self.menuBar().addMenu(self.tr("&Game"))
-        self._action(game, self.tr("&New game…"), QKeySequence.StandardKey.New).triggered.connect(
-            self.ask_new_game
-        )
-        self._action(game, self.tr("&Play again"), "Ctrl+R").triggered.connect(self.play_again)
-        game.addSeparator()
-        self._build_file_actions(game)
-        game.addSeparator()
-        statistics = self._action(game, self.tr("S&tatistics…"), "Ctrl+T")
-        statistics.triggered.connect(self.files.show_statistics)
-        scores = self.dock.toggleViewAction()
-        scores.setText(self.tr("&Scores"))
-        scores.setShortcut(QKeySequence("F3"))
-        game.addAction(scores)
-        game.addSeparator()
-        self._action(game, self.tr("&Quit"), "Ctrl+Q").triggered.connect(self.close)
-        self._build_settings_menu()
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        rules = self._action(help_menu, self.tr("&Rules"), "F1")
-        rules.triggered.connect(self.show_rules)
-        self._action(help_menu, self.tr("&About Peppa")).triggered.connect(self.show_about)
-
-    def _build_file_actions(self, menu: QMenu) -> None:
-        files = self.files
-        self._action(menu, self.tr("&Open…"), QKeySequence.StandardKey.Open).triggered.connect(
-            files.open_game
-        )
-        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        self._action(menu, self.tr("&Save"), QKeySequence.StandardKey.Save).triggered.connect(
-            files.save
-        )
-        self._action(menu, self.tr("Save &as…"), "Ctrl+Shift+S").triggered.connect(files.save_as)
-        menu.addSeparator()
-        self._action(menu, self.tr("&Import record…")).triggered.connect(files.import_record)
-        self._action(menu, self.tr("&Export record…")).triggered.connect(files.export_record)
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for name in self.settings.recent_files:
-            action = self.recent_menu.addAction(Path(name).name)
-            action.setToolTip(name)
-            action.triggered.connect(lambda checked=False, n=name: self.files.open_path(Path(n)))
-        if not self.settings.recent_files:
-            self.recent_menu.addAction(self.tr("No saved games yet")).setEnabled(False)
-
-    def _build_settings_menu(self) -> None:
-        settings = self.menuBar().addMenu(self.tr("&Settings"))
-        speed_menu = settings.addMenu(self.tr("Animation &speed"))
-        group = QActionGroup(self)
-        self.speed_actions: dict[str, QAction] = {}
-        names = {
-            "slow": self.tr("Slow"),
-            "normal": self.tr("Normal"),
-            "fast": self.tr("Fast"),
-            "off": self.tr("Off"),
-        }
-        for key, text in names.items():
-            action = self._action(speed_menu, text)
-            action.setCheckable(True)
-            action.setActionGroup(group)
-            action.triggered.connect(lambda checked=False, k=key: self._on_speed_chosen(k))
-            self.speed_actions[key] = action
-        self.four_colour_action = four = self._action(settings, self.tr("&Four-colour deck"))
-        four.setCheckable(True)
-        four.toggled.connect(self._on_four_colour_toggled)
-        self.blue_backs_action = blue = self._action(settings, self.tr("&Blue card backs"))
-        blue.setCheckable(True)
-        blue.toggled.connect(self._on_blue_backs_toggled)
-        settings.addSeparator()
-        preferences = self._action(settings, self.tr("&Preferences…"), "Ctrl+,")
-        preferences.triggered.connect(self.show_preferences)
+    def _build_menu_titles(self) -> tuple[QMenu, QMenu, QMenu]:
+        """The menu bar's menus, empty until ``finish_startup``: the first frame shows them."""
+        bar = self.menuBar()
+        titles = (self.tr("&Game"), self.tr("&Settings"), self.tr("&Help"))
+        game, settings, help_menu = (bar.addMenu(title) for title in titles)
+        return game, settings, help_menu
 
     # ------------------------------------------------------------------ actions
 
@@ -275,7 +231,8 @@ class MainWindow(QMainWindow):
         self.settings = replace(self.settings, animation_speed=name)
         self.scene.speed = factor
         self.scene.trick_hold = hold
-        self.speed_actions[name].setChecked(True)
+        if self._menus is not None:
+            self._menus.show_speed(name)
         game = self._game
         if game is None:
             return
@@ -290,6 +247,10 @@ class MainWindow(QMainWindow):
         self.setup = setup or self.setup or self._first_setup()
         self.scene.face_up_seats = {0}
         game.controller.start(self.setup)
+
+    def start_or_resume(self) -> None:
+        """At start: go on with the autosaved game (asking first, if the player wants), or deal."""
+        self.files.start_or_resume()
 
     def _first_setup(self) -> GameSetup:
         from .defaults import default_setup, setup_from_settings
@@ -356,14 +317,8 @@ class MainWindow(QMainWindow):
             self.cache.four_colour, self.cache.back_colour = art
             self.scene.refresh_art()
         self.view.set_felt(settings.table_colour)
-        checks = (
-            (self.four_colour_action, settings.four_colour),
-            (self.blue_backs_action, settings.card_back == "blue"),
-        )
-        for action, on in checks:
-            blocked = action.blockSignals(True)  # the menu follows; its slot must not echo
-            action.setChecked(on)
-            action.blockSignals(blocked)
+        if self._menus is not None:
+            self._menus.show_settings(settings)
         if self._game is not None:
             self._game.presenter.auto_play = settings.auto_play
             self._game.presenter.set_suit_order(settings.suit_order)
@@ -396,6 +351,9 @@ class MainWindow(QMainWindow):
     def tell(self, problem: Problem | None) -> None:
         """Tell the player about a problem with a file, in one sentence."""
         if problem is not None:
+            from .notices import Notices
+            from .storage_texts import problem_text
+
             Notices.inform(self, problem_text(problem))
 
     def tell_pending(self) -> None:
@@ -417,18 +375,6 @@ class MainWindow(QMainWindow):
         state = bytes(self.saveState().toBase64().data()).decode("ascii")
         self.settings = replace(self.settings, window_geometry=geometry, window_state=state)
 
-    def _on_speed_chosen(self, name: str) -> None:
-        self.apply_speed(name)
-        self.save_settings()
-
-    def _on_four_colour_toggled(self, on: bool) -> None:
-        self.apply_settings(replace(self.settings, four_colour=on))
-        self.save_settings()
-
-    def _on_blue_backs_toggled(self, on: bool) -> None:
-        self.apply_settings(replace(self.settings, card_back="blue" if on else "red"))
-        self.save_settings()
-
     def _on_controller_hand_scored(self, index: int, result: object) -> None:
         self._hands_seen += 1
         if self.quit_after_hands is not None and self._hands_seen >= self.quit_after_hands:
@@ -436,7 +382,8 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0 if self.speed == "off" else 1500, self.close)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        self.files.autosave()
+        if self._files is not None:  # no files, no game to autosave
+            self._files.autosave()
         self._remember_geometry()
         self.save_settings()
         if self._game is not None:

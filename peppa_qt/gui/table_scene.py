@@ -8,6 +8,7 @@ exactly once when the batch is over (at once, through the event loop, at speed 0
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -23,10 +24,12 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from .card_item import CardItem
 from .card_pixmaps import CardPixmapCache
 from .layout import SOUTH, Spot, TableLayout
 from .plates import InfoPlate, SeatBadge
+
+if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
+    from .card_item import CardItem
 
 #: Milliseconds at normal speed.
 DEAL_FLIGHT, DEAL_STAGGER = 300, 22
@@ -120,6 +123,8 @@ class TableScene(QGraphicsScene):
 
     def reset(self, deck: Iterable[int]) -> None:
         """A new game or hand: every card of ``deck`` in the stack, nothing else."""
+        from .card_item import CardItem
+
         self.finish_animations(emit=False)
         self._done.stop()
         wanted = set(deck)
@@ -127,8 +132,7 @@ class TableScene(QGraphicsScene):
             if card not in wanted:
                 self.removeItem(self._items.pop(card))
         for card in sorted(wanted - set(self._items)):
-            item = CardItem(card, self.cache)
-            item.set_card_size(self.layout.card_size, self._ratio)
+            item = CardItem(card, self.cache, self.layout.card_size, self._ratio)
             self.addItem(item)
             self._items[card] = item
         self.hands = [[], [], [], []]
@@ -368,6 +372,8 @@ class TableScene(QGraphicsScene):
     # ----------------------------------------------------------- mouse input
 
     def _card_at(self, pos: QPointF) -> int | None:
+        from .card_item import CardItem
+
         for item in self.items(pos):
             if isinstance(item, CardItem) and item.card in self.hands[SOUTH]:
                 return item.card

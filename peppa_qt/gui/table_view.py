@@ -48,6 +48,9 @@ class TableView(QGraphicsView):
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        # Qt's own viewport would be a plain QWidget too, but a C++-made widget reaching Python
+        # makes PySide look through every widget class to wrap it (~15 ms at start).
+        self.setViewport(QWidget())
         self.table = scene
         self._overlays: list[tuple[QWidget, Anchor]] = []
         self._grain = _felt_grain()

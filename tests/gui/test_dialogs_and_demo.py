@@ -124,6 +124,21 @@ def test_shortcuts_exist(make_window: WindowMaker) -> None:
     assert window.dock.isVisible()
 
 
+def test_the_menus_show_in_the_first_frame_and_work_just_after_it(qtbot: QtBot) -> None:
+    window = build_window(False, None, speed="off")  # as the app starts: the actions come later
+    qtbot.addWidget(window)
+    assert [menu.text() for menu in window.menuBar().actions()] == ["&Game", "&Settings", "&Help"]
+    window.show()
+
+    def shortcuts() -> dict[str, str]:
+        return {a.text(): a.shortcut().toString() for a in window.findChildren(QAction)}
+
+    qtbot.waitUntil(lambda: shortcuts().get("&New game…") == "Ctrl+N")
+    assert shortcuts()["&Scores"] == "F3" and shortcuts()["&Preferences…"] == "Ctrl+,"
+    window.menus.speed_actions["fast"].trigger()
+    assert window.speed == "fast" and window.profile.load_settings()[0].animation_speed == "fast"
+
+
 def test_window_keeps_working_when_the_app_is_asked_to_close_mid_game(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

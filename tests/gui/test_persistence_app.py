@@ -198,8 +198,8 @@ def test_save_open_export_and_import(
     assert window.files.current_path is None
     assert read_record(saved_at).hands == window.files.snapshot().record.hands  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
-    window.recent_menu.aboutToShow.emit()
-    recent = window.recent_menu.actions()
+    window.menus.recent_menu.aboutToShow.emit()
+    recent = window.menus.recent_menu.actions()
     assert [a.text() for a in recent] == ["mine.peppa"]
     recent[0].trigger()
     assert window.files.current_path == path

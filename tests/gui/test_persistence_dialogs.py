@@ -66,11 +66,11 @@ def test_edits_show_at_once(qtbot: QtBot, make_window: WindowMaker) -> None:
     east = window.scene.items_of_hand(1)[0]
     assert east._pixmap.cacheKey() == window.cache.back(east._size, east._ratio).cacheKey()
     dialog.four_colour.setChecked(True)
-    assert window.cache.four_colour and window.four_colour_action.isChecked()
+    assert window.cache.four_colour and window.menus.four_colour_action.isChecked()
     choose(dialog.table, "blue")
     assert window.view._felt == FELTS["blue"]
     choose(dialog.speed, "slow")
-    assert window.speed == "slow" and window.speed_actions["slow"].isChecked()
+    assert window.speed == "slow" and window.menus.speed_actions["slow"].isChecked()
     dialog.auto_play.setChecked(True)
     assert window.presenter.auto_play
     assert dialog.settings().card_back == "green" and dialog.settings().animation_speed == "slow"

@@ -1,0 +1,139 @@
+"""The window's menus: their actions and keyboard shortcuts.
+
+Filled in just after the table's first paint (``MainWindow.finish_startup``): the menu titles
+show in the first frame, but creating the actions and their shortcuts would delay it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+if TYPE_CHECKING:
+    from ..storage import Settings
+    from .main_window import MainWindow
+
+Shortcut = QKeySequence | QKeySequence.StandardKey | str
+
+
+class WindowMenus(QObject):
+    """The actions of the Game, Settings and Help menus; ticks follow the settings.
+
+    Texts go through ``window.tr``: they keep the window's translation context.
+    """
+
+    def __init__(self, window: MainWindow, game: QMenu, settings: QMenu, help_menu: QMenu) -> None:
+        super().__init__(window)
+        self.window = window
+        self._fill_game_menu(game)
+        self._fill_settings_menu(settings)
+        rules = self._action(help_menu, window.tr("&Rules"), "F1")
+        rules.triggered.connect(window.show_rules)
+        self._action(help_menu, window.tr("&About Peppa")).triggered.connect(window.show_about)
+        self.show_speed(window.speed)
+        self.show_settings(window.settings)
+
+    def _action(self, menu: QMenu, text: str, shortcut: Shortcut | None = None) -> QAction:
+        # Parented to the window, like every action it has (window.findChildren finds them).
+        action = QAction(text, self.window)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        menu.addAction(action)
+        return action
+
+    def _fill_game_menu(self, game: QMenu) -> None:
+        window, tr = self.window, self.window.tr
+        new = self._action(game, tr("&New game…"), QKeySequence.StandardKey.New)
+        new.triggered.connect(window.ask_new_game)
+        self._action(game, tr("&Play again"), "Ctrl+R").triggered.connect(window.play_again)
+        game.addSeparator()
+        self._fill_file_actions(game)
+        game.addSeparator()
+        statistics = self._action(game, tr("S&tatistics…"), "Ctrl+T")
+        statistics.triggered.connect(window.files.show_statistics)
+        scores = window.dock.toggleViewAction()
+        scores.setText(tr("&Scores"))
+        scores.setShortcut(QKeySequence("F3"))
+        game.addAction(scores)
+        game.addSeparator()
+        self._action(game, tr("&Quit"), "Ctrl+Q").triggered.connect(window.close)
+
+    def _fill_file_actions(self, menu: QMenu) -> None:
+        files, tr = self.window.files, self.window.tr
+        self._action(menu, tr("&Open…"), QKeySequence.StandardKey.Open).triggered.connect(
+            files.open_game
+        )
+        self.recent_menu = menu.addMenu(tr("Open &recent"))
+        self.recent_menu.aboutToShow.connect(self._on_recent_menu_about_to_show)
+        self._action(menu, tr("&Save"), QKeySequence.StandardKey.Save).triggered.connect(files.save)
+        self._action(menu, tr("Save &as…"), "Ctrl+Shift+S").triggered.connect(files.save_as)
+        menu.addSeparator()
+        self._action(menu, tr("&Import record…")).triggered.connect(files.import_record)
+        self._action(menu, tr("&Export record…")).triggered.connect(files.export_record)
+
+    def _fill_settings_menu(self, settings: QMenu) -> None:
+        tr = self.window.tr
+        speed_menu = settings.addMenu(tr("Animation &speed"))
+        group = QActionGroup(self.window)
+        self.speed_actions: dict[str, QAction] = {}
+        names = {"slow": tr("Slow"), "normal": tr("Normal"), "fast": tr("Fast"), "off": tr("Off")}
+        for key, text in names.items():
+            action = self._action(speed_menu, text)
+            action.setCheckable(True)
+            action.setActionGroup(group)
+            action.triggered.connect(lambda checked=False, k=key: self._on_speed_chosen(k))
+            self.speed_actions[key] = action
+        self.four_colour_action = four = self._action(settings, tr("&Four-colour deck"))
+        four.setCheckable(True)
+        four.toggled.connect(self._on_four_colour_toggled)
+        self.blue_backs_action = blue = self._action(settings, tr("&Blue card backs"))
+        blue.setCheckable(True)
+        blue.toggled.connect(self._on_blue_backs_toggled)
+        settings.addSeparator()
+        preferences = self._action(settings, tr("&Preferences…"), "Ctrl+,")
+        preferences.triggered.connect(self.window.show_preferences)
+
+    def show_speed(self, name: str) -> None:
+        """Tick the animation speed ``name``."""
+        self.speed_actions[name].setChecked(True)
+
+    def show_settings(self, settings: Settings) -> None:
+        """Tick the four-colour and blue-backs entries as ``settings`` say."""
+        checks = (
+            (self.four_colour_action, settings.four_colour),
+            (self.blue_backs_action, settings.card_back == "blue"),
+        )
+        for action, on in checks:
+            blocked = action.blockSignals(True)  # the menu follows; its slot must not echo
+            action.setChecked(on)
+            action.blockSignals(blocked)
+
+    def _on_speed_chosen(self, name: str) -> None:
+        self.window.apply_speed(name)
+        self.window.save_settings()
+
+    def _on_four_colour_toggled(self, on: bool) -> None:
+        self.window.apply_settings(replace(self.window.settings, four_colour=on))
+        self.window.save_settings()
+
+    def _on_blue_backs_toggled(self, on: bool) -> None:
+        card_back = "blue" if on else "red"
+        self.window.apply_settings(replace(self.window.settings, card_back=card_back))
+        self.window.save_settings()
+
+    def _on_recent_menu_about_to_show(self) -> None:
+        self.recent_menu.clear()
+        recent = self.window.settings.recent_files
+        for name in recent:
+            action = self.recent_menu.addAction(Path(name).name)
+            action.setToolTip(name)
+            action.triggered.connect(
+                lambda checked=False, n=name: self.window.files.open_path(Path(n))
+            )
+        if not recent:
+            self.recent_menu.addAction(self.window.tr("No saved games yet")).setEnabled(False)

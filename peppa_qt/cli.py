@@ -57,6 +57,13 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    arena.add_argument(
+        "--report-every",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the figures so far to stderr every N deals or games (long runs)",
+    )
 
 
 def cmd_check(path: Path) -> int:
@@ -82,7 +89,7 @@ def cmd_check(path: Path) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Run the arena and print its figures."""
-    from .ai.arena import close_bots, format_table, run_arena
+    from .ai.arena import PlayerStats, close_bots, format_table, run_arena
     from .engine import RecordError, RuleSet
 
     try:
@@ -94,7 +101,15 @@ def cmd_arena(args: argparse.Namespace) -> int:
         rules = RuleSet.preset(args.rules, options)
         specs = args.players.split(",")
         count = args.hands if args.hands is not None else (args.games or 1)
-        stats = run_arena(rules, specs, count, seed=args.seed, jobs=max(1, args.jobs))
+        every = args.report_every
+
+        def interim(totals: list[PlayerStats], done: int) -> None:
+            if every > 0 and done % every == 0 and done < count:
+                print(format_table(totals, 4 * done, len(totals[0].points)), file=sys.stderr)
+                sys.stderr.flush()
+
+        jobs = max(1, args.jobs)
+        stats = run_arena(rules, specs, count, args.seed, jobs, progress=interim)
     except (RecordError, ValueError) as error:
         print(f"peppa-qt arena: {error}", file=sys.stderr)
         return 2

@@ -189,21 +189,38 @@ def _task(args: tuple[RuleSet, tuple[str, ...], int, int, int]) -> list[PlayerSt
 
 
 def run_arena(
-    rules: RuleSet, specs: Sequence[str], count: int, seed: int = 0, jobs: int = 1
+    rules: RuleSet,
+    specs: Sequence[str],
+    count: int,
+    seed: int = 0,
+    jobs: int = 1,
+    *,
+    progress: Callable[[list[PlayerStats], int], None] | None = None,
 ) -> list[PlayerStats]:
-    """Play ``count`` deals or games (as ``rules`` end them) in every rotation."""
+    """Play ``count`` deals or games (as ``rules`` end them) in every rotation.
+
+    ``progress`` is called with the totals so far after each deal or game has been played in
+    all four rotations (deals finish in order, so the interim figures stay balanced).
+    """
     if len(specs) != 4:
         raise ValueError("the arena needs four players")
     tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(4)]
     totals = [PlayerStats(spec) for spec in specs]
-    if jobs > 1:
-        with get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_task, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
-    else:
-        results = [_task(t) for t in tasks]
-    for result in results:
+
+    def add(done: int, result: list[PlayerStats]) -> None:
         for total, part in zip(totals, result, strict=True):
             total.merge(part)
+        if progress is not None and done % 4 == 0:
+            progress(totals, done // 4)
+
+    if jobs > 1:
+        with get_context("spawn").Pool(jobs) as pool:
+            chunk = max(1, min(4, len(tasks) // (jobs * 8)))
+            for done, result in enumerate(pool.imap(_task, tasks, chunksize=chunk), 1):
+                add(done, result)
+    else:
+        for done, task in enumerate(tasks, 1):
+            add(done, _task(task))
     return totals
 
 

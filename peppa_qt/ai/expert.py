@@ -3,7 +3,10 @@
 - more sampled deals, spread over every core (a small pool of worker processes);
 - deals weighted by how likely the opponents' plays so far were under the normal policy
   (policy-based inference: a deal in which they would have played otherwise counts less);
-- the last tricks solved exactly in each deal (endgame.py) instead of played out.
+- the last tricks solved exactly in each deal (endgame.py) instead of played out;
+- cards that are worth exactly the same (touching cards of a suit) searched once;
+- the pass chosen by playing out the normal level's best candidate passes in sampled deals,
+  with the other seats passing as the normal level would.
 
 The deals are fixed by the seed and the view, so the decision is reproducible; the time cap
 and cancellation only cut the search short on a slow or closing machine.
@@ -20,15 +23,22 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
 from multiprocessing import get_context
+from typing import TypeVar
 
-from ..engine.cards import cards_of
+from ..engine.cards import CARDS, cards_of, mask_of
 from ..engine.hand import HandState
 from ..engine.view import PlayerView, world_from_view
 from . import register
+from .base import Decision
 from .endgame import solvable, solve
-from .normal import world_policy
+from .hints import Hint
+from .normal import expect_pass, world_policy
+from .passing import choose_pass, moon_pass, pass_hint, rank_passes
 from .sampling import known_cards, sample_hands, shown_voids
-from .search import SearchPlayer, playout, utility
+from .search import SearchPlayer, equivalent_cards, playout, utility
+from .table import policy_rules
+
+T = TypeVar("T")
 
 #: Chance that a player does not play what the normal policy would (inference model).
 SURPRISE = 0.35
@@ -63,16 +73,55 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
     """Weighted utility sums (and weight totals) of each legal card over ``worlds`` deals."""
     rng = random.Random(seed)
     legal = cards_of(view.legal)
+    classes = equivalent_cards(view, legal)
+    searched = sorted(set(classes.values()))
     sums: dict[int, tuple[float, float]] = dict.fromkeys(legal, (0.0, 0.0))
     voids, known = shown_voids(view), known_cards(view)
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)
         weight = likelihood(view, hands)
         base = world_from_view(view, hands)
-        values = solve(base) if solvable(base) else _playouts(base, legal, view.seat)
+        if solvable(base):
+            values = solve(base)
+        else:
+            found = _playouts(base, searched, view.seat)
+            values = {card: found[classes[card]] for card in legal}
         for card, value in values.items():
             total, weights = sums[card]
             sums[card] = (total + weight * value, weights + weight)
+    return sums
+
+
+def evaluate_passes(
+    view: PlayerView, candidates: Sequence[int], seed: int, worlds: int
+) -> list[float]:
+    """Utility sums of each candidate pass (a mask of three cards) over ``worlds`` deals.
+
+    Each deal gives the unseen cards to the other seats at random; they pass as the normal
+    level would (their choice does not depend on ours), and the hand is played out.
+    """
+    rng = random.Random(seed)
+    rules, seat, offset = view.rules, view.seat, view.pass_direction.offset
+    pr = policy_rules(rules)
+    unseen = cards_of(rules.deck_mask & ~view.hand)
+    size = rules.hand_size
+    sums = [0.0] * len(candidates)
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        hands = [0, 0, 0, 0]
+        passes = [0, 0, 0, 0]
+        hands[seat] = view.hand
+        others = [(seat + k) % 4 for k in (1, 2, 3)]
+        for index, other in enumerate(others):
+            hands[other] = mask_of(unseen[index * size : (index + 1) * size])
+            passes[other] = choose_pass(pr, hands[other], offset, rng.getrandbits(32))[0]
+        for index, mine in enumerate(candidates):
+            passes[seat] = mine
+            holdings = [(hands[s] & ~passes[s]) | passes[(s - offset) % 4] for s in range(4)]
+            world = HandState.in_play(rules, view.dealer, view.pass_direction, holdings)
+            playout(world, world_policy)
+            assert world.result is not None
+            sums[index] += utility(rules, world.result.points, seat)
     return sums
 
 
@@ -113,37 +162,67 @@ class ExpertPlayer(SearchPlayer):
     level = "expert"
     worlds = 720
     seconds = 1.3
+    #: Candidate passes compared, and the deals each is played out in.
+    pass_candidates = 8
+    pass_worlds = 480
 
     def __init__(self, seed: int = 0, *, parallel: bool = True) -> None:
         super().__init__(seed)
         self.parallel = parallel
 
+    def choose_pass(self, view: PlayerView) -> Decision:
+        """The normal level's best candidate passes, compared by playing them out."""
+        expect_pass(view)
+        rng = self.rng(view)
+        pr = policy_rules(view.rules)
+        offset = view.pass_direction.offset
+        candidates = [mask for _, mask in rank_passes(pr, view.hand, offset, rng.getrandbits(32))]
+        candidates = candidates[: self.pass_candidates]
+        moon = moon_pass(pr, view.hand)
+        if moon and moon not in candidates:
+            candidates.append(moon)
+        seeds = [rng.getrandbits(64) for _ in range(self.pass_worlds // CHUNK)]
+        tasks = [(evaluate_passes, (view, candidates, seed, CHUNK)) for seed in seeds]
+        parts = self._run(tasks)
+        if not parts:  # cancelled before any deal was played out
+            return self._normal.choose_pass(view)
+        totals = [sum(part[i] for part in parts) for i in range(len(candidates))]
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        mask = candidates[best]
+        hint = Hint.PASS_FOR_MOON if mask == moon else pass_hint(pr, view.hand, mask)
+        return Decision(tuple(CARDS[c] for c in cards_of(mask)), hint)
+
     def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
         """Weighted mean utility of each legal card over the sampled deals."""
         rng = self.rng(view)
-        seeds = [rng.getrandbits(64) for _ in range(self.worlds // CHUNK)]
-        sums = self._run(view, seeds)
+        seeds = [rng.getrandbits(64) for _ in range(self._worlds(view, legal) // CHUNK)]
+        sums = _merge(self._run([(evaluate_chunk, (view, seed, CHUNK)) for seed in seeds]))
         return {c: (t / w if w else 0.0) for c, (t, w) in sums.items()}
 
-    def _run(self, view: PlayerView, seeds: list[int]) -> dict[int, tuple[float, float]]:
+    def _worlds(self, view: PlayerView, legal: Sequence[int]) -> int:
+        """Deals to search: all of them for up to four distinct choices, fewer for more.
+
+        The playouts per decision stay about even, and the time cap rarely decides.
+        """
+        choices = len(set(equivalent_cards(view, legal).values()))
+        return max(self.worlds // 2, self.worlds * 4 // max(choices, 4))
+
+    def _run(self, tasks: Sequence[tuple[Callable[..., T], tuple[object, ...]]]) -> list[T]:
+        """The results of the tasks finished before the deadline or a cancel, in order."""
         pool = _pool() if self.parallel else None
         deadline = time.perf_counter() + self.seconds
         if pool is None:
-            parts = []
-            for seed in seeds:
-                parts.append(evaluate_chunk(view, seed, CHUNK))
+            results = []
+            for function, args in tasks:
+                results.append(function(*args))
                 if self.cancelled or time.perf_counter() > deadline:
                     break
-            return _merge(parts)
-        futures = [pool.submit(evaluate_chunk, view, seed, CHUNK) for seed in seeds]
-        return _merge(_collect(futures, deadline, lambda: self.cancelled))
+            return results
+        futures = [pool.submit(function, *args) for function, args in tasks]
+        return _collect(futures, deadline, lambda: self.cancelled)
 
 
-def _collect(
-    futures: list[Future[dict[int, tuple[float, float]]]],
-    deadline: float,
-    cancelled: Callable[[], bool],
-) -> list[dict[int, tuple[float, float]]]:
+def _collect(futures: list[Future[T]], deadline: float, cancelled: Callable[[], bool]) -> list[T]:
     """The finished results in submission order, waiting until done, deadline or cancel."""
     pending = set(futures)
     while pending and not cancelled() and time.perf_counter() < deadline:

@@ -14,7 +14,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import CARDS, cards_of
+from ..engine.cards import CARDS, cards_of, mask_of
 from ..engine.hand import HandState, Phase
 from ..engine.rules import RuleSet
 from ..engine.view import PlayerView, world_from_view
@@ -74,6 +74,38 @@ def evaluate_plays(
         if cancelled() or time.perf_counter() > deadline:
             break
     return {card: total / done for card, total in sums.items()}
+
+
+def equivalent_cards(view: PlayerView, legal: Sequence[int]) -> dict[int, int]:
+    """Each legal card mapped to the lowest legal card that is worth exactly the same.
+
+    Two cards of one suit are equivalent when every card ranked between them is in the same
+    hand, was taken in a finished trick, or is not in the deck, and they carry the same points:
+    against any card another seat can still play they win or lose alike, so searching one of
+    them is enough. (Cards of the trick in progress are not "gone": one may lie between.)
+    """
+    rules = view.rules
+    done = len(view.plays) - len(view.plays) % 4
+    between_ok = view.hand | mask_of(view.plays[:done]) | ~rules.deck_mask
+    points, moon = rules.card_points, rules.moon_mask
+    classes: dict[int, int] = {}
+    done_cards: list[int] = []
+    for card in sorted(legal):
+        classes[card] = card
+        for lower in reversed(done_cards):  # the nearest touching card of the same worth
+            if lower // 13 != card // 13 or not _all_in(between_ok, lower + 1, card):
+                break
+            if points[lower] == points[card] and (moon >> lower & 1) == (moon >> card & 1):
+                classes[card] = classes[lower]
+                break
+        done_cards.append(card)
+    return classes
+
+
+def _all_in(mask: int, low: int, high: int) -> bool:
+    """Whether every card from ``low`` up to (not including) ``high`` is in ``mask``."""
+    span = ((1 << high) - 1) & ~((1 << low) - 1)
+    return mask & span == span
 
 
 def best_card(scores: dict[int, float]) -> int:

@@ -82,3 +82,23 @@ def test_arena_command_prints_the_design_json() -> None:
         }
         assert p["ci95"][0] <= p["points_per_hand"] <= p["ci95"][1]
     assert sum(p["wins"] for p in players) >= 8
+
+
+def test_a_long_arena_reports_its_figures_so_far() -> None:
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "peppa_qt", "arena", "--rules", "peppa"),
+            *("--players", "easy,easy,easy,easy", "--hands", "3", "--report-every", "1"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    interim = [line for line in done.stderr.splitlines() if "every player sat" in line]
+    assert interim == [
+        "4 games, 4 hands; every player sat in every hand",
+        "8 games, 8 hands; every player sat in every hand",
+    ]
+    assert done.stdout.startswith("12 games, 12 hands")

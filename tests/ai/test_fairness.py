@@ -25,6 +25,7 @@ def _small_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=6, seconds=60.0))
     monkeypatch.setattr(ExpertPlayer, "worlds", 24)
+    monkeypatch.setattr(ExpertPlayer, "pass_worlds", 24)
     monkeypatch.setattr(ExpertPlayer, "seconds", 60.0)
 
 

@@ -10,10 +10,10 @@ from types import ModuleType
 import pytest
 
 from peppa_qt.ai import make_player
-from peppa_qt.ai.expert import ExpertPlayer
+from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes
 from peppa_qt.ai.hard import HardPlayer
-from peppa_qt.ai.search import Budget, utility
-from peppa_qt.engine import Phase, RuleSet
+from peppa_qt.ai.search import Budget, equivalent_cards, utility
+from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
 from peppa_qt.engine.view import hand_view
 
 SEARCH_LEVELS = ("hard", "expert")
@@ -23,6 +23,7 @@ SEARCH_LEVELS = ("hard", "expert")
 def _small_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=6, seconds=60.0))
     monkeypatch.setattr(ExpertPlayer, "worlds", 24)
+    monkeypatch.setattr(ExpertPlayer, "pass_worlds", 24)
 
 
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
@@ -88,3 +89,47 @@ def test_thinking_stops_soon_after_cancel(
     assert not thread.is_alive()
     assert time.perf_counter() - cancelled_at < 1.0
     assert answer and view.legal >> answer[0].cards[0] & 1  # type: ignore[attr-defined]
+
+
+MY_CARDS = "5C 6C 8C 9C JS QS KS KH AH 3D 4D 6D"
+
+
+def _classes(aikit: ModuleType, preset: str, plays: str) -> dict[str, str]:
+    view = aikit.staged(RuleSet.preset(preset), {0: MY_CARDS}, plays, seat=0)
+    found = equivalent_cards(view, aikit.cards_of(view.hand))
+    return {str(Card(card)): str(Card(rep)) for card, rep in found.items()}
+
+
+def test_touching_cards_are_searched_once(aikit: ModuleType) -> None:
+    classes = _classes(aikit, "hearts", "2C 7C 3C 4C")  # 7C gone in a finished trick
+    assert classes["5C"] == classes["6C"] == classes["8C"] == classes["9C"] == "5C"
+    assert classes["3D"] == classes["4D"] != classes["6D"]  # 5D is still out
+    assert classes["JS"] == classes["KS"] == "JS"  # the Q♠ between them is ours
+    assert classes["QS"] == "QS"  # 13 points: never the same as a blank spade
+    assert classes["KH"] == classes["AH"]
+
+
+def test_a_card_of_the_trick_in_progress_keeps_touching_cards_apart(aikit: ModuleType) -> None:
+    classes = _classes(aikit, "hearts", "2C 3C 4C AC 7C")  # 7C led to trick 2
+    assert classes["5C"] == classes["6C"] != classes["8C"] == classes["9C"]
+
+
+def test_hearts_of_different_worth_are_never_the_same(aikit: ModuleType) -> None:
+    classes = _classes(aikit, "torino", "2C 7C 3C 4C")  # Torino: K♥ 5 points, A♥ 6
+    assert classes["KH"] != classes["AH"]
+    assert classes["5C"] == classes["9C"]
+
+
+def test_the_expert_pass_is_found_by_playing_candidates_out(aikit: ModuleType) -> None:
+    rules = RuleSet.preset("hearts")
+    bare_queen = aikit.mask("QS KS AS 2C 3C 4C 5C 2D 3D 4D 5D 6D 2H")
+    low_clubs = aikit.mask("2C 3C 4C")
+    top_spades = aikit.mask("QS KS AS")
+    rest = aikit.cards_of(rules.deck_mask & ~bare_queen)
+    random.Random(1).shuffle(rest)
+    deal = [bare_queen] + [aikit.mask_of(rest[13 * i : 13 * i + 13]) for i in range(3)]
+    view = hand_view(HandState(rules, 3, deal, PassDirection.LEFT), 0)
+    sums = evaluate_passes(view, [low_clubs, top_spades], seed=5, worlds=60)
+    assert sums[1] > sums[0]  # keeping a bare Q♠ with K♠ A♠ costs points
+    decision = make_player("expert", seed=2).decide(view)
+    assert aikit.mask(" ".join(str(c) for c in decision.cards)) & top_spades

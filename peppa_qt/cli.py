@@ -64,6 +64,12 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="print the figures so far to stderr every N deals or games (long runs)",
     )
+    arena.add_argument(
+        "--journal",
+        type=Path,
+        metavar="FILE",
+        help="append every finished game to FILE; run again with it to resume",
+    )
 
 
 def cmd_check(path: Path) -> int:
@@ -109,8 +115,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 sys.stderr.flush()
 
         jobs = max(1, args.jobs)
-        stats = run_arena(rules, specs, count, args.seed, jobs, progress=interim)
-    except (RecordError, ValueError) as error:
+        stats = run_arena(
+            rules, specs, count, args.seed, jobs, progress=interim, journal=args.journal
+        )
+    except (RecordError, ValueError, OSError) as error:
         print(f"peppa-qt arena: {error}", file=sys.stderr)
         return 2
     finally:

@@ -6,14 +6,17 @@ at seat ``(i + r) % 4``. The same seed gives the same deals in every rotation.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 from ..engine.cards import Card
@@ -196,32 +199,77 @@ def run_arena(
     jobs: int = 1,
     *,
     progress: Callable[[list[PlayerStats], int], None] | None = None,
+    journal: Path | None = None,
 ) -> list[PlayerStats]:
     """Play ``count`` deals or games (as ``rules`` end them) in every rotation.
 
     ``progress`` is called with the totals so far after each deal or game has been played in
     all four rotations (deals finish in order, so the interim figures stay balanced).
+    With a ``journal`` file every finished game is appended to it, and a run started again
+    with the same file skips the games already there: long runs survive an interruption.
     """
     if len(specs) != 4:
         raise ValueError("the arena needs four players")
     tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(4)]
     totals = [PlayerStats(spec) for spec in specs]
+    done = 0
 
-    def add(done: int, result: list[PlayerStats]) -> None:
+    def add(result: list[PlayerStats]) -> None:
+        nonlocal done
+        done += 1
         for total, part in zip(totals, result, strict=True):
             total.merge(part)
         if progress is not None and done % 4 == 0:
             progress(totals, done // 4)
 
-    if jobs > 1:
-        with get_context("spawn").Pool(jobs) as pool:
-            chunk = max(1, min(4, len(tasks) // (jobs * 8)))
-            for done, result in enumerate(pool.imap(_task, tasks, chunksize=chunk), 1):
-                add(done, result)
-    else:
-        for done, task in enumerate(tasks, 1):
-            add(done, _task(task))
+    header = {"journal": 1, "rules": repr(rules), "players": list(specs), "seed": seed}
+    finished = _read_journal(journal, header) if journal is not None else []
+    for result in finished[: len(tasks)]:
+        add(result)
+    todo = tasks[len(finished) :]
+    with contextlib.ExitStack() as stack:
+        out = None
+        if journal is not None:
+            out = stack.enter_context(journal.open("a", encoding="utf-8"))
+            if not finished:
+                out.write(json.dumps(header) + "\n")
+        results: Iterator[list[PlayerStats]]
+        if jobs > 1 and todo:
+            pool = stack.enter_context(get_context("spawn").Pool(jobs))
+            results = pool.imap(_task, todo, chunksize=max(1, min(4, len(todo) // (jobs * 8))))
+        else:
+            results = map(_task, todo)
+        for result in results:
+            if out is not None:
+                out.write(json.dumps([asdict(stats) for stats in result]) + "\n")
+                out.flush()
+            add(result)
     return totals
+
+
+def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]:
+    """The games of an earlier run of the same arena (a torn last line is dropped)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return []
+    if not lines:
+        return []
+    try:
+        if json.loads(lines[0]) != header:
+            raise ValueError(f"{path} is the journal of another arena run")
+        results = []
+        for number, line in enumerate(lines[1:], 1):
+            try:
+                rows = json.loads(line)
+            except json.JSONDecodeError:
+                # Torn by an interruption: keep what came before, then carry on appending.
+                path.write_text("".join(f"{kept}\n" for kept in lines[:number]), "utf-8")
+                break
+            results.append([PlayerStats(**row) for row in rows])
+    except (json.JSONDecodeError, TypeError, AttributeError) as error:
+        raise ValueError(f"{path} is not an arena journal ({error})") from None
+    return results
 
 
 def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:

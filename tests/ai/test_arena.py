@@ -102,3 +102,34 @@ def test_a_long_arena_reports_its_figures_so_far() -> None:
         "8 games, 8 hands; every player sat in every hand",
     ]
     assert done.stdout.startswith("12 games, 12 hands")
+
+
+class InterruptedRunError(Exception):
+    """Stands for Ctrl+C or a machine going down in the middle of a long run."""
+
+
+def test_an_interrupted_run_resumes_from_its_journal(tmp_path: Path) -> None:
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
+    players = ["normal", "easy", "easy", "easy"]
+    whole = run_arena(rules, players, 4, seed=9)
+    journal = tmp_path / "run.jsonl"
+
+    def stop_after_two(totals: object, deals: int) -> None:
+        if deals == 2:
+            raise InterruptedRunError
+
+    with pytest.raises(InterruptedRunError):
+        run_arena(rules, players, 4, seed=9, journal=journal, progress=stop_after_two)
+    with journal.open("a", encoding="utf-8") as torn:
+        torn.write('[{"name": "nor')  # the machine went down mid-line
+    seen: list[int] = []
+    resumed = run_arena(
+        rules, players, 4, seed=9, journal=journal, progress=lambda t, d: seen.append(d)
+    )
+    assert [s.points for s in resumed] == [s.points for s in whole]
+    assert [(s.wins, s.moons) for s in resumed] == [(s.wins, s.moons) for s in whole]
+    assert seen == [1, 2, 3, 4]
+    again = run_arena(rules, players, 4, seed=9, journal=journal)  # nothing left to play
+    assert [s.points for s in again] == [s.points for s in whole]
+    with pytest.raises(ValueError, match="another arena run"):
+        run_arena(rules, players, 4, seed=10, journal=journal)

@@ -18,11 +18,13 @@ import atexit
 import math
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
-from multiprocessing import get_context
+from multiprocessing import get_context, parent_process
+from multiprocessing.connection import wait as wait_connections
 from typing import TypeVar
 
 from ..engine.cards import CARDS, cards_of, mask_of
@@ -141,11 +143,30 @@ def _pool() -> ProcessPoolExecutor | None:
     cores = os.cpu_count() or 1
     if _POOL is None and cores > 1:
         try:
-            _POOL = ProcessPoolExecutor(cores, mp_context=get_context("spawn"))
+            _POOL = ProcessPoolExecutor(
+                cores, mp_context=get_context("spawn"), initializer=_leave_with_parent
+            )
         except OSError:
             return None
         atexit.register(shutdown_pool)
     return _POOL
+
+
+def _leave_with_parent() -> None:
+    """In a worker: exit as soon as the process that started the pool is gone.
+
+    A pool is shut down when the app closes, but a crashed or killed app would otherwise
+    leave its idle workers behind.
+    """
+    parent = parent_process()
+    if parent is not None:
+        sentinel = parent.sentinel
+
+        def watch() -> None:
+            wait_connections([sentinel])
+            os._exit(0)
+
+        threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
 
 
 def shutdown_pool() -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -133,3 +137,46 @@ def test_the_expert_pass_is_found_by_playing_candidates_out(aikit: ModuleType) -
     assert sums[1] > sums[0]  # keeping a bare Q♠ with K♠ A♠ costs points
     decision = make_player("expert", seed=2).decide(view)
     assert aikit.mask(" ".join(str(c) for c in decision.cards)) & top_spades
+
+
+CHILD_WITH_A_POOL = """
+import sys
+sys.path.insert(0, %(root)r)
+from peppa_qt.ai import expert
+
+if __name__ == "__main__":
+    pool = expert._pool()
+    assert pool is not None
+    pool.submit(int, "1").result()  # the workers are up
+    print(" ".join(str(pid) for pid in pool._processes), flush=True)
+    sys.stdin.read()  # until killed
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in {"Z", "X"}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the expert uses a pool on 2+ cores")
+def test_the_experts_workers_leave_when_the_app_is_killed() -> None:
+    root = str(Path(__file__).resolve().parents[2])
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD_WITH_A_POOL % {"root": root}],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    workers = [int(pid) for pid in child.stdout.readline().split()]
+    assert workers and all(_running(pid) for pid in workers)
+    child.kill()  # no atexit, no shutdown: as if the app crashed
+    child.wait()
+    deadline = time.monotonic() + 20
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in workers)

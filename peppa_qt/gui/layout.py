@@ -15,6 +15,8 @@ SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
 #: Opponents' hands are drawn smaller, taken cards smaller still.
 OPPONENT_SCALE = 0.72
 TAKEN_SCALE = 0.40
+#: The deck before the deal: a little smaller than a card in hand, each card a step higher.
+DECK_SCALE, DECK_STEP = 0.9, 0.25
 TAKEN_ROW = 7
 
 
@@ -106,10 +108,25 @@ class TableLayout:
         return Spot(self.center_x + round(dx), self.center_y + round(dy), 0.0, 200 + order)
 
     def deck_spot(self, dealer: int, index: int = 0) -> Spot:
-        """Where the deck sits before the deal, a little toward the dealer."""
-        dx = (0.0, 1.0, 0.0, -1.0)[dealer] * self.card_w * 0.4
-        dy = (1.0, 0.0, -1.0, 0.0)[dealer] * self.card_h * 0.3
-        return Spot(self.center_x + dx, self.center_y + dy - index * 0.25, 0, 100 + index, 0.9)
+        """Where the deck sits before the deal: in front of the dealer, just inside their hand.
+
+        Turned like the dealer's cards; card ``index`` of the stack sits a little higher.
+        """
+        hand = self.hand_rect(dealer, 13)
+        # from the hand's inner edge to the deck's centre (the whole stack clear of the hand)
+        reach = 2 * self.margin + self.card_h * DECK_SCALE / 2
+        lift = index * DECK_STEP
+        x: float
+        y: float
+        if dealer == SOUTH:
+            x, y, rotation = self.center_x, hand.top() - reach, 0.0
+        elif dealer == NORTH:  # the stack rises toward this hand: its top card stays clear
+            x, y, rotation = self.center_x, hand.bottom() + reach + 51 * DECK_STEP, 0.0
+        elif dealer == WEST:
+            x, y, rotation = hand.right() + reach, self.center_y, 90.0
+        else:
+            x, y, rotation = hand.left() - reach, self.center_y, -90.0
+        return Spot(round(x), round(y) - lift, rotation, 100 + index, DECK_SCALE)
 
     def taken_spot(self, seat: int, index: int, point_card: bool) -> Spot:
         """Taken cards: a face-down stack, and the point cards fanned face up beside it."""

@@ -121,9 +121,11 @@ class HandSummaryPanel(Panel):
 
     def show_summary(self, summary: HandSummary) -> None:
         """Fill the panel for ``summary`` and show it."""
-        if self._body is not None:
-            self._body.deleteLater()
-        self._body = self._build(summary)
+        old, self._body = self._body, self._build(summary)
+        if old is not None:  # out of the layout now: a widget waiting to be deleted still counts
+            self._box.removeWidget(old)
+            old.hide()
+            old.deleteLater()
         self._box.insertWidget(0, self._body)
         if summary.game_over:
             self.button.setText(self.tr("Final ranking"))
@@ -186,6 +188,7 @@ class GameOverPanel(Panel):
         box.setContentsMargins(22, 16, 22, 16)
         self.title = _label(name="title")
         self.winner = _label(name="banner")
+        self.losers = _label(name="muted")
         self.ranking = QGridLayout()
         self.ranking.setHorizontalSpacing(16)
         self.ranking.setColumnStretch(4, 1)
@@ -200,23 +203,31 @@ class GameOverPanel(Panel):
         buttons.addStretch(1)
         buttons.addWidget(other)
         buttons.addWidget(again)
-        for widget in (self.title, self.winner):
+        for widget in (self.title, self.winner, self.losers):
             box.addWidget(widget)
         box.addLayout(self.ranking)
         box.addWidget(self.chart, 1)
         box.addLayout(buttons)
         self._again = again
+        #: The buttons in Tab order.
+        self.buttons = (other, again)
 
     def show_summary(self, summary: GameSummary) -> None:
         """Fill the panel for ``summary`` and show it."""
         self.title.setText(self.tr("Game over"))
         winners = [summary.names[s] for s in summary.winners]
+        losers = [summary.names[s] for s in summary.ranking if s not in summary.winners]
         if len(winners) == 1:
             self.winner.setText(self.tr("Winner: {name}").format(name=winners[0]))
-        else:
+            self.losers.clear()
+        else:  # two winners (Peppa Torino, teams): the other two lose together
             self.winner.setText(
                 self.tr("Winners: {first} and {second}").format(first=winners[0], second=winners[1])
             )
+            self.losers.setText(
+                self.tr("Losers: {first} and {second}").format(first=losers[0], second=losers[1])
+            )
+        self.losers.setVisible(bool(self.losers.text()))
         self._fill_ranking(summary)
         self.chart.set_data(summary.names, summary.progress, summary.limit)
         self.show()
@@ -227,7 +238,8 @@ class GameOverPanel(Panel):
         while self.ranking.count():
             child = self.ranking.takeAt(0)
             widget = child.widget() if child is not None else None
-            if widget is not None:
+            if widget is not None:  # out of the layout: hidden until it is deleted
+                widget.hide()
                 widget.deleteLater()
         right = Qt.AlignmentFlag.AlignRight
         for place, seat in enumerate(summary.ranking):

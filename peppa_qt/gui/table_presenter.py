@@ -270,12 +270,15 @@ class TablePresenter(QObject):
         for badge in self.scene.badges:
             badge.set_state(ready=False)
         self.scene.exchange(hands, received if SOUTH in self.scene.face_up_seats else [])
-        giver = self.controller.names()[(SOUTH - offset) % 4]
-        self.status_changed.emit(
-            self.tr("You received {cards} from {name}.").format(
-                cards=cards_label(sorted(received, key=self.sort_key)), name=giver
+        if self.controller.is_human(SOUTH):  # the demo has no "you" to tell
+            giver = self.controller.names()[(SOUTH - offset) % 4]
+            self.status_changed.emit(
+                self.tr("You received {cards} from {name}.").format(
+                    cards=cards_label(sorted(received, key=self.sort_key)), name=giver
+                )
             )
-        )
+        else:
+            self.status_changed.emit(self.tr("Cards passed."))
 
     def _merge(self, seat: int, kept: list[int], got: list[int]) -> list[int]:
         if seat in self.scene.face_up_seats:
@@ -300,9 +303,13 @@ class TablePresenter(QObject):
             self.play_card(legal.bit_length() - 1)
 
     def play_card(self, card: int) -> None:
-        """Try to play ``card``; a refusal comes back through the controller."""
-        if self.mode == PLAYING:
-            self.controller.submit_play(SOUTH, card)
+        """Try to play ``card``; a refusal comes back through the controller.
+
+        Once the card is accepted the hand takes no more input: a card dropped on the table
+        stays there until it flies to the trick.
+        """
+        if self.mode == PLAYING and self.controller.submit_play(SOUTH, card):
+            self._set_mode(IDLE)
 
     def _on_controller_card_played(self, seat: int, card: int) -> None:
         if seat == SOUTH:
@@ -420,22 +427,26 @@ class TablePresenter(QObject):
             step = -1 if action == "left" else 1
             at = hand.index(focus) + step if focus in hand else (0 if step > 0 else -1)
             self.scene.set_focus(hand[max(0, min(at, len(hand) - 1))])
+            if self.mode == PLAYING and self.scene.raised:  # the preview follows the focus ring
+                self.scene.set_selection([])
         elif action == "select" and focus is not None:
             if self.mode == PASSING:
                 self.toggle_selected(focus)
-            else:
-                self.scene.set_selection([focus])
+            else:  # a preview of the card Enter would play: Space again puts it back
+                self.scene.set_selection([] if focus in self.scene.raised else [focus])
         elif action == "activate":
             self._activate(focus)
 
     def _activate(self, focus: int | None) -> None:
+        """Enter: pass the three chosen cards, or play the card with the focus ring."""
         if self.mode == PASSING:
             self.confirm_pass()
         elif self.mode == PLAYING:
-            raised = list(self.scene.raised)
-            card = raised[0] if raised else focus
-            if card is not None:
-                self.play_card(card)
+            if focus is not None:
+                self.play_card(focus)
+            else:  # no ring yet: show it on the first card that can be played
+                legal = [c for c in self.scene.hands[SOUTH] if self._legal >> c & 1]
+                self.scene.set_focus(legal[0] if legal else None)
 
 
 def _four(values: Sequence[int]) -> Four:

@@ -192,6 +192,7 @@ class TableScene(QGraphicsScene):
         self.trick = []
         self.taken[winner].extend(cards)
         if self.speed > 0:
+            # The speed's own hold (SPEEDS) as it is: _moves scales every delay by the speed.
             hold = round(self.trick_hold / self.speed)
             self._run(self._moves(TRICK_SWEEP, {c: hold for c in cards}))
         elif self.trick_hold > 0:  # no animation, but the trick stays a moment in sight
@@ -411,7 +412,10 @@ class TableScene(QGraphicsScene):
         top = self.layout.hand_rect(SOUTH, len(self.hands[SOUTH])).top()
         if event.scenePos().y() < top - self.layout.card_h * 0.25:
             self.card_clicked.emit(card)
-        if card in self.hands[SOUTH]:  # refused, or not dropped on the table: back home
+        # Refused, or not dropped on the table: back home. A card taken as the play leaves the
+        # table out of play (``set_playable``) and stays where it was dropped until it flies
+        # to the trick (the controller tells it a moment later).
+        if card in self.hands[SOUTH] and self.interactive:
             self._settle_south()
 
 

@@ -6,8 +6,10 @@ players are loaded.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtCore import QObject, QRectF
-from PySide6.QtWidgets import QHeaderView, QStatusBar, QTableView, QTabWidget
+from PySide6.QtWidgets import QHeaderView, QStatusBar, QTableView, QTabWidget, QWidget
 
 from ..controller import GameController, Pace, PlayerFactory
 from ..models import ScoreSheetModel, TrickListModel
@@ -62,13 +64,28 @@ class WindowGame(QObject):
         self.summary_panel.continued.connect(p.continue_after_hand)
 
     def fill_tabs(self, tabs: QTabWidget) -> None:
-        """Put the score sheet and the tricks of the hand in ``tabs``."""
+        """Put the score sheet and the tricks of the hand in ``tabs``; Tab goes through them."""
         for model, title in ((self.scores, self.tr("Scores")), (self.tricks, self.tr("Tricks"))):
             table = QTableView()
             table.setModel(model)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
             table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.setTabKeyNavigation(False)  # Tab leaves the sheet; the arrows move in it
             tabs.addTab(table, title)
+        self._order_focus(tabs)
+
+    def _order_focus(self, sheet: QWidget) -> None:
+        """Tab from the table to the panels' buttons, then the score sheet, and back round."""
+        chain: list[QWidget] = [
+            self.view,
+            self.pass_panel.button,
+            self.summary_panel.button,
+            *self.game_over_panel.buttons,
+        ]
+        if sheet.window() is self.view.window():  # a floating sheet is a window of its own
+            chain.append(sheet)
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def _on_presenter_status_changed(self, text: str) -> None:
         self.status.showMessage(text)

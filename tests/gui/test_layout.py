@@ -64,3 +64,38 @@ def test_human_hand_is_centred_and_ordered_left_to_right() -> None:
     assert xs == sorted(xs)
     assert abs((xs[0] + xs[-1]) / 2 - 640) <= 1
     assert [s.z for s in spots] == sorted(s.z for s in spots)
+
+
+def deck_rect(layout: TableLayout, dealer: int) -> QRectF:
+    rect = QRectF()
+    for index in range(52):
+        spot = layout.deck_spot(dealer, index)
+        rect = rect.united(card_rect(layout, spot.x, spot.y, spot.rotation, spot.scale))
+    return rect
+
+
+def gap(a: QRectF, b: QRectF) -> float:
+    """The distance between two rectangles that do not overlap."""
+    dx = max(b.left() - a.right(), a.left() - b.right(), 0.0)
+    dy = max(b.top() - a.bottom(), a.top() - b.bottom(), 0.0)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+@pytest.mark.parametrize(("width", "height"), [*SIZES, (1024, 590), (1280, 750)])
+@pytest.mark.parametrize("dealer", [SOUTH, EAST, NORTH, WEST])
+def test_the_deck_sits_in_front_of_the_dealer_clear_of_everything(
+    width: int, height: int, dealer: int
+) -> None:
+    layout = TableLayout(width, height)
+    deck = deck_rect(layout, dealer)
+    assert QRectF(0, 0, width, height).contains(deck)
+    for seat in range(4):
+        assert not deck.intersects(layout.hand_rect(seat, 13)), seat
+        assert not deck.intersects(layout.badge_rect(seat)), seat
+    assert not deck.intersects(layout.info_rect())
+    hand = layout.hand_rect(dealer, 13)
+    centre = QRectF(layout.center_x, layout.center_y, 0, 0)
+    # just inside the dealer's hand, toward the middle: nearer that hand than the middle
+    assert gap(deck, hand) < gap(deck, centre)
+    assert gap(deck, hand) == min(gap(deck, layout.hand_rect(s, 13)) for s in range(4))
+    assert not deck.contains(layout.center_x, layout.center_y)

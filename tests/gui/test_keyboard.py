@@ -1,0 +1,123 @@
+"""The keyboard: Enter plays the card with the focus ring, Tab goes round the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QTableView, QWidget
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker, short_game
+
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.table_presenter import PASSING, PLAYING
+
+
+def pass_by_keys(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for _ in range(3):
+        qtbot.keyClick(window.view, Qt.Key.Key_Right)
+        qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.presenter.mode != PASSING, timeout=5000)
+
+
+def turn_with_two_legal_cards(qtbot: QtBot, window: MainWindow) -> list[int]:
+    """Play on (the first legal card) until the human may choose between two cards."""
+    scene = window.scene
+    while True:
+        qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+        legal = [i for i, c in enumerate(scene.hands[0]) if not scene.item(c).dimmed]
+        if len(legal) >= 2:
+            return legal
+        count = len(scene.hands[0])
+        window.presenter.play_card(scene.hands[0][legal[0]])
+        qtbot.waitUntil(lambda n=count: len(scene.hands[0]) == n - 1)
+
+
+def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, times: int = 1) -> None:
+    for _ in range(times):
+        qtbot.keyClick(widget, key)
+
+
+def test_enter_plays_the_card_with_the_focus_ring_not_the_one_raised_before(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    pass_by_keys(qtbot, window)
+    first, second = turn_with_two_legal_cards(qtbot, window)[:2]
+    scene, view = window.scene, window.view
+    hand = list(scene.hands[0])
+    played: list[tuple[int, int]] = []
+    window.controller.card_played.connect(lambda seat, card: played.append((seat, card)))
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # no ring yet: it shows on the first legal card
+    assert scene.focus == hand[first] and not played
+    qtbot.keyClick(view, Qt.Key.Key_Space)  # a preview of the first card
+    press(qtbot, view, Qt.Key.Key_Right, second - first)
+    assert scene.focus == hand[second]
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: any(seat == 0 for seat, _ in played))
+    assert (0, hand[second]) in played
+    assert hand[first] in scene.hands[0]
+
+
+def test_space_previews_the_focused_card_and_puts_it_back(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    pass_by_keys(qtbot, window)
+    first, second = turn_with_two_legal_cards(qtbot, window)[:2]
+    scene, view = window.scene, window.view
+    hand = list(scene.hands[0])
+    press(qtbot, view, Qt.Key.Key_Right, first + 1)
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    assert scene.raised == {hand[first]}
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    assert scene.raised == set()
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    press(qtbot, view, Qt.Key.Key_Right, second - first)
+    assert scene.raised == set()  # the preview does not stay behind the focus ring
+    assert window.presenter.mode == PLAYING and len(scene.hands[0]) == len(hand)
+
+
+def focus_after(qtbot: QtBot, key: Qt.Key, modifier: Qt.KeyboardModifier) -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    qtbot.keyClick(widget, key, modifier)
+    after = QApplication.focusWidget()
+    assert after is not None
+    return after
+
+
+def test_tab_leaves_the_table_for_the_pass_button_and_the_score_sheet_and_comes_back(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    window.dock.show()
+    window.start_game(short_game("hearts", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    view, button = window.view, window.pass_panel.button
+    for _ in range(3):
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+        qtbot.keyClick(view, Qt.Key.Key_Space)
+    view.setFocus()
+    no = Qt.KeyboardModifier.NoModifier
+    forward = [focus_after(qtbot, Qt.Key.Key_Tab, no) for _ in range(6)]
+    assert forward[0] is button
+    assert any(isinstance(w, QTableView) and w is not view for w in forward)
+    assert view in forward  # round again, not stuck in the score sheet
+    view.setFocus()
+    shift = Qt.KeyboardModifier.ShiftModifier
+    backward = [focus_after(qtbot, Qt.Key.Key_Tab, shift) for _ in range(6)]
+    assert isinstance(backward[0], QTableView) and backward[0] is not view
+    assert backward[backward.index(view) - 1] is button
+    # Shift+Tab from the button comes back to the table, where the keys still work
+    button.setFocus()
+    assert focus_after(qtbot, Qt.Key.Key_Tab, shift) is view
+    focused = window.scene.focus
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert window.scene.focus != focused
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.presenter.mode != PASSING, timeout=5000)

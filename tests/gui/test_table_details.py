@@ -1,0 +1,171 @@
+"""Details of the table: panels' sizes and words, the trick's hold, the deck, passing, drops."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker, short_game
+
+from peppa_qt.gui.main_window import SPEEDS, MainWindow
+from peppa_qt.gui.panels import GameOverPanel
+from peppa_qt.gui.summaries import GameSummary, HandSummary
+from peppa_qt.gui.table_presenter import PASSING, PLAYING
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario")
+
+
+def hand_summary(index: int) -> HandSummary:
+    return HandSummary(
+        index=index,
+        preset="peppa",
+        names=NAMES,
+        points=(4, 10, 0, 6),
+        totals=(4 * (index + 1), 10 * (index + 1), 0, 6 * (index + 1)),
+        point_cards=((39, 40), (49, 41, 42, 43), (), (44, 45, 46)),
+        moon=None,
+        no_card_bonus=(),
+        bonus=0,
+        game_over=False,
+    )
+
+
+def test_the_hand_summary_keeps_its_size_from_hand_to_hand(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    panel, presenter = window.summary_panel, window.presenter
+    presenter.hand_summary_ready.emit(hand_summary(0))
+    first = panel.geometry()
+    for index in (1, 2):
+        presenter.panels_cleared.emit()
+        presenter.hand_summary_ready.emit(hand_summary(index))
+        assert panel.geometry() == first, index  # no room kept for the hand before
+    qtbot.waitUntil(lambda: len(panel.findChildren(QLabel, "title")) == 1)
+    assert panel.findChildren(QLabel, "title")[0].text() == "Hand 3"
+
+
+def game_summary(winners: tuple[int, ...]) -> GameSummary:
+    return GameSummary(
+        preset="torino",
+        names=NAMES,
+        ranking=(2, 0, 3, 1),
+        winners=winners,
+        totals=(40, 120, 20, 90),
+        progress=((10, 60, 5, 45), (40, 120, 20, 90)),
+        limit=101,
+        teams=False,
+    )
+
+
+def test_two_winners_and_the_two_losers_are_named(qtbot: QtBot) -> None:
+    panel = GameOverPanel()
+    qtbot.addWidget(panel)
+    panel.show_summary(game_summary((0, 2)))
+    assert panel.winner.text() == "Winners: Anna and Carla"
+    assert panel.losers.text() == "Losers: Dario and Bruno"
+    assert panel.losers.isVisible()
+    panel.show_summary(game_summary((2,)))
+    assert panel.winner.text() == "Winner: Carla"
+    assert not panel.losers.isVisible()
+
+
+def trick_hold(window: MainWindow) -> int:
+    """How long (ms) a full trick stays in sight before its cards start to leave."""
+    scene = window.scene
+    hands = [list(range(s * 13, s * 13 + 12)) for s in range(4)]
+    trick = [(s, s * 13 + 12) for s in range(4)]
+    scene.restore(hands, 0, trick, [[], [], [], []])
+    there = {card: scene.item(card).pos() for _, card in trick}
+    scene.take_trick(1)
+    batch = next(g for g in scene.findChildren(QParallelAnimationGroup) if g.parent() is scene)
+    batch.pause()
+    for time in range(0, batch.totalDuration() + 1, 5):
+        batch.setCurrentTime(time)
+        if any(scene.item(card).pos() != pos for card, pos in there.items()):
+            return time
+    raise AssertionError("the trick never left")
+
+
+def test_the_trick_stays_longer_at_slower_speeds(make_window: WindowMaker) -> None:
+    holds = {}
+    for speed in ("slow", "normal", "fast"):
+        holds[speed] = trick_hold(make_window(speed=speed))
+        assert abs(holds[speed] - SPEEDS[speed][2]) <= 10, (speed, holds[speed])
+    assert holds["slow"] > holds["normal"] > holds["fast"]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_deal_starts_from_the_dealers_side(
+    qtbot: QtBot, make_window: WindowMaker, size: tuple[int, int]
+) -> None:
+    window = make_window(speed="slow", size=size)
+    scene = window.scene
+    window.start_game(short_game("hearts", 1, human=False))
+    qtbot.waitUntil(scene.is_animating, timeout=3000)
+    hand = window.controller.hand
+    assert hand is not None
+    layout, dealer = scene.layout, hand.dealer
+    waiting = QRectF()  # the cards still in the deck
+    for card in range(52):
+        item = scene.item(card)
+        spots = [layout.deck_spot(dealer, i) for i in range(52)]
+        if any(item.pos() == QPointF(s.x, s.y) and item.rotation() == s.rotation for s in spots):
+            waiting = waiting.united(item.sceneBoundingRect())
+    assert not waiting.isEmpty()
+    for seat in range(4):
+        assert not waiting.intersects(layout.hand_rect(seat, 13))
+        assert not waiting.intersects(layout.badge_rect(seat))
+    mine = layout.hand_rect(dealer, 13).center()
+    centre = QPointF(layout.center_x, layout.center_y)
+    assert (waiting.center() - mine).manhattanLength() < (centre - mine).manhattanLength()
+    assert not waiting.contains(centre)
+
+
+def test_the_demo_does_not_say_you_received_cards(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    said: list[str] = []
+    window.statusBar().messageChanged.connect(said.append)
+    window.start_game(short_game("hearts", 1, human=False))
+    qtbot.waitUntil(lambda: window.scene.trick != [], timeout=5000)
+    assert not any("You" in line for line in said), said
+    assert "Cards passed." in said
+
+
+def test_the_human_is_told_what_they_received(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+    qtbot.waitUntil(lambda: window.scene.received != set(), timeout=5000)
+    assert window.statusBar().currentMessage().startswith("You received ")
+
+
+def test_a_card_dropped_as_the_play_goes_to_the_trick_not_home_first(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+    scene, view = window.scene, window.view
+    card = next(c for c in scene.hands[0] if not scene.item(c).dimmed)
+    item = scene.item(card)
+    hand_top = scene.layout.hand_rect(0, 13).top()
+    start = view.card_position(card)
+    target = view.mapFromScene(scene.layout.center_x, scene.layout.center_y)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(view.viewport(), start + (target - start) * step / 5)
+    moves: list[tuple[float, bool]] = []  # where the card goes, and whether it is played yet
+    item.yChanged.connect(lambda: moves.append((item.y(), (0, card) in scene.trick)))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=target)
+    qtbot.waitUntil(lambda: card not in scene.hands[0])
+    y, played = moves[0]
+    assert played and y < hand_top, moves  # straight from where it was dropped to the trick

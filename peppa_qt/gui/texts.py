@@ -8,20 +8,16 @@ from ..controller import Refusal
 from ..engine import PassDirection
 from ..engine.errors import Reason
 
-CONTEXT = "Texts"
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+# The context is written out in every call: pyside6-lupdate only collects literal ones.
 
 
 def suit_name(suit: int) -> str:
     """The plural name of a suit, as in 'you must follow clubs'."""
     names = (
-        QCoreApplication.translate(CONTEXT, "clubs"),
-        QCoreApplication.translate(CONTEXT, "diamonds"),
-        QCoreApplication.translate(CONTEXT, "hearts"),
-        QCoreApplication.translate(CONTEXT, "spades"),
+        QCoreApplication.translate("Texts", "clubs"),
+        QCoreApplication.translate("Texts", "diamonds"),
+        QCoreApplication.translate("Texts", "hearts"),
+        QCoreApplication.translate("Texts", "spades"),
     )
     return names[suit]
 
@@ -30,35 +26,49 @@ def refusal_text(refusal: Refusal) -> str:
     """Why a move was refused, in one sentence for the status line."""
     reason = refusal.reason
     if reason is Reason.MUST_FOLLOW_SUIT and refusal.led_suit is not None:
-        return QCoreApplication.translate(CONTEXT, "You must follow {suit}.").format(
+        return QCoreApplication.translate("Texts", "You must follow {suit}.").format(
             suit=suit_name(refusal.led_suit)
         )
     sentences = {
-        Reason.MUST_FOLLOW_SUIT: _tr("You must follow the suit led."),
-        Reason.HEARTS_NOT_BROKEN: _tr("Hearts are not broken yet: lead another suit."),
-        Reason.MUST_LEAD_LOWEST_CLUB: _tr("The first trick must be led with the lowest club."),
-        Reason.NO_POINTS_ON_FIRST_TRICK: _tr(
-            "No hearts and no queen of spades on the first trick."
+        Reason.MUST_FOLLOW_SUIT: QCoreApplication.translate(
+            "Texts", "You must follow the suit led."
         ),
-        Reason.NOT_YOUR_TURN: _tr("Wait for your turn."),
-        Reason.WRONG_PHASE: _tr("Cards cannot be played now."),
-        Reason.ALREADY_PASSED: _tr("You have already passed your cards."),
-        Reason.NO_PASS_THIS_HAND: _tr("There is no passing in this hand."),
-        Reason.WRONG_PASS_SIZE: _tr("Choose exactly three cards to pass."),
-        Reason.CARD_NOT_HELD: _tr("That card is not in your hand."),
-        Reason.GAME_OVER: _tr("The game is over."),
-        Reason.HAND_IN_PROGRESS: _tr("The hand is still being played."),
+        Reason.HEARTS_NOT_BROKEN: QCoreApplication.translate(
+            "Texts", "Hearts are not broken yet: lead another suit."
+        ),
+        Reason.MUST_LEAD_LOWEST_CLUB: QCoreApplication.translate(
+            "Texts", "The first trick must be led with the lowest club."
+        ),
+        Reason.NO_POINTS_ON_FIRST_TRICK: QCoreApplication.translate(
+            "Texts", "No hearts and no queen of spades on the first trick."
+        ),
+        Reason.NOT_YOUR_TURN: QCoreApplication.translate("Texts", "Wait for your turn."),
+        Reason.WRONG_PHASE: QCoreApplication.translate("Texts", "Cards cannot be played now."),
+        Reason.ALREADY_PASSED: QCoreApplication.translate(
+            "Texts", "You have already passed your cards."
+        ),
+        Reason.NO_PASS_THIS_HAND: QCoreApplication.translate(
+            "Texts", "There is no passing in this hand."
+        ),
+        Reason.WRONG_PASS_SIZE: QCoreApplication.translate(
+            "Texts", "Choose exactly three cards to pass."
+        ),
+        Reason.CARD_NOT_HELD: QCoreApplication.translate("Texts", "That card is not in your hand."),
+        Reason.GAME_OVER: QCoreApplication.translate("Texts", "The game is over."),
+        Reason.HAND_IN_PROGRESS: QCoreApplication.translate(
+            "Texts", "The hand is still being played."
+        ),
     }
-    return sentences.get(reason, _tr("That move is not allowed."))
+    return sentences.get(reason, QCoreApplication.translate("Texts", "That move is not allowed."))
 
 
 def direction_name(direction: PassDirection) -> str:
     """'to the right', 'to the left', 'across', 'no passing'."""
     names = {
-        PassDirection.RIGHT: _tr("to the right"),
-        PassDirection.LEFT: _tr("to the left"),
-        PassDirection.ACROSS: _tr("across"),
-        PassDirection.HOLD: _tr("no passing"),
+        PassDirection.RIGHT: QCoreApplication.translate("Texts", "to the right"),
+        PassDirection.LEFT: QCoreApplication.translate("Texts", "to the left"),
+        PassDirection.ACROSS: QCoreApplication.translate("Texts", "across"),
+        PassDirection.HOLD: QCoreApplication.translate("Texts", "no passing"),
     }
     return names[direction]
 
@@ -75,9 +85,9 @@ def direction_arrow(direction: PassDirection) -> str:
 def preset_name(preset: str) -> str:
     """The rule set's name as players know it."""
     names = {
-        "peppa": _tr("Peppa"),
-        "torino": _tr("Peppa Torino"),
-        "hearts": _tr("Hearts"),
+        "peppa": QCoreApplication.translate("Texts", "Peppa"),
+        "torino": QCoreApplication.translate("Texts", "Peppa Torino"),
+        "hearts": QCoreApplication.translate("Texts", "Hearts"),
     }
     return names.get(preset, preset)
 
@@ -85,21 +95,25 @@ def preset_name(preset: str) -> str:
 def level_name(level: str) -> str:
     """A computer level's name."""
     names = {
-        "easy": _tr("Easy"),
-        "normal": _tr("Normal"),
-        "hard": _tr("Hard"),
-        "expert": _tr("Expert"),
+        "easy": QCoreApplication.translate("Texts", "Easy"),
+        "normal": QCoreApplication.translate("Texts", "Normal"),
+        "hard": QCoreApplication.translate("Texts", "Hard"),
+        "expert": QCoreApplication.translate("Texts", "Expert"),
     }
     return names.get(level, level.capitalize())
 
 
 def moon_name(preset: str) -> str:
     """What taking every point card is called in this rule set."""
-    return _tr("Shooting the moon") if preset == "hearts" else _tr("Cappotto")
+    return (
+        QCoreApplication.translate("Texts", "Shooting the moon")
+        if preset == "hearts"
+        else QCoreApplication.translate("Texts", "Cappotto")
+    )
 
 
 def moon_announcement(preset: str, name: str) -> str:
     """'Anna shot the moon!' / 'Anna made cappotto!'."""
     if preset == "hearts":
-        return QCoreApplication.translate(CONTEXT, "{name} shot the moon!").format(name=name)
-    return QCoreApplication.translate(CONTEXT, "{name} made cappotto!").format(name=name)
+        return QCoreApplication.translate("Texts", "{name} shot the moon!").format(name=name)
+    return QCoreApplication.translate("Texts", "{name} made cappotto!").format(name=name)

@@ -15,13 +15,14 @@ print(",".join(qt) or "none")
 """
 LAYERS = {
     "engine and ai": """
-import peppa_qt.engine, peppa_qt.engine.record, peppa_qt.engine.view, peppa_qt.ai
-peppa_qt.ai.available_levels()  # imports every computer level that exists
+import importlib, peppa_qt.engine, peppa_qt.engine.record, peppa_qt.engine.view, peppa_qt.ai
+for level in peppa_qt.ai.available_levels():  # every computer level that exists
+    importlib.import_module(f"peppa_qt.ai.{level}")
 """,
     "storage": """
 import peppa_qt.storage, peppa_qt.storage.files, peppa_qt.storage.saves
 import peppa_qt.storage.settings, peppa_qt.storage.statistics, peppa_qt.storage.profile
-import peppa_qt.storage.paths
+import peppa_qt.storage.paths, peppa_qt.storage.appearance
 """,
 }
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable
 
 from .base import LEVELS, Decision, Player
@@ -15,14 +17,14 @@ def register(level: str, factory: Callable[[int], Player]) -> None:
 
 
 def available_levels() -> list[str]:
-    """The levels that exist, weakest first."""
-    _load_levels()
-    return [level for level in LEVELS if level in _FACTORIES]
+    """The levels that exist, weakest first (found, not imported: the window asks at start)."""
+    return [level for level in LEVELS if level in _FACTORIES or _level_module_exists(level)]
 
 
 def make_player(level: str, seed: int = 0) -> Player:
     """A computer player of ``level`` whose choices are fixed by ``seed``."""
-    _load_levels()
+    if level in LEVELS:
+        _load_level(level)
     try:
         factory = _FACTORIES[level]
     except KeyError:
@@ -30,16 +32,18 @@ def make_player(level: str, seed: int = 0) -> Player:
     return factory(seed)
 
 
-def _load_levels() -> None:
-    import importlib
+def _level_module_exists(level: str) -> bool:
+    return importlib.util.find_spec(f"{__name__}.{level}") is not None
 
-    for level in LEVELS:
-        if level not in _FACTORIES:
-            try:
-                importlib.import_module(f"{__name__}.{level}")
-            except ModuleNotFoundError as error:
-                if error.name != f"{__name__}.{level}":
-                    raise
+
+def _load_level(level: str) -> None:
+    """Import the module of ``level`` (it registers itself), if this build has one."""
+    if level not in _FACTORIES:
+        try:
+            importlib.import_module(f"{__name__}.{level}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{level}":
+                raise
 
 
 __all__ = ["LEVELS", "Decision", "Player", "available_levels", "make_player", "register"]

@@ -1,7 +1,8 @@
 """The main window: the table, the menus and the score sheet.
 
-The first frame shows the table and the menu titles; the menus' actions (window_menus), the files
-(game_files) and the game (window_game) are built after it.
+The first frame shows the table and the menu titles, in the felt and size a peek at the settings
+file finds; the settings proper, the menus' actions (window_menus), the files (game_files) and the
+game (window_game) come after it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QWidget
 
 from ..resources import asset_path
-from ..storage import Problem, Profile, Settings, locations
+from ..storage import Profile, locations
+from ..storage.appearance import Appearance, peek_appearance
 from .card_pixmaps import CardPixmapCache
 from .table_scene import TableScene
 from .table_view import TableView
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from ..controller import GameController, GameSetup, Pace, PlayerFactory
     from ..engine import Match
     from ..models import ScoreSheetModel, TrickListModel
+    from ..storage import Problem, Settings
     from .game_files import GameFiles
     from .panels import GameOverPanel, HandSummaryPanel, PassPanel
     from .table_presenter import TablePresenter
@@ -47,10 +50,11 @@ DEMO_SUMMARY_MS = 2500
 class MainWindow(QMainWindow):
     """Peppa's window; ``start_game()`` deals the first hand.
 
-    With ``deferred`` the menus' actions are built just after the first paint and the game half
-    (engine, computer players, controller) when first needed, so the table paints as soon as
-    possible. The settings and games live in ``profile`` (by default the player's own folders;
-    a test passes its own). ``speed`` overrides the saved animation speed.
+    With ``deferred`` the first frame shows what ``peek_appearance`` finds in the settings file;
+    the settings are read properly and the menus' actions built just after the first paint, and
+    the game half (engine, computer players, controller) when first needed, so the table paints
+    as soon as possible. The settings and games live in ``profile`` (by default the player's own
+    folders; a test passes its own). ``speed`` overrides the saved animation speed.
     """
 
     def __init__(
@@ -65,9 +69,10 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.profile = profile or Profile(locations())
-        self.settings, problem = self.profile.load_settings()
+        self._settings: Settings | None = None  # read by load_settings
+        self._speed_override = speed
         #: Problems met before the window could show them (told after the first paint).
-        self.pending_problems: list[Problem] = [] if problem is None else [problem]
+        self.pending_problems: list[Problem] = []
         self.setWindowTitle(self.tr("Peppa"))
         self._levels: list[str] | None = None
         self._pace, self._factory = pace, player_factory
@@ -89,22 +94,46 @@ class MainWindow(QMainWindow):
         self._menus: WindowMenus | None = None
         self._build_dock()
         self._menu_titles = self._build_menu_titles()
-        self.apply_settings(
-            replace(self.settings, animation_speed=speed or self.settings.animation_speed)
-        )
         self.statusBar().showMessage(self.tr("Welcome to Peppa."))
         self.setMinimumSize(1024, 640)
-        self.resize(_first_size(self))
-        self._restore_geometry()
-        if not deferred:
+        if deferred:
+            self._show_appearance(peek_appearance(self.profile.where.settings_file))
+        else:
+            self._show_appearance(_appearance_of(self.settings))
             self.finish_startup()
             self.build_game()
 
-    def finish_startup(self) -> None:
-        """Fill the menus with their actions and shortcuts, and set the window's icon (once).
+    @property
+    def settings(self) -> Settings:
+        """The player's settings (read from their file when first needed)."""
+        if self._settings is None:
+            self.load_settings()
+        assert self._settings is not None
+        return self._settings
 
-        The first frame does without them: they would delay it by a few milliseconds.
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        if self._settings is None:  # the file first: a damaged one is set aside, not overwritten
+            self.load_settings()
+        self._settings = settings
+
+    def load_settings(self) -> None:
+        """Read the settings file and show its settings (once; a damaged file is told later)."""
+        if self._settings is not None:
+            return
+        settings, problem = self.profile.load_settings()
+        if problem is not None:
+            self.pending_problems.append(problem)
+        self._settings = settings
+        speed = self._speed_override or settings.animation_speed
+        self.apply_settings(replace(settings, animation_speed=speed))
+
+    def finish_startup(self) -> None:
+        """Read the settings, fill the menus and set the window's icon (once).
+
+        The first frame does without them: they would delay it by many milliseconds.
         """
+        self.load_settings()
         if self._menus is None:
             from PySide6.QtGui import QIcon
 
@@ -362,13 +391,14 @@ class MainWindow(QMainWindow):
         for problem in problems:
             self.tell(problem)
 
-    def _restore_geometry(self) -> None:
-        geometry = self.settings.window_geometry
-        if geometry:
-            self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
-        state = self.settings.window_state
-        if state:
-            self.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+    def _show_appearance(self, look: Appearance) -> None:
+        """The felt, and the window's size and score sheet as the player left them."""
+        self.view.set_felt(look.table_colour)
+        self.resize(_first_size(self))
+        if look.window_geometry:
+            self.restoreGeometry(QByteArray.fromBase64(look.window_geometry.encode("ascii")))
+        if look.window_state:
+            self.restoreState(QByteArray.fromBase64(look.window_state.encode("ascii")))
 
     def _remember_geometry(self) -> None:
         geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
@@ -390,6 +420,10 @@ class MainWindow(QMainWindow):
             self._game.controller.shutdown()
         self.scene.finish_animations(emit=False)
         super().closeEvent(event)
+
+
+def _appearance_of(settings: Settings) -> Appearance:
+    return Appearance(settings.table_colour, settings.window_geometry, settings.window_state)
 
 
 def _first_size(window: QMainWindow) -> QSize:

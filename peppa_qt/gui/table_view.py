@@ -70,7 +70,10 @@ class TableView(QGraphicsView):
 
     def set_felt(self, name: str) -> None:
         """Colour the felt (``FELTS``: green, blue, red, grey)."""
-        self._felt = FELTS.get(name, FELTS["green"])
+        felt = FELTS.get(name, FELTS["green"])
+        if felt == self._felt:  # the settings are applied again after the first frame
+            return
+        self._felt = felt
         self.resetCachedContent()
         self.viewport().update()
 

@@ -1,11 +1,41 @@
-"""The player's files: settings, saved games, the autosave and statistics. Plain JSON, no Qt."""
+"""The player's files: settings, saved games, the autosave and statistics. Plain JSON, no Qt.
 
-from .paths import Locations, RealHomeRefusedError, locations, set_base_dir
-from .problems import FileKind, FormatError, Problem, ProblemKind
-from .profile import OpenedGame, Profile
-from .saves import SavedGame, default_seeds
-from .settings import SeatDefault, Settings
-from .statistics import PlayerStats, Statistics
+The names below are imported when first used (PEP 562): the window's first frame needs only
+the paths and a peek at the settings (``appearance``), not the engine the parsers import.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .paths import Locations, RealHomeRefusedError, locations, set_base_dir
+    from .problems import FileKind, FormatError, Problem, ProblemKind
+    from .profile import OpenedGame, Profile
+    from .saves import SavedGame, default_seeds
+    from .settings import SeatDefault, Settings
+    from .statistics import PlayerStats, Statistics
+
+#: Each public name and the module that defines it.
+_HOMES = {
+    "FileKind": "problems",
+    "FormatError": "problems",
+    "Locations": "paths",
+    "OpenedGame": "profile",
+    "PlayerStats": "statistics",
+    "Problem": "problems",
+    "ProblemKind": "problems",
+    "Profile": "profile",
+    "RealHomeRefusedError": "paths",
+    "SavedGame": "saves",
+    "SeatDefault": "settings",
+    "Settings": "settings",
+    "Statistics": "statistics",
+    "default_seeds": "saves",
+    "locations": "paths",
+    "set_base_dir": "paths",
+}
 
 __all__ = [
     "FileKind",
@@ -25,3 +55,16 @@ __all__ = [
     "locations",
     "set_base_dir",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # once imported, an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))

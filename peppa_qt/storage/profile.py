@@ -1,6 +1,8 @@
 """The player's files in one place: settings, statistics, the autosave and saved games.
 
 Every method returns values and ``Problem``s, never raises for a bad file or a failed write.
+The parsers (and the engine they check games with) are imported when a file is first read or
+written: the window makes its ``Profile`` before its first frame, and reads the files after it.
 """
 
 from __future__ import annotations
@@ -8,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from ..engine import GameRecord, Match
 from .files import load, save_text
 from .paths import Locations
 from .problems import FileKind, Problem, ProblemKind
-from .saves import SavedGame, parse_saved_game, record_to_json, saved_game_to_json
-from .settings import Settings, settings_from_json, settings_to_json
-from .statistics import Statistics, statistics_from_json, statistics_to_json
+
+if TYPE_CHECKING:
+    from ..engine import GameRecord, Match
+    from .saves import SavedGame
+    from .settings import Settings
+    from .statistics import Statistics
 
 T = TypeVar("T")
 #: Problems after which the file is still in its place, unread: it must not be overwritten.
@@ -43,6 +47,8 @@ class Profile:
 
     def load_settings(self) -> tuple[Settings, Problem | None]:
         """The settings, or the defaults (with the problem) if the file is damaged."""
+        from .settings import Settings, settings_from_json
+
         value, problem = self._load_own(
             self.where.settings_file, FileKind.SETTINGS, settings_from_json
         )
@@ -50,18 +56,24 @@ class Profile:
 
     def save_settings(self, settings: Settings) -> Problem | None:
         """Write the settings."""
+        from .settings import settings_to_json
+
         return self._save(self.where.settings_file, settings_to_json(settings), FileKind.SETTINGS)
 
     # ------------------------------------------------------------- statistics
 
     def load_statistics(self) -> tuple[Statistics, Problem | None]:
         """The statistics, or none yet (with the problem) if the file is damaged."""
+        from .statistics import Statistics, statistics_from_json
+
         path = self.where.stats_file
         value, problem = self._load_own(path, FileKind.STATISTICS, statistics_from_json)
         return value or Statistics(), problem
 
     def save_statistics(self, stats: Statistics) -> Problem | None:
         """Write the statistics."""
+        from .statistics import statistics_to_json
+
         text = statistics_to_json(stats)
         return self._save(self.where.stats_file, text, FileKind.STATISTICS)
 
@@ -74,6 +86,8 @@ class Profile:
 
     def save_autosave(self, game: SavedGame) -> Problem | None:
         """Write the game in progress."""
+        from .saves import saved_game_to_json
+
         text = saved_game_to_json(game)
         return self._save(self.where.autosave_file, text, FileKind.AUTOSAVE)
 
@@ -93,10 +107,14 @@ class Profile:
 
     def save_game(self, path: Path, game: SavedGame) -> Problem | None:
         """Save a game where the player chose."""
+        from .saves import saved_game_to_json
+
         return self._save(path, saved_game_to_json(game), FileKind.SAVED_GAME)
 
     def export_record(self, path: Path, record: GameRecord) -> Problem | None:
         """Write a plain game record, without the app's fields."""
+        from .saves import record_to_json
+
         return self._save(path, record_to_json(record), FileKind.RECORD)
 
     # ---------------------------------------------------------------- helpers
@@ -119,5 +137,7 @@ class Profile:
 
 
 def _opened(text: str) -> OpenedGame:
+    from .saves import parse_saved_game
+
     saved, match = parse_saved_game(text)
     return OpenedGame(saved, match)

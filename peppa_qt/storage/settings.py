@@ -24,15 +24,13 @@ from typing import Any, Final
 from ..engine import RecordError, RuleSet
 from ..engine.rules import PRESETS
 from . import jsonfields as jf
+from .appearance import FORMAT, TABLE_COLOURS, VERSION
 from .problems import FormatError
 
-FORMAT: Final = "peppa-settings"
-VERSION: Final = 1
 SPEEDS: Final = ("slow", "normal", "fast", "off")
 LANGUAGES: Final = ("system", "en", "it")
 DECKS: Final = ("classic",)
 BACKS: Final = ("red", "blue", "green")
-TABLE_COLOURS: Final = ("green", "blue", "red", "grey")
 #: Suits left to right in the human's hand, as the letters of the card notation (C D H S).
 #: The first three alternate the colours; the last is the notation's own order.
 SUIT_ORDERS: Final = ("CDSH", "SHCD", "HSDC", "CDHS")

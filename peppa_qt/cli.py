@@ -11,6 +11,17 @@ from pathlib import Path
 from . import __version__
 
 
+def _hand_count(text: str) -> int:
+    """A number of hands for ``--quit-after-hands``: a whole number, at least 1."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {count}")
+    return count
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="peppa-qt", description="Peppa, the Italian Hearts card game."
@@ -21,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--quit-after-hands",
-        type=int,
+        type=_hand_count,
         metavar="N",
         help="close the window after N hands (for automated runs)",
     )

@@ -269,3 +269,16 @@ def test_junk_files_exit_2_with_one_line(tmp_path: Path) -> None:
         else:
             path.write_text(content, encoding="utf-8")
         assert_refused(run("check", str(path)))
+
+
+@pytest.mark.parametrize("count", ["0", "-3"])
+def test_quit_after_hands_must_be_at_least_one(
+    count: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from peppa_qt.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--quit-after-hands", count])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "--quit-after-hands" in error and "at least 1" in error

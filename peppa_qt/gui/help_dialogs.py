@@ -56,9 +56,16 @@ class RulesDialog(QDialog):
         box.addLayout(top)
         box.addWidget(self.browser, 1)
         box.addWidget(buttons)
-        italian = QLocale().language() == QLocale.Language.Italian
-        self.language.setCurrentIndex(1 if italian else 0)
+        self.set_language("system")
         self._on_language_changed(self.language.currentIndex())
+
+    def set_language(self, language: str) -> None:
+        """Show the rules in ``language`` ("en", "it"; "system" follows the locale)."""
+        index = self.language.findData(language)
+        if index < 0:
+            italian = QLocale().language() == QLocale.Language.Italian
+            index = self.language.findData("it" if italian else "en")
+        self.language.setCurrentIndex(index)
 
     def show_rules(self, preset: str) -> None:
         """Show the dialog scrolled to ``preset`` (peppa, torino, hearts)."""

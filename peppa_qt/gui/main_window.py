@@ -87,7 +87,11 @@ class MainWindow(QMainWindow):
         #: Close the window after this many hands (``--quit-after-hands``).
         self.quit_after_hands: int | None = None
         self._hands_seen = 0
+        #: The hand a resumed game shows scored again (not one more hand played in this run).
+        self._rescored_hand: int | None = None
         self._rules_dialog: QDialog | None = None
+        #: The rules' language setting the rules dialog was last shown in.
+        self._rules_language: str | None = None
         self._after_paint: list[Callable[[], None]] = [self.finish_startup]
         self.view.viewport().installEventFilter(self)
         self._files: GameFiles | None = None
@@ -267,14 +271,23 @@ class MainWindow(QMainWindow):
             return
         if self._pace is None:
             game.controller.pace = replace(game.controller.pace, ai_pause_ms=pause)
-        if self.demo:
+        quitting = self.quit_after_hands is not None and self._hands_seen >= self.quit_after_hands
+        if self.demo and not quitting:
             game.presenter.auto_continue_ms = round(DEMO_SUMMARY_MS * max(factor, 0.5))
+        else:
+            game.presenter.stop_auto_continue()
+
+    def set_demo(self, demo: bool) -> None:
+        """Play as the demo (summaries go on by themselves; no autosave, no statistics) or not."""
+        self.demo = demo
+        self.apply_speed(self.speed)
 
     def start_game(self, setup: GameSetup | None = None) -> None:
         """Start ``setup`` (by default the game the settings offer first)."""
         game = self.build_game()
         self.setup = setup or self.setup or self._first_setup()
         self.scene.face_up_seats = {0}
+        self._rescored_hand = None
         game.controller.start(self.setup)
 
     def start_or_resume(self) -> None:
@@ -289,8 +302,16 @@ class MainWindow(QMainWindow):
         return setup_from_settings(self.settings, self.levels)
 
     def resume_game(self, setup: GameSetup, match: Match, selected: list[int]) -> None:
-        """Go on with ``match`` as it stands (a saved game), the human's chosen cards raised."""
+        """Go on with ``match`` as it stands (a saved game), the human's chosen cards raised.
+
+        A game the player opens is a game of theirs: never the demo's.
+        """
         game = self.build_game()
+        if self.demo:
+            self.set_demo(False)
+        # A hand scored already is shown scored again, not played again in this run.
+        scored = match.current is not None and match.current.result is not None
+        self._rescored_hand = len(match.hands) - 1 if scored else None
         # Play again deals a new game: its computer players take seeds from the new deal.
         seats = tuple(replace(s, seed=None) for s in setup.seats)
         self.setup = replace(setup, seats=(seats[0], seats[1], seats[2], seats[3]), seed=None)
@@ -299,9 +320,28 @@ class MainWindow(QMainWindow):
         game.controller.resume(setup, match)
 
     def play_again(self) -> None:
-        """A new game with the same players and rules (and a new deal)."""
-        if self.setup is not None:
-            self.start_game(replace(self.setup, seed=None))
+        """A new game with the same players and rules (and a new deal).
+
+        A game in progress is only given up if the player confirms it (its autosave would be
+        overwritten). In the demo, this is the demo again.
+        """
+        if self.setup is None:
+            return
+        if self.game_in_progress():
+            from .notices import Notices
+
+            question = self.tr(
+                "The game in progress will be lost. "
+                "Start a new game with the same players and rules?"
+            )
+            if not Notices.confirm(self, question, self.tr("&Play again")):
+                return
+        self.start_game(replace(self.setup, seed=None))
+
+    def game_in_progress(self) -> bool:
+        """Whether a game has started and is not over yet."""
+        match = self._game.controller.match if self._game is not None else None
+        return match is not None and not match.is_over
 
     def ask_new_game(self) -> None:
         """Ask for the rules and players of a new game, and start it."""
@@ -315,6 +355,8 @@ class MainWindow(QMainWindow):
         if chosen is not None:
             self.settings = settings_with_setup(self.settings, chosen)
             self.save_settings()
+            # The player's own game, even when chosen while the demo played.
+            self.set_demo(self.demo and not any(seat.is_human for seat in chosen.seats))
             self.start_game(chosen)
 
     def show_rules(self) -> None:
@@ -323,9 +365,11 @@ class MainWindow(QMainWindow):
 
         if not isinstance(self._rules_dialog, RulesDialog):
             self._rules_dialog = RulesDialog(self)
-            chosen = self._rules_dialog.language.findData(self.settings.language)
-            if chosen >= 0:  # "system" is not in the list: the dialog follows the locale
-                self._rules_dialog.language.setCurrentIndex(chosen)
+            self._rules_language = None
+        language = self.settings.language
+        if language != self._rules_language:  # else the one last chosen in the dialog stays
+            self._rules_dialog.set_language(language)
+            self._rules_language = language
         preset = self.setup.rules.name if self.setup else "peppa"
         self._rules_dialog.show_rules(preset)
 
@@ -406,9 +450,12 @@ class MainWindow(QMainWindow):
         self.settings = replace(self.settings, window_geometry=geometry, window_state=state)
 
     def _on_controller_hand_scored(self, index: int, result: object) -> None:
+        if index == self._rescored_hand:  # a resumed game's last hand, scored in an earlier run
+            self._rescored_hand = None
+            return
         self._hands_seen += 1
         if self.quit_after_hands is not None and self._hands_seen >= self.quit_after_hands:
-            self.presenter.auto_continue_ms = None
+            self.presenter.stop_auto_continue()  # the demo's next hand must not start first
             QTimer.singleShot(0 if self.speed == "off" else 1500, self.close)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802

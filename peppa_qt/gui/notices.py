@@ -28,6 +28,17 @@ class Notices:
         return answer == QMessageBox.StandardButton.Yes
 
     @classmethod
+    def confirm(cls, parent: QWidget | None, question: str, action: str) -> bool:
+        """Whether to go ahead with ``action`` (a button's text); Cancel is the default."""
+        box = QMessageBox(QMessageBox.Icon.Question, _title(), question, parent=parent)
+        go = box.addButton(action, QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is go
+
+    @classmethod
     def open_path(
         cls, parent: QWidget | None, title: str, folder: Path, filters: str
     ) -> Path | None:

@@ -398,6 +398,11 @@ class TablePresenter(QObject):
         if self._final_wanted:
             self.game_finished.emit(self._final)
 
+    def stop_auto_continue(self) -> None:
+        """Wait for the player after each hand's summary from now on (even the one shown)."""
+        self.auto_continue_ms = None
+        self._continue.stop()
+
     def continue_after_hand(self) -> None:
         """The player has read the hand's summary: next hand, or the final ranking."""
         self._continue.stop()

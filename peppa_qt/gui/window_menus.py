@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
@@ -24,7 +24,8 @@ Shortcut = QKeySequence | QKeySequence.StandardKey | str
 class WindowMenus(QObject):
     """The actions of the Game, Settings and Help menus; ticks follow the settings.
 
-    Texts go through ``window.tr``: they keep the window's translation context.
+    Texts are in the window's translation context ("MainWindow", as its menu titles), written
+    out in every call: pyside6-lupdate only collects literal contexts.
     """
 
     def __init__(self, window: MainWindow, game: QMenu, settings: QMenu, help_menu: QMenu) -> None:
@@ -32,9 +33,11 @@ class WindowMenus(QObject):
         self.window = window
         self._fill_game_menu(game)
         self._fill_settings_menu(settings)
-        rules = self._action(help_menu, window.tr("&Rules"), "F1")
+        rules = self._action(help_menu, QCoreApplication.translate("MainWindow", "&Rules"), "F1")
         rules.triggered.connect(window.show_rules)
-        self._action(help_menu, window.tr("&About Peppa")).triggered.connect(window.show_about)
+        self._action(
+            help_menu, QCoreApplication.translate("MainWindow", "&About Peppa")
+        ).triggered.connect(window.show_about)
         self.show_speed(window.speed)
         self.show_settings(window.settings)
 
@@ -47,55 +50,83 @@ class WindowMenus(QObject):
         return action
 
     def _fill_game_menu(self, game: QMenu) -> None:
-        window, tr = self.window, self.window.tr
-        new = self._action(game, tr("&New game…"), QKeySequence.StandardKey.New)
+        window = self.window
+        new = self._action(
+            game,
+            QCoreApplication.translate("MainWindow", "&New game…"),
+            QKeySequence.StandardKey.New,
+        )
         new.triggered.connect(window.ask_new_game)
-        self._action(game, tr("&Play again"), "Ctrl+R").triggered.connect(window.play_again)
+        self._action(
+            game, QCoreApplication.translate("MainWindow", "&Play again"), "Ctrl+R"
+        ).triggered.connect(window.play_again)
         game.addSeparator()
         self._fill_file_actions(game)
         game.addSeparator()
-        statistics = self._action(game, tr("S&tatistics…"), "Ctrl+T")
+        statistics = self._action(
+            game, QCoreApplication.translate("MainWindow", "S&tatistics…"), "Ctrl+T"
+        )
         statistics.triggered.connect(window.files.show_statistics)
         scores = window.dock.toggleViewAction()
-        scores.setText(tr("&Scores"))
+        scores.setText(QCoreApplication.translate("MainWindow", "&Scores"))
         scores.setShortcut(QKeySequence("F3"))
         game.addAction(scores)
         game.addSeparator()
-        self._action(game, tr("&Quit"), "Ctrl+Q").triggered.connect(window.close)
+        self._action(
+            game, QCoreApplication.translate("MainWindow", "&Quit"), "Ctrl+Q"
+        ).triggered.connect(window.close)
 
     def _fill_file_actions(self, menu: QMenu) -> None:
-        files, tr = self.window.files, self.window.tr
-        self._action(menu, tr("&Open…"), QKeySequence.StandardKey.Open).triggered.connect(
-            files.open_game
-        )
-        self.recent_menu = menu.addMenu(tr("Open &recent"))
+        files = self.window.files
+        self._action(
+            menu, QCoreApplication.translate("MainWindow", "&Open…"), QKeySequence.StandardKey.Open
+        ).triggered.connect(files.open_game)
+        self.recent_menu = menu.addMenu(QCoreApplication.translate("MainWindow", "Open &recent"))
         self.recent_menu.aboutToShow.connect(self._on_recent_menu_about_to_show)
-        self._action(menu, tr("&Save"), QKeySequence.StandardKey.Save).triggered.connect(files.save)
-        self._action(menu, tr("Save &as…"), "Ctrl+Shift+S").triggered.connect(files.save_as)
+        self._action(
+            menu, QCoreApplication.translate("MainWindow", "&Save"), QKeySequence.StandardKey.Save
+        ).triggered.connect(files.save)
+        self._action(
+            menu, QCoreApplication.translate("MainWindow", "Save &as…"), "Ctrl+Shift+S"
+        ).triggered.connect(files.save_as)
         menu.addSeparator()
-        self._action(menu, tr("&Import record…")).triggered.connect(files.import_record)
-        self._action(menu, tr("&Export record…")).triggered.connect(files.export_record)
+        self._action(
+            menu, QCoreApplication.translate("MainWindow", "&Import record…")
+        ).triggered.connect(files.import_record)
+        self._action(
+            menu, QCoreApplication.translate("MainWindow", "&Export record…")
+        ).triggered.connect(files.export_record)
 
     def _fill_settings_menu(self, settings: QMenu) -> None:
-        tr = self.window.tr
-        speed_menu = settings.addMenu(tr("Animation &speed"))
+        speed_menu = settings.addMenu(QCoreApplication.translate("MainWindow", "Animation &speed"))
         group = QActionGroup(self.window)
         self.speed_actions: dict[str, QAction] = {}
-        names = {"slow": tr("Slow"), "normal": tr("Normal"), "fast": tr("Fast"), "off": tr("Off")}
+        names = {
+            "slow": QCoreApplication.translate("MainWindow", "Slow"),
+            "normal": QCoreApplication.translate("MainWindow", "Normal"),
+            "fast": QCoreApplication.translate("MainWindow", "Fast"),
+            "off": QCoreApplication.translate("MainWindow", "Off"),
+        }
         for key, text in names.items():
             action = self._action(speed_menu, text)
             action.setCheckable(True)
             action.setActionGroup(group)
             action.triggered.connect(lambda checked=False, k=key: self._on_speed_chosen(k))
             self.speed_actions[key] = action
-        self.four_colour_action = four = self._action(settings, tr("&Four-colour deck"))
+        self.four_colour_action = four = self._action(
+            settings, QCoreApplication.translate("MainWindow", "&Four-colour deck")
+        )
         four.setCheckable(True)
         four.toggled.connect(self._on_four_colour_toggled)
-        self.blue_backs_action = blue = self._action(settings, tr("&Blue card backs"))
+        self.blue_backs_action = blue = self._action(
+            settings, QCoreApplication.translate("MainWindow", "&Blue card backs")
+        )
         blue.setCheckable(True)
         blue.toggled.connect(self._on_blue_backs_toggled)
         settings.addSeparator()
-        preferences = self._action(settings, tr("&Preferences…"), "Ctrl+,")
+        preferences = self._action(
+            settings, QCoreApplication.translate("MainWindow", "&Preferences…"), "Ctrl+,"
+        )
         preferences.triggered.connect(self.window.show_preferences)
 
     def show_speed(self, name: str) -> None:
@@ -136,4 +167,6 @@ class WindowMenus(QObject):
                 lambda checked=False, n=name: self.window.files.open_path(Path(n))
             )
         if not recent:
-            self.recent_menu.addAction(self.window.tr("No saved games yet")).setEnabled(False)
+            self.recent_menu.addAction(
+                QCoreApplication.translate("MainWindow", "No saved games yet")
+            ).setEnabled(False)

@@ -157,6 +157,7 @@ class NewGameDialog(QDialog):
         hands = rules.end_mode is EndMode.HANDS
         self.end_mode.setCurrentIndex(1 if hands else 0)
         self.end_value.setValue(rules.end_value)
+        self._show_unit(hands)
         self.exceed.setChecked(rules.end_exceed)
         self.moon.setCurrentIndex(max(0, self.moon.findData(rules.moon.value)))
         cycle = [d.value for d in rules.pass_cycle]
@@ -176,6 +177,10 @@ class NewGameDialog(QDialog):
         hands = self.end_mode.itemData(index) == "hands"
         self.end_value.setValue(10 if hands else 100)
         self.exceed.setEnabled(not hands)
+        self._show_unit(hands)
+
+    def _show_unit(self, hands: bool) -> None:
+        self.end_value.setSuffix(self.tr(" hands") if hands else self.tr(" points"))
 
     def options(self) -> dict[str, Any]:
         """The house rules chosen, as rule-set options."""

@@ -42,7 +42,9 @@ def test_dialog_offers_only_available_levels_and_builds_the_rules(qtbot: QtBot) 
     dialog.preset.activated.emit(dialog.preset.currentIndex())
     assert dialog.queen_breaks.isEnabled()
     assert dialog.pass_cycle.currentData() == ["left", "right", "across", "hold"]
+    assert dialog.end_value.text() == "100 points"
     dialog.end_mode.setCurrentIndex(1)
+    assert dialog.end_value.text() == "10 hands"  # the number says what it counts
     dialog.end_value.setValue(3)
     dialog.jack.setCurrentIndex(dialog.jack.findData(-10))
     dialog.moon.setCurrentIndex(dialog.moon.findData("subtract"))

@@ -33,6 +33,14 @@ def turn_with_two_legal_cards(qtbot: QtBot, window: MainWindow) -> list[int]:
         qtbot.waitUntil(lambda n=count: len(scene.hands[0]) == n - 1)
 
 
+def at_a_choice_of_two(qtbot: QtBot, window: MainWindow) -> tuple[int, int]:
+    """Start a one-hand Hearts game, pass by keys, play on until two cards are legal."""
+    window.start_game(short_game("hearts", 1))
+    pass_by_keys(qtbot, window)
+    first, second = turn_with_two_legal_cards(qtbot, window)[:2]
+    return first, second
+
+
 def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, times: int = 1) -> None:
     for _ in range(times):
         qtbot.keyClick(widget, key)
@@ -42,9 +50,7 @@ def test_enter_plays_the_card_with_the_focus_ring_not_the_one_raised_before(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = make_window()
-    window.start_game(short_game("hearts", 1))
-    pass_by_keys(qtbot, window)
-    first, second = turn_with_two_legal_cards(qtbot, window)[:2]
+    first, second = at_a_choice_of_two(qtbot, window)
     scene, view = window.scene, window.view
     hand = list(scene.hands[0])
     played: list[tuple[int, int]] = []
@@ -64,9 +70,7 @@ def test_space_previews_the_focused_card_and_puts_it_back(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = make_window()
-    window.start_game(short_game("hearts", 1))
-    pass_by_keys(qtbot, window)
-    first, second = turn_with_two_legal_cards(qtbot, window)[:2]
+    first, second = at_a_choice_of_two(qtbot, window)
     scene, view = window.scene, window.view
     hand = list(scene.hands[0])
     press(qtbot, view, Qt.Key.Key_Right, first + 1)

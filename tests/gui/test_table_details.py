@@ -133,13 +133,18 @@ def test_the_demo_does_not_say_you_received_cards(qtbot: QtBot, make_window: Win
     assert "Cards passed." in said
 
 
-def test_the_human_is_told_what_they_received(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = make_window()
+def pass_the_first_three(qtbot: QtBot, window: MainWindow) -> None:
+    """Start a one-hand Hearts game and pass the human's first three cards."""
     window.start_game(short_game("hearts", 1))
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
     for card in window.scene.hands[0][:3]:
         window.presenter.toggle_selected(card)
     window.presenter.confirm_pass()
+
+
+def test_the_human_is_told_what_they_received(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    pass_the_first_three(qtbot, window)
     qtbot.waitUntil(lambda: window.scene.received != set(), timeout=5000)
     assert window.statusBar().currentMessage().startswith("You received ")
 
@@ -148,11 +153,7 @@ def test_a_card_dropped_as_the_play_goes_to_the_trick_not_home_first(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = make_window()
-    window.start_game(short_game("hearts", 1))
-    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
-    for card in window.scene.hands[0][:3]:
-        window.presenter.toggle_selected(card)
-    window.presenter.confirm_pass()
+    pass_the_first_three(qtbot, window)
     qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
     scene, view = window.scene, window.view
     card = next(c for c in scene.hands[0] if not scene.item(c).dimmed)

@@ -330,9 +330,15 @@ class TablePresenter(QObject):
     def _show_points_taken(self, seat: int) -> None:
         values = self.hand.rules.card_points
         points = sum(values[c] for c in self.scene.taken[seat])
-        self.scene.badges[seat].set_state(
-            hand_text=self.tr("+{points}").format(points=points) if points else ""
-        )
+        self.scene.badges[seat].set_state(hand_text=self._signed(points))
+
+    def _signed(self, points: int) -> str:
+        """'+13', '−10', or nothing for 0: the points beside a seat's total."""
+        if points > 0:
+            return self.tr("+{points}").format(points=points)
+        if points < 0:
+            return self.tr("−{points}").format(points=-points)
+        return ""
 
     def _on_controller_move_refused(self, refusal: Refusal) -> None:
         self.status_changed.emit(texts.refusal_text(refusal))
@@ -353,6 +359,8 @@ class TablePresenter(QObject):
         totals = self.controller.totals()
         self.scores.add_hand(result.points, _four(totals), result.moon)
         self._update_scores()
+        for seat, points in enumerate(result.points):  # the hand's score, moon and bonus included
+            self.scene.badges[seat].set_state(hand_text=self._signed(points))
         self._on_controller_turn_changed(-1)
         bonus = hand.rules.no_card_bonus
         self.hand_summary_ready.emit(

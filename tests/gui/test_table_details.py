@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
+from peppa_qt.engine import HandResult
 from peppa_qt.gui.main_window import SPEEDS, MainWindow
 from peppa_qt.gui.panels import GameOverPanel
 from peppa_qt.gui.summaries import GameSummary, HandSummary
@@ -170,3 +171,28 @@ def test_a_card_dropped_as_the_play_goes_to_the_trick_not_home_first(
     qtbot.waitUntil(lambda: card not in scene.hands[0])
     y, played = moves[0]
     assert played and y < hand_top, moves  # straight from where it was dropped to the trick
+
+
+def test_after_a_moon_the_plates_show_the_hands_score_not_the_cards_taken(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    hand = window.controller.match.current  # type: ignore[union-attr]
+    assert hand is not None
+    # South took every point card: the cards say +26, the score says 0 and +26 for the others.
+    window.scene.taken[0] = [c for c in range(52) if hand.rules.card_points[c] > 0]
+    window.presenter._show_points_taken(0)
+    assert window.scene.badges[0].state.hand_text == "+26"
+    moon = HandResult((0, 26, 26, 26), 0, (hand.rules.deck_mask, 0, 0, 0))
+    window.controller.hand_scored.emit(0, moon)
+    assert [b.state.hand_text for b in window.scene.badges] == ["", "+26", "+26", "+26"]
+
+
+def test_a_bonus_shows_with_a_minus_sign(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    window.start_game(short_game("torino", 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    window.controller.hand_scored.emit(0, HandResult((-10, 20, 12, 14), None, (0, 1, 2, 4)))
+    assert [b.state.hand_text for b in window.scene.badges] == ["−10", "+20", "+12", "+14"]

@@ -223,15 +223,15 @@ def run_arena(
             progress(totals, done // 4)
 
     header = {"journal": 1, "rules": repr(rules), "players": list(specs), "seed": seed}
-    finished = _read_journal(journal, header) if journal is not None else []
-    for result in finished[: len(tasks)]:
+    finished = _read_journal(journal, header) if journal is not None else None
+    for result in (finished or [])[: len(tasks)]:
         add(result)
-    todo = tasks[len(finished) :]
+    todo = tasks[len(finished or []) :]
     with contextlib.ExitStack() as stack:
         out = None
         if journal is not None:
             out = stack.enter_context(journal.open("a", encoding="utf-8"))
-            if not finished:
+            if finished is None:  # a new journal (a file with a header is never given another)
                 out.write(json.dumps(header) + "\n")
         results: Iterator[list[PlayerStats]]
         if jobs > 1 and todo:
@@ -247,29 +247,51 @@ def run_arena(
     return totals
 
 
-def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]:
-    """The games of an earlier run of the same arena (a torn last line is dropped)."""
+def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]] | None:
+    """The games of an earlier run of the same arena, or None if ``path`` has no header yet.
+
+    A line torn by an interruption, and all after it, is cut off the file (truncated at
+    that line's first byte, so the lines before it are never rewritten), and the file is
+    left ending in a newline for the next game.
+    """
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        data = path.read_bytes()
     except FileNotFoundError:
-        return []
-    if not lines:
-        return []
+        return None
+    expected = json.dumps(header).encode()
+    if not data.strip() or (b"\n" not in data and expected.startswith(data)):
+        _cut(path, 0)  # empty, or the header itself was torn: nothing was played yet
+        return None
+    lines = data.split(b"\n")
     try:
         if json.loads(lines[0]) != header:
             raise ValueError(f"{path} is the journal of another arena run")
-        results = []
-        for number, line in enumerate(lines[1:], 1):
+        results: list[list[PlayerStats]] = []
+        offset = len(lines[0]) + 1
+        for line in lines[1:]:
+            if not line:
+                offset += 1
+                continue
             try:
                 rows = json.loads(line)
-            except json.JSONDecodeError:
-                # Torn by an interruption: keep what came before, then carry on appending.
-                path.write_text("".join(f"{kept}\n" for kept in lines[:number]), "utf-8")
-                break
-            results.append([PlayerStats(**row) for row in rows])
-    except (json.JSONDecodeError, TypeError, AttributeError) as error:
+                if not isinstance(rows, list):
+                    raise TypeError("a game is a list of players")
+                results.append([PlayerStats(**row) for row in rows])
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                _cut(path, offset)
+                return results
+            offset += len(line) + 1
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError, AttributeError) as error:
         raise ValueError(f"{path} is not an arena journal ({error})") from None
+    if not data.endswith(b"\n"):
+        with path.open("ab") as out:
+            out.write(b"\n")
     return results
+
+
+def _cut(path: Path, size: int) -> None:
+    with path.open("r+b") as file:
+        file.truncate(size)
 
 
 def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from peppa_qt.ai import arena
 from peppa_qt.ai.arena import mean_ci95, percentile, run_arena
 from peppa_qt.engine import RuleSet
 
@@ -133,3 +134,58 @@ def test_an_interrupted_run_resumes_from_its_journal(tmp_path: Path) -> None:
     assert [s.points for s in again] == [s.points for s in whole]
     with pytest.raises(ValueError, match="another arena run"):
         run_arena(rules, players, 4, seed=10, journal=journal)
+
+
+def test_a_journal_interrupted_before_its_first_game_still_resumes_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 1}})
+    players = ["easy"] * 4
+    whole = run_arena(rules, players, 2, seed=3)
+    journal = tmp_path / "run.jsonl"
+
+    def interrupted(*args: object) -> list[arena.PlayerStats]:
+        raise InterruptedRunError
+
+    for _ in range(2):  # stopped twice while the first game was being played
+        with monkeypatch.context() as patch:
+            patch.setattr(arena, "play_task", interrupted)
+            with pytest.raises(InterruptedRunError):
+                run_arena(rules, players, 2, seed=3, journal=journal)
+    resumed = run_arena(rules, players, 2, seed=3, journal=journal)
+    assert [s.points for s in resumed] == [s.points for s in whole]
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert sum(line.startswith('{"journal"') for line in lines) == 1
+    assert len(lines) == 1 + 8
+
+
+@pytest.mark.parametrize("damage", ["header torn", "newline lost", "line torn"])
+def test_a_damaged_journal_keeps_every_whole_game(tmp_path: Path, damage: str) -> None:
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
+    players = ["easy"] * 4
+    journal = tmp_path / "run.jsonl"
+    run_arena(rules, players, 1, seed=5, journal=journal)
+    text = journal.read_text(encoding="utf-8")
+    kept = {"header torn": 0, "newline lost": 4, "line torn": 3}[damage]
+    if damage == "header torn":
+        journal.write_text(text[:20], encoding="utf-8")
+    elif damage == "newline lost":
+        journal.write_text(text.rstrip("\n"), encoding="utf-8")
+    else:
+        journal.write_text(text[: text.rindex("\n", 0, len(text) - 1) + 30], encoding="utf-8")
+    seen: list[int] = []
+    run_arena(rules, players, 0, seed=5, journal=journal, progress=lambda t, d: seen.append(d))
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert all(line.endswith("\n") for line in lines)
+    assert len(lines) == 1 + kept  # the header (written again if it was torn) and whole games
+    again = run_arena(rules, players, 1, seed=5, journal=journal)
+    assert [len(s.points) for s in again] == [4] * 4
+
+
+def test_a_file_that_is_not_a_journal_is_refused_and_left_alone(tmp_path: Path) -> None:
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
+    notes = tmp_path / "notes.txt"
+    notes.write_text("\nmy notes\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="not an arena journal"):
+        run_arena(rules, ["easy"] * 4, 1, seed=1, journal=notes)
+    assert notes.read_text(encoding="utf-8") == "\nmy notes\n"

@@ -36,13 +36,23 @@ PASS_CYCLES: tuple[tuple[str, ...], ...] = (
 
 
 def _cycle_text(cycle: tuple[str, ...]) -> str:
+    """'To the right every hand', or a cycle such as 'Left, right, across, no pass'."""
+    if len(cycle) == 1:
+        every = {
+            "right": QCoreApplication.translate("NewGameDialog", "To the right every hand"),
+            "left": QCoreApplication.translate("NewGameDialog", "To the left every hand"),
+            "across": QCoreApplication.translate("NewGameDialog", "Across every hand"),
+            "hold": QCoreApplication.translate("NewGameDialog", "No passing"),
+        }
+        return every[cycle[0]]
     words = {
         "right": QCoreApplication.translate("NewGameDialog", "right"),
         "left": QCoreApplication.translate("NewGameDialog", "left"),
         "across": QCoreApplication.translate("NewGameDialog", "across"),
         "hold": QCoreApplication.translate("NewGameDialog", "no pass"),
     }
-    return ", ".join(words[d] for d in cycle)
+    text = ", ".join(words[d] for d in cycle)
+    return text[:1].upper() + text[1:]
 
 
 class NewGameDialog(QDialog):

@@ -42,6 +42,8 @@ def test_dialog_offers_only_available_levels_and_builds_the_rules(qtbot: QtBot) 
     dialog.preset.activated.emit(dialog.preset.currentIndex())
     assert dialog.queen_breaks.isEnabled()
     assert dialog.pass_cycle.currentData() == ["left", "right", "across", "hold"]
+    assert dialog.pass_cycle.currentText() == "Left, right, across, no pass"
+    assert dialog.pass_cycle.itemText(0) == "To the right every hand"  # Peppa's pass
     assert dialog.end_value.text() == "100 points"
     dialog.end_mode.setCurrentIndex(1)
     assert dialog.end_value.text() == "10 hands"  # the number says what it counts

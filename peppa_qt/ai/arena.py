@@ -43,6 +43,10 @@ class PlayerStats:
     wins: int = 0
     moons: int = 0
     times: list[float] = field(default_factory=list)
+    #: Per deal (or game index): this player's points per hand minus the mean of the other
+    #: three's, averaged over the four rotations. Every player meets the same cards in every
+    #: seat, so the luck of the deal cancels within a deal: the paired reading of the run.
+    margins: list[float] = field(default_factory=list)
 
     def merge(self, other: PlayerStats) -> None:
         """Add another run's figures."""
@@ -50,11 +54,18 @@ class PlayerStats:
         self.wins += other.wins
         self.moons += other.moons
         self.times += other.times
+        self.margins += other.margins
+
+    @property
+    def per_hand(self) -> float:
+        """Mean points per hand (0 before any hand)."""
+        return sum(self.points) / len(self.points) if self.points else 0.0
 
     def summary(self) -> dict[str, Any]:
         """The figures DESIGN.md's ``--json`` prints for this player."""
         mean, low, high = mean_ci95(self.points)
         times = sorted(self.times)
+        margin, margin_low, margin_high = mean_ci95(self.margins)
         return {
             "player": self.name,
             "points_per_hand": round(mean, 3),
@@ -63,7 +74,24 @@ class PlayerStats:
             "moons": self.moons,
             "decision_ms_mean": round(1000 * sum(times) / len(times), 3) if times else 0.0,
             "decision_ms_p95": round(1000 * percentile(times, 0.95), 3) if times else 0.0,
+            "vs_others": round(margin, 3),
+            "vs_others_ci95": [round(margin_low, 3), round(margin_high, 3)],
         }
+
+
+def deal_margins(rotations: Sequence[Sequence[PlayerStats]]) -> list[float]:
+    """Each listed player's margin over one deal played in its four rotations.
+
+    In every rotation a player's points per hand are set against the mean of the other
+    three's in that game; the four rotations put everyone in every seat, so the difference
+    compares players holding the same cards. The four margins always add up to zero.
+    """
+    margins = [0.0] * 4
+    for game in rotations:
+        total = sum(stats.per_hand for stats in game)
+        for i, stats in enumerate(game):
+            margins[i] += (stats.per_hand - (total - stats.per_hand) / 3) / len(rotations)
+    return margins
 
 
 def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
@@ -213,14 +241,20 @@ def run_arena(
     tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(4)]
     totals = [PlayerStats(spec) for spec in specs]
     done = 0
+    deal: list[list[PlayerStats]] = []  # the rotations of the deal being played
 
     def add(result: list[PlayerStats]) -> None:
         nonlocal done
         done += 1
         for total, part in zip(totals, result, strict=True):
             total.merge(part)
-        if progress is not None and done % 4 == 0:
-            progress(totals, done // 4)
+        deal.append(result)
+        if done % 4 == 0:  # results come in task order: a deal's four rotations in a row
+            for total, margin in zip(totals, deal_margins(deal), strict=True):
+                total.margins.append(margin)
+            deal.clear()
+            if progress is not None:
+                progress(totals, done // 4)
 
     header = {"journal": 1, "rules": repr(rules), "players": list(specs), "seed": seed}
     finished = _read_journal(journal, header) if journal is not None else None
@@ -241,10 +275,16 @@ def run_arena(
             results = map(_task, todo)
         for result in results:
             if out is not None:
-                out.write(json.dumps([asdict(stats) for stats in result]) + "\n")
+                out.write(json.dumps([_journal_row(stats) for stats in result]) + "\n")
                 out.flush()
             add(result)
     return totals
+
+
+def _journal_row(stats: PlayerStats) -> dict[str, Any]:
+    row = asdict(stats)
+    del row["margins"]  # a deal's, not a game's: worked out again when the journal is read
+    return row
 
 
 def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]] | None:
@@ -298,16 +338,19 @@ def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:
     """The human-readable arena report."""
     lines = [
         f"{games} games, {hands} hands; every player sat in every hand",
-        f"{'player':24} {'pts/hand':>9} {'95% CI':>17} {'wins':>6} {'moons':>6} "
-        f"{'ms mean':>8} {'ms p95':>8}",
+        f"{'player':20} {'pts/hand':>8} {'95% CI':>16} {'vs others, same cards':>23} "
+        f"{'wins':>5} {'moons':>5} {'ms mean':>8} {'ms p95':>8}",
     ]
     for s in stats:
         d = s.summary()
         low, high = d["ci95"]
         ci = f"[{low:.2f}, {high:.2f}]"
+        m_low, m_high = d["vs_others_ci95"]
+        margin = f"{d['vs_others']:+.2f} [{m_low:+.2f}, {m_high:+.2f}]"
         lines.append(
-            f"{d['player'][:24]:24} {d['points_per_hand']:9.3f} {ci:>17} {d['wins']:6d} "
-            f"{d['moons']:6d} {d['decision_ms_mean']:8.2f} {d['decision_ms_p95']:8.2f}"
+            f"{d['player'][:20]:20} {d['points_per_hand']:8.3f} {ci:>16} {margin:>23} "
+            f"{d['wins']:5d} {d['moons']:5d} {d['decision_ms_mean']:8.2f} "
+            f"{d['decision_ms_p95']:8.2f}"
         )
     return "\n".join(lines)
 

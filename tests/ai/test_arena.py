@@ -42,6 +42,34 @@ def test_rotations_replay_the_same_deals_for_every_player() -> None:
     assert [s.points for s in a] == [s.points for s in b]
 
 
+def test_the_paired_margin_sets_each_player_against_the_others_in_the_same_seat() -> None:
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
+    players = ["normal", "easy", "easy", "easy"]
+    stats = run_arena(rules, players, 3, seed=8)
+    for index in range(3):
+        games = [arena.play_task(rules, players, 8, index, r) for r in range(4)]
+        # Worked out seat by seat: in rotation r, listed player i sits at seat (i + r) % 4.
+        for i in range(4):
+            margin = 0.0
+            for seat in range(4):
+                mine = games[(seat - i) % 4][i].points[0]
+                others = [games[(seat - j) % 4][j].points[0] for j in range(4) if j != i]
+                margin += (mine - sum(others) / 3) / 4
+            assert stats[i].margins[index] == pytest.approx(margin)
+        assert sum(s.margins[index] for s in stats) == pytest.approx(0.0)
+    # The margin is the points-per-hand gap, with the deals' luck paired away.
+    normal, easy = stats[0].per_hand, sum(s.per_hand for s in stats[1:]) / 3
+    assert statistics.mean(stats[0].margins) == pytest.approx(normal - easy)
+
+
+def test_identical_players_are_level_when_paired() -> None:
+    rules = RuleSet.preset("torino", {"end": {"mode": "hands", "count": 1}})
+    stats = run_arena(rules, ["normal"] * 4, 2, seed=6)
+    for s in stats:
+        assert s.margins == pytest.approx([0.0, 0.0])
+        assert s.summary()["vs_others_ci95"] == [0.0, 0.0]
+
+
 def test_arena_command_prints_the_design_json() -> None:
     done = subprocess.run(
         [
@@ -80,8 +108,11 @@ def test_arena_command_prints_the_design_json() -> None:
             "moons",
             "decision_ms_mean",
             "decision_ms_p95",
+            "vs_others",
+            "vs_others_ci95",
         }
         assert p["ci95"][0] <= p["points_per_hand"] <= p["ci95"][1]
+        assert p["vs_others_ci95"][0] <= p["vs_others"] <= p["vs_others_ci95"][1]
     assert sum(p["wins"] for p in players) >= 8
 
 
@@ -129,6 +160,7 @@ def test_an_interrupted_run_resumes_from_its_journal(tmp_path: Path) -> None:
     )
     assert [s.points for s in resumed] == [s.points for s in whole]
     assert [(s.wins, s.moons) for s in resumed] == [(s.wins, s.moons) for s in whole]
+    assert [s.margins for s in resumed] == [s.margins for s in whole]
     assert seen == [1, 2, 3, 4]
     again = run_arena(rules, players, 4, seed=9, journal=journal)  # nothing left to play
     assert [s.points for s in again] == [s.points for s in whole]

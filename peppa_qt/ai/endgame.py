@@ -1,14 +1,14 @@
 """Exact play of the last tricks of a fully known (sampled) hand: max-n search.
 
-Each seat picks the card that maximises its own utility (search.utility) at the end of the
-hand; with three tricks left the tree has at most a few thousand leaves.
+Each seat picks the card that maximises its own value of the finished hand (search.Stakes);
+with three tricks left the tree has at most a few thousand leaves.
 """
 
 from __future__ import annotations
 
 from ..engine.cards import cards_of
 from ..engine.hand import HandState, Phase
-from .search import utility
+from .search import Stakes
 
 #: Solve exactly when at most this many tricks remain.
 EXACT_TRICKS = 3
@@ -20,17 +20,16 @@ def solvable(world: HandState) -> bool:
     return left <= 4 * EXACT_TRICKS
 
 
-def outcome(world: HandState) -> tuple[float, float, float, float]:
-    """The utilities of all four seats when every seat plays perfectly from ``world``."""
+def outcome(world: HandState, stakes: Stakes) -> tuple[float, float, float, float]:
+    """The values of all four seats when every seat plays perfectly from ``world``."""
     if world.phase is not Phase.PLAYING:
         assert world.result is not None
         points = world.result.points
-        rules = world.rules
         return (
-            utility(rules, points, 0),
-            utility(rules, points, 1),
-            utility(rules, points, 2),
-            utility(rules, points, 3),
+            stakes.value(points, 0),
+            stakes.value(points, 1),
+            stakes.value(points, 2),
+            stakes.value(points, 3),
         )
     seat = world.to_move
     assert seat is not None
@@ -38,14 +37,14 @@ def outcome(world: HandState) -> tuple[float, float, float, float]:
     for card in cards_of(world.legal_mask()):
         child = world.copy()
         child.play_unchecked(card)
-        values = outcome(child)
+        values = outcome(child, stakes)
         if best is None or values[seat] > best[seat]:
             best = values
     assert best is not None
     return best
 
 
-def solve(world: HandState) -> dict[int, float]:
+def solve(world: HandState, stakes: Stakes) -> dict[int, float]:
     """The exact value, for the seat to move, of each of its legal cards."""
     seat = world.to_move
     assert seat is not None
@@ -53,5 +52,5 @@ def solve(world: HandState) -> dict[int, float]:
     for card in cards_of(world.legal_mask()):
         child = world.copy()
         child.play_unchecked(card)
-        values[card] = outcome(child)[seat]
+        values[card] = outcome(child, stakes)[seat]
     return values

@@ -37,7 +37,7 @@ from .hints import Hint
 from .normal import expect_pass, world_policy
 from .passing import choose_pass, moon_pass, pass_hint, rank_passes
 from .sampling import known_cards, sample_hands, shown_voids
-from .search import SearchPlayer, equivalent_cards, playout, utility
+from .search import SearchPlayer, Stakes, equivalent_cards, playout
 from .table import policy_rules
 
 T = TypeVar("T")
@@ -79,14 +79,15 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
     searched = sorted(set(classes.values()))
     sums: dict[int, tuple[float, float]] = dict.fromkeys(legal, (0.0, 0.0))
     voids, known = shown_voids(view), known_cards(view)
+    stakes = Stakes.of(view)
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)
         weight = likelihood(view, hands)
         base = world_from_view(view, hands)
         if solvable(base):
-            values = solve(base)
+            values = solve(base, stakes)
         else:
-            found = _playouts(base, searched, view.seat)
+            found = _playouts(base, searched, view.seat, stakes)
             values = {card: found[classes[card]] for card in legal}
         for card, value in values.items():
             total, weights = sums[card]
@@ -107,6 +108,7 @@ def evaluate_passes(
     pr = policy_rules(rules)
     unseen = cards_of(rules.deck_mask & ~view.hand)
     size = rules.hand_size
+    stakes = Stakes.of(view)
     sums = [0.0] * len(candidates)
     for _ in range(worlds):
         rng.shuffle(unseen)
@@ -123,18 +125,18 @@ def evaluate_passes(
             world = HandState.in_play(rules, view.dealer, view.pass_direction, holdings)
             playout(world, world_policy)
             assert world.result is not None
-            sums[index] += utility(rules, world.result.points, seat)
+            sums[index] += stakes.value(world.result.points, seat)
     return sums
 
 
-def _playouts(base: HandState, legal: Sequence[int], seat: int) -> dict[int, float]:
+def _playouts(base: HandState, legal: Sequence[int], seat: int, stakes: Stakes) -> dict[int, float]:
     values = {}
     for card in legal:
         world = base.copy()
         world.play_unchecked(card)
         playout(world, world_policy)
         assert world.result is not None
-        values[card] = utility(base.rules, world.result.points, seat)
+        values[card] = stakes.value(world.result.points, seat)
     return values
 
 

@@ -3,7 +3,8 @@
 For each sampled deal of the hidden cards, every legal card is played and the hand is played
 out with a fast policy; a card's value is its mean utility over the deals. Utility is relative
 (the others' mean points minus one's own), so an opponent's moon is something to stop and
-one's own moon something to go for.
+one's own moon something to go for. Near the end of a game played to a points limit, the
+game counts too (Stakes): a hand that ends it is worth a win or a loss on top of its points.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARDS, cards_of, mask_of
 from ..engine.hand import HandState, Phase
-from ..engine.rules import RuleSet
+from ..engine.rules import EndMode, MoonMode, RuleSet
 from ..engine.view import PlayerView, world_from_view
 from .base import Decision, Player
 from .normal import NormalPlayer
@@ -43,6 +44,65 @@ def utility(rules: RuleSet, points: Sequence[int], seat: int) -> float:
     return (sum(points) - points[seat]) / 3 - points[seat]
 
 
+class Stakes:
+    """What a hand's points are worth to each seat, given the game score before the hand.
+
+    Relative points (``utility``) as a rule. In a game played to a points limit that this
+    hand can reach, a hand that ends the game is also worth a win or a loss, more than any
+    difference in points: so a search level does not end a game it would lose (pushing a
+    rival over the limit while behind) and does end one it wins, as the normal level does;
+    in Torino the two lowest win, in teams the lower team.
+    """
+
+    __slots__ = ("prize", "rules", "totals", "winners")
+
+    def __init__(self, rules: RuleSet, totals: Sequence[int] | None = None) -> None:
+        self.rules = rules
+        #: The totals before the hand (team totals in teams), or None when the hand cannot
+        #: end the game: then a hand's value is its relative points alone.
+        self.totals = tuple(totals) if totals is not None else None
+        self.prize = 2.0 * (rules.hand_total + rules.moon_value)
+        self.winners = 2 if rules.teams or rules.two_winners else 1
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Stakes:
+        """The stakes of the hand ``view`` is in."""
+        rules = view.rules
+        if rules.end_mode is not EndMode.POINTS:
+            return cls(rules)
+        if max(view.totals) + _most_in_a_hand(rules) < rules.end_value:
+            return cls(rules)
+        return cls(rules, view.totals)
+
+    def value(self, points: Sequence[int], seat: int) -> float:
+        """How good a finished hand's ``points`` are for ``seat``."""
+        relative = utility(self.rules, points, seat)
+        totals = self.totals
+        if totals is None:
+            return relative
+        rules = self.rules
+        if rules.teams:
+            final = [totals[s] + points[s] + points[s ^ 2] for s in range(4)]
+        else:
+            final = [totals[s] + points[s] for s in range(4)]
+        if not rules.is_over(final, 0):
+            return relative
+        mine = final[seat]
+        partner = seat ^ 2 if rules.teams else seat
+        ahead = sum(1 for s in range(4) if s not in (seat, partner) and final[s] < mine)
+        return relative + (self.prize if ahead < self.winners else -self.prize)
+
+
+def _most_in_a_hand(rules: RuleSet) -> int:
+    """The most one seat's total (a team's in teams) can grow in one hand."""
+    most = rules.hand_total
+    if rules.moon is MoonMode.GIVE:  # a rival's moon, plus what lies outside the moon cards
+        outside = rules.point_mask & ~rules.moon_mask
+        spare = sum(max(0, rules.card_points[c]) for c in cards_of(outside))
+        most = max(most, rules.moon_value + spare + rules.last_trick_points)
+    return most * (2 if rules.teams else 1)
+
+
 def playout(world: HandState, policy: Policy) -> None:
     """Play ``world`` to the end of the hand with ``policy`` for every seat."""
     while world.phase is Phase.PLAYING:
@@ -60,6 +120,7 @@ def evaluate_plays(
     legal = cards_of(view.legal)
     sums: dict[int, float] = dict.fromkeys(legal, 0.0)
     voids, known = shown_voids(view), known_cards(view)
+    stakes = Stakes.of(view)
     deadline = time.perf_counter() + budget.seconds
     done = 0
     while done < budget.worlds:
@@ -69,7 +130,7 @@ def evaluate_plays(
             world.play_unchecked(card)
             playout(world, policy)
             assert world.result is not None
-            sums[card] += utility(view.rules, world.result.points, view.seat)
+            sums[card] += stakes.value(world.result.points, view.seat)
         done += 1
         if cancelled() or time.perf_counter() > deadline:
             break

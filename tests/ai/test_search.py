@@ -16,7 +16,7 @@ import pytest
 from peppa_qt.ai import make_player
 from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes
 from peppa_qt.ai.hard import HardPlayer
-from peppa_qt.ai.search import Budget, equivalent_cards, utility
+from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
 from peppa_qt.engine.view import hand_view
 
@@ -69,6 +69,46 @@ def test_an_opponents_moon_is_worse_than_taking_a_point_to_stop_it() -> None:
     assert utility(rules, moon_for_west, 3) > utility(rules, stopped_by_south, 3)
     teams = RuleSet.preset("hearts", {"teams": True})
     assert utility(teams, (10, 0, 10, 6), 0) == utility(teams, (10, 0, 10, 6), 2) < 0
+
+
+def test_a_hand_that_ends_the_game_is_worth_the_game(aikit: ModuleType) -> None:
+    peppa = RuleSet.preset("peppa")  # to 100 points, one winner: the lowest total
+    hand = {0: "QS AH KH 2H 3S 4S 5S 6D 7D 8D 9D TD JD", 1: "AC"}
+    far = Stakes.of(aikit.staged(peppa, hand, "AC 5C 7C", leader=1, totals=(10, 20, 30, 40)))
+    assert far.totals is None  # nobody can reach 100 in this hand: points alone
+    assert far.value((0, 13, 0, 0), 0) == utility(peppa, (0, 13, 0, 0), 0)
+    by_hands = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 1}})
+    assert Stakes.of(aikit.staged(by_hands, hand, "AC 5C 7C", leader=1)).totals is None
+    near = Stakes(peppa, (60, 92, 40, 30))
+    # The Q♠ to seat 1 ends the game, and seat 3 (30) wins it: bad for seat 0, good for 3.
+    assert near.value((0, 13, 0, 0), 0) < near.value((13, 0, 0, 0), 0)
+    assert near.value((0, 13, 0, 0), 3) > near.value((0, 0, 0, 13), 3)
+    leading = Stakes(peppa, (20, 92, 40, 30))
+    assert leading.value((0, 13, 0, 0), 0) > leading.value((1, 12, 0, 0), 0)
+    torino = RuleSet.preset("torino")  # the two lowest win
+    second = Stakes(torino, (50, 95, 40, 60))
+    assert second.value((0, 10, 0, 0), 0) > second.value((10, 0, 0, 0), 0)  # 50 of 40/50/60/105
+    third = Stakes(torino, (55, 95, 40, 50))
+    assert third.value((0, 10, 0, 0), 0) < third.value((1, 0, 0, 9), 0)
+    teams = RuleSet.preset("hearts", {"teams": True})
+    ahead = Stakes(teams, (30, 95, 30, 95))
+    assert ahead.value((0, 6, 0, 0), 0) == ahead.value((0, 6, 0, 0), 2) > 0
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_search_levels_do_not_end_a_game_they_lose(level: str, aikit: ModuleType) -> None:
+    peppa = RuleSet.preset("peppa")
+    hand = {0: "QS AH KH 2H 3S 4S 5S 6D 7D 8D 9D TD JD", 1: "AC"}
+    player = make_player(level, seed=2)
+    behind = aikit.staged(
+        peppa, hand, "AC 5C 7C", leader=1, voids={0: "C"}, totals=(60, 92, 40, 30)
+    )
+    card = str(player.decide(behind).cards[0])
+    assert card[1] in "DS" and card != "QS"  # seat 1 at 100 ends it, won by seat 3
+    leading = aikit.staged(
+        peppa, hand, "AC 5C 7C", leader=1, voids={0: "C"}, totals=(20, 92, 40, 30)
+    )
+    assert str(player.decide(leading).cards[0]) == "QS"  # 105 for seat 1: the game, won
 
 
 @pytest.mark.parametrize("level", SEARCH_LEVELS)

@@ -11,6 +11,7 @@ import queue
 import shlex
 import subprocess
 import threading
+import time
 from typing import IO, Any
 
 from ..engine.cards import Card, CardError
@@ -60,7 +61,17 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str]) -> None:
 
 
 class ExternalBot:
-    """A program speaking the bot protocol, started once and asked for every move."""
+    """A program speaking the bot protocol, started once and asked for every move.
+
+    Replies are numbered as they arrive and the n-th reply answers the n-th request, so a reply
+    that comes after its request timed out is dropped, never taken for a later answer. A program
+    that has ended is noticed at once (end of its output or its exit), not after the timeout.
+    """
+
+    #: How often a wait for a reply looks whether the program is still running (seconds).
+    POLL = 0.1
+    #: How long output already written by a program that has exited may take to arrive.
+    GRACE = 1.0
 
     def __init__(self, command: str, timeout: float = 30.0) -> None:
         self.command = command
@@ -72,28 +83,63 @@ class ExternalBot:
             text=True,
             bufsize=1,
         )
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._lines: queue.Queue[tuple[int, str] | None] = queue.Queue()
+        self._sent = 0  # requests written so far: the next request's number
+        self._ended = False
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         assert self._process.stdout is not None
+        number = 0
         for line in self._process.stdout:
-            self._lines.put(line)
+            if line.strip():
+                self._lines.put((number, line))
+                number += 1
         self._lines.put(None)
 
     def ask(self, seat: int, record: GameRecord) -> list[Card]:
         """Send one request; the cards of the reply (raises BotError on any trouble)."""
+        if self._ended or self._process.poll() is not None:
+            self._ended = True
+            raise BotError("the program ended")
         request = {"seat": seat, "record": record_to_dict(record)}
+        number = self._sent
+        self._sent += 1
         try:
             assert self._process.stdin is not None
             self._process.stdin.write(json.dumps(request) + "\n")
             self._process.stdin.flush()
-            line = self._lines.get(timeout=self.timeout)
-        except (OSError, queue.Empty) as error:
-            raise BotError(f"no answer ({error.__class__.__name__})") from None
-        if line is None:
-            raise BotError("the program ended")
-        return _parse_reply(line)
+        except OSError as error:
+            self._ended = True
+            raise BotError(f"the program ended ({error.__class__.__name__})") from None
+        return _parse_reply(self._reply(number))
+
+    def _reply(self, number: int) -> str:
+        """The reply line to request ``number``, dropping late replies to earlier ones."""
+        deadline = time.monotonic() + self.timeout
+        exited: float | None = None  # when the program was first seen to have exited
+        while True:
+            now = time.monotonic()
+            if now >= deadline:
+                raise BotError(f"no answer within {self.timeout:g} s")
+            if exited is None and self._process.poll() is not None:
+                exited = now
+            if exited is not None and now - exited >= self.GRACE:
+                self._ended = True
+                raise BotError("the program ended")
+            try:
+                item = self._lines.get(timeout=min(self.POLL, deadline - now))
+            except queue.Empty:
+                continue
+            if item is None:
+                self._ended = True
+                raise BotError("the program ended")
+            index, line = item
+            if index == number:
+                return line
+            if index > number:
+                raise BotError("the program wrote more replies than it was sent requests")
+            # index < number: the late reply to a request that already timed out.
 
     def close(self) -> None:
         """Close stdin and wait briefly for the program to end."""

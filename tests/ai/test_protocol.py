@@ -7,13 +7,14 @@ import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from peppa_qt.ai import make_player
 from peppa_qt.ai.arena import close_bots, run_arena
-from peppa_qt.ai.protocol import answer, serve
+from peppa_qt.ai.protocol import BotError, ExternalBot, answer, serve
 from peppa_qt.engine import Match, Phase, RuleSet, cards_of
 from peppa_qt.engine.record import record_of, record_to_dict
 from peppa_qt.engine.view import view_of
@@ -165,3 +166,110 @@ def test_a_passing_view_is_answered_with_three_cards_of_the_hand() -> None:
     )
     assert len(reply["cards"]) == 3
     assert {c for c in reply["cards"]} <= {str(c) for c in cards_of(hand.hands[1])}
+
+
+# A bot whose replies are well-formed card lists but illegal: always 2C (a one-card pass, then a
+# card it no longer or never held), three copies of one card as its pass, a card it does not
+# hold as its play, or a held card the rules forbid (not following suit, ...).
+ILLEGAL_BOT = """
+import json, sys
+sys.path.insert(0, {root!r})
+from peppa_qt.engine.cards import Card, cards_of
+from peppa_qt.engine.record import record_from_dict
+from peppa_qt.engine.seat_record import view_from_seat_record
+mode = sys.argv[1]
+for line in sys.stdin:
+    request = json.loads(line)
+    view = view_from_seat_record(record_from_dict(request["record"], hidden=True), request["seat"])
+    held = cards_of(view.hand)
+    if mode == "always-2C":
+        cards = ["2C"]
+    elif view.to_move is None:
+        cards = [str(held[0])] * 3 if mode == "pass-one-card-thrice" else [str(c) for c in held[:3]]
+    elif mode == "play-a-card-not-held":
+        cards = [str(next(Card(i) for i in range(52) if not view.hand >> i & 1))]
+    elif mode == "play-a-held-card-against-the-rules" and view.hand & ~view.legal:
+        cards = [str(cards_of(view.hand & ~view.legal)[0])]
+    else:
+        cards = [str(cards_of(view.legal)[0])]
+    print(json.dumps({{"cards": cards}}), flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "mode",
+    [
+        "always-2C",
+        "pass-one-card-thrice",
+        "play-a-card-not-held",
+        "play-a-held-card-against-the-rules",
+    ],
+)
+def test_a_bot_answering_illegal_cards_is_reported_and_the_normal_level_finishes_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str
+) -> None:
+    rules = RuleSet.preset("hearts", ONE_HAND)
+    bot = "ext:" + _script(tmp_path, "illegal.py", ILLEGAL_BOT) + " " + mode
+    try:
+        stats = run_arena(rules, [bot, "easy", "easy", "easy"], 1, seed=9)
+    finally:
+        close_bots()
+    # All four rotations were played to the end (every card went through the engine's checks).
+    assert [len(s.points) for s in stats] == [4, 4, 4, 4]
+    assert sum(s.wins for s in stats) >= 4
+    # The bot lost its seat in every game, and the user was told why.
+    reports = [line for line in capsys.readouterr().err.splitlines() if line.startswith("arena:")]
+    assert len(reports) == 4
+    assert all("made an illegal move" in r and "normal level takes its seat" in r for r in reports)
+
+
+# Answers its first request with three cards of its hand (a legal pass), then exits.
+ONE_ANSWER_BOT = """
+import json, sys
+sys.path.insert(0, {root!r})
+from peppa_qt.engine.cards import cards_of
+from peppa_qt.engine.record import record_from_dict
+from peppa_qt.engine.seat_record import view_from_seat_record
+request = json.loads(sys.stdin.readline())
+view = view_from_seat_record(record_from_dict(request["record"], hidden=True), request["seat"])
+print(json.dumps({{"cards": [str(c) for c in cards_of(view.hand)[:3]]}}), flush=True)
+"""
+
+
+def test_a_bot_that_exits_is_replaced_at_once_not_after_the_reply_timeout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = RuleSet.preset("hearts", ONE_HAND)
+    bot = "ext:" + _script(tmp_path, "once.py", ONE_ANSWER_BOT)
+    start = time.monotonic()
+    try:
+        stats = run_arena(rules, [bot, "easy", "easy", "easy"], 1, seed=3)
+    finally:
+        close_bots()
+    assert time.monotonic() - start < 5  # the reply timeout is 30 s
+    assert [len(s.points) for s in stats] == [4, 4, 4, 4]
+    reports = [line for line in capsys.readouterr().err.splitlines() if line.startswith("arena:")]
+    assert len(reports) == 4 and all("ended" in r for r in reports)
+
+
+# Answers nothing until its second request arrives, then both in order: 2C, then 3C.
+LATE_BOT = """
+import sys
+sys.stdin.readline()
+sys.stdin.readline()
+print('{"cards": ["2C"]}')
+print('{"cards": ["3C"]}', flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_late_reply_is_never_taken_as_the_answer_to_a_later_request(tmp_path: Path) -> None:
+    record = record_of(Match(RuleSet.preset("hearts"), 1)).seen_from(0)
+    bot = ExternalBot(_script(tmp_path, "late.py", LATE_BOT), timeout=0.2)
+    try:
+        with pytest.raises(BotError, match="no answer"):
+            bot.ask(0, record)
+        bot.timeout = 30.0
+        assert [str(c) for c in bot.ask(0, record)] == ["3C"]
+    finally:
+        bot.close()

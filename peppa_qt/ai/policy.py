@@ -225,14 +225,15 @@ def _discard(t: Table) -> Choice:
 
 
 def _spare(t: Table, pool: int) -> Choice | None:
-    """Discard no points when the trick's winner is our partner or would end the game badly."""
+    """Discard no points (or the fewest) when the trick's winner is our partner or would end
+    the game badly."""
     pr = t.pr
     points = pool & pr.plus_mask
-    safe = pool & ~pr.plus_mask
-    if not points or not safe or not t.avoid(t.winner, pr.points[costliest(pr, points)]):
+    if not points or not t.avoid(t.winner, pr.points[costliest(pr, points)]):
         return None
     why = Hint.SPARE_PARTNER if t.winner == t.partner else Hint.AVOID_GAME_END
-    return top_danger(t, safe), why
+    safe = pool & ~pr.plus_mask
+    return (top_danger(t, safe) if safe else _cheapest(pr, points)), why
 
 
 # --------------------------------------------------------------------------- leading

@@ -116,6 +116,21 @@ def test_does_not_push_a_rival_over_the_limit_while_behind(aikit: ModuleType) ->
     assert play(leading) == ("QS", Hint.DUMP_QUEEN)
 
 
+def test_with_only_point_cards_gives_a_partner_or_a_rival_at_the_limit_the_fewest(
+    aikit: ModuleType,
+) -> None:
+    hearts = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    teams = RuleSet.preset("peppa", {"teams": True})
+    partner_wins = aikit.staged(teams, {0: hearts, 2: "AC"}, "5C AC 7C", leader=1, voids={0: "C"})
+    assert play(partner_wins) == ("TH", Hint.SPARE_PARTNER)  # 1 point, the highest such
+    rival_ends = aikit.staged(
+        PEPPA, {0: hearts, 1: "AC"}, "AC 5C 7C", leader=1, voids={0: "C"}, totals=(60, 92, 40, 30)
+    )
+    assert play(rival_ends) == ("TH", Hint.AVOID_GAME_END)
+    far_from_it = aikit.staged(PEPPA, {0: hearts, 1: "AC"}, "AC 5C 7C", leader=1, voids={0: "C"})
+    assert play(far_from_it) == ("QS", Hint.DUMP_QUEEN)
+
+
 def test_goes_for_the_moon_with_a_hand_that_takes_everything(aikit: ModuleType) -> None:
     hand = "AH KH QH JH TH 9H 8H AS KS QS AC KC QC"
     assert play(aikit.staged(PEPPA, {0: hand}, leader=0))[1] == Hint.SHOOT_MOON

@@ -142,9 +142,13 @@ def _duck(t: Table, under: int, over: int) -> Choice:
     pr = t.pr
     if under & QS_BIT and not t.avoid(t.winner, pr.points[QS]):
         return QS, Hint.DUMP_QUEEN
-    pool = under
+    # The 7♣ or a J♦ that costs points goes under a trick that is not ours, as the Q♠ does.
+    costly = under & pr.plus_mask & ~SUIT_MASKS[HEARTS] & ~QS_BIT
+    if costly and not t.avoid(t.winner, pr.points[costliest(pr, costly)]):
+        return costliest(pr, costly), Hint.DUMP_POINTS
+    pool = under & ~pr.minus_mask or under  # the J♦ −10 is ours to win, not to give away
     if t.avoid(t.winner, 1):
-        pool = under & ~pr.plus_mask or under
+        pool = pool & ~pr.plus_mask or pool
     if t.n == 3 and t.value <= 0 and over:
         if pr.no_card_bonus and not t.taken[t.seat]:
             return top(pool), Hint.AVOID_TRICKS  # no card taken yet: the bonus is still alive
@@ -172,6 +176,10 @@ def _go_over(t: Table, over: int) -> Choice:
     early = (t.gone & suit & ~_mask(t.trick)).bit_count() <= 4
     if early and clean and t.value <= 0 and t.led != HEARTS and not t.may_dump():
         return top(clean), Hint.WIN_EARLY_ROUND
+    prize = clean & pr.minus_mask
+    if prize and clean & ~prize and t.value <= 0:
+        # Hoping to be beaten with the J♦ −10 hands the prize over: win with a clean card.
+        return top(clean & ~prize), Hint.WIN_CLEAN_TRICK
     return bottom(clean or over), Hint.FOLLOW_LOW
 
 

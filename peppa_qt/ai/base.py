@@ -30,6 +30,7 @@ class Player(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._cancel = threading.Event()
+        self._retired = False
 
     def rng(self, view: PlayerView) -> random.Random:
         """A generator fixed by the seed and the position, so a resumed game decides alike."""
@@ -39,6 +40,8 @@ class Player(ABC):
     def decide(self, view: PlayerView) -> Decision:
         """Choose a pass (during passing) or a play (when it is this seat's turn)."""
         self._cancel.clear()
+        if self._retired:  # read after the clear: a retire() racing with it still counts
+            self._cancel.set()
         if view.to_move is None:
             return self.choose_pass(view)
         return self.choose_play(view)
@@ -53,6 +56,15 @@ class Player(ABC):
 
     def cancel(self) -> None:
         """Ask a thinking player to stop at once (new game, window closed)."""
+        self._cancel.set()
+
+    def retire(self) -> None:
+        """Cancel for good: this player's game is over (a new game, the window closed).
+
+        Unlike cancel(), which stops the decision in progress, it also stops any decision
+        that starts later, so a cancel that lands just before a decision starts is not lost.
+        """
+        self._retired = True
         self._cancel.set()
 
     @property

@@ -339,7 +339,7 @@ class GameController(QObject):
         self._tick.stop()
         self._delay.stop()
         for player in self._players.values():
-            player.cancel()
+            player.retire()  # start() and resume() make new players: these are done for good
 
 
 def _single_shot(parent: QObject, slot: Callable[[], None]) -> QTimer:

@@ -54,14 +54,6 @@ class ThinkPool:
     def stop(self, players: list[Player], timeout_ms: int = 3000) -> bool:
         """Drop queued jobs, cancel the thinking one and wait for it; False on timeout."""
         self._pool.clear()
-        waited = 0
-        step = 25
-        while waited < timeout_ms:
-            # Player.decide() clears the cancel flag when it starts, so a cancel that lands
-            # just before a job starts would be lost: repeat it while we wait.
-            for player in players:
-                player.cancel()
-            if self._pool.waitForDone(step):
-                return True
-            waited += step
-        return False
+        for player in players:
+            player.retire()  # also stops a decision that has not quite started yet
+        return bool(self._pool.waitForDone(timeout_ms))

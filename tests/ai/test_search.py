@@ -135,6 +135,27 @@ def test_thinking_stops_soon_after_cancel(
     assert answer and view.legal >> answer[0].cards[0] & 1  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_a_retired_player_does_not_think_even_if_asked_after(
+    level: str, aikit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A new game retires the old game's players; a decision of theirs that was about to
+    # start when that happened must not keep the worker thread busy for its whole budget.
+    monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=100_000, seconds=20.0))
+    monkeypatch.setattr(ExpertPlayer, "worlds", 100_000)
+    monkeypatch.setattr(ExpertPlayer, "seconds", 20.0)
+    rng = random.Random("retire")
+    view = None
+    while view is None or view.to_move is None or view.legal.bit_count() < 2:
+        _, view = aikit.random_position(RuleSet.preset("hearts"), rng)
+    player = make_player(level, seed=1)
+    player.retire()
+    started = time.perf_counter()
+    card = player.decide(view).cards[0]
+    assert time.perf_counter() - started < 1.0
+    assert view.legal >> card & 1
+
+
 MY_CARDS = "5C 6C 8C 9C JS QS KS KH AH 3D 4D 6D"
 
 

@@ -18,7 +18,7 @@ from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes
 from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
-from peppa_qt.engine.view import hand_view
+from peppa_qt.engine.view import PlayerView, hand_view
 
 SEARCH_LEVELS = ("hard", "expert")
 
@@ -111,17 +111,25 @@ def test_search_levels_do_not_end_a_game_they_lose(level: str, aikit: ModuleType
     assert str(player.decide(leading).cards[0]) == "QS"  # 105 for seat 1: the game, won
 
 
+def _long_search(
+    aikit: ModuleType, monkeypatch: pytest.MonkeyPatch, rules: str, seconds: float, seed: str
+) -> PlayerView:
+    """Search levels that would think for ``seconds``; a position with a choice to make."""
+    monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=100_000, seconds=seconds))
+    monkeypatch.setattr(ExpertPlayer, "worlds", 100_000)
+    monkeypatch.setattr(ExpertPlayer, "seconds", seconds)
+    rng = random.Random(seed)
+    view: PlayerView | None = None
+    while view is None or view.to_move is None or view.legal.bit_count() < 2:
+        _, view = aikit.random_position(RuleSet.preset(rules), rng)
+    return view
+
+
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_thinking_stops_soon_after_cancel(
     level: str, aikit: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=100_000, seconds=60.0))
-    monkeypatch.setattr(ExpertPlayer, "worlds", 100_000)
-    monkeypatch.setattr(ExpertPlayer, "seconds", 60.0)
-    rng = random.Random("cancel")
-    view = None
-    while view is None or view.to_move is None or view.legal.bit_count() < 2:
-        _, view = aikit.random_position(RuleSet.preset("peppa"), rng)
+    view = _long_search(aikit, monkeypatch, "peppa", 60.0, "cancel")
     player = make_player(level, seed=1)
     answer: list[object] = []
     thread = threading.Thread(target=lambda: answer.append(player.decide(view)))
@@ -141,13 +149,7 @@ def test_a_retired_player_does_not_think_even_if_asked_after(
 ) -> None:
     # A new game retires the old game's players; a decision of theirs that was about to
     # start when that happened must not keep the worker thread busy for its whole budget.
-    monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=100_000, seconds=20.0))
-    monkeypatch.setattr(ExpertPlayer, "worlds", 100_000)
-    monkeypatch.setattr(ExpertPlayer, "seconds", 20.0)
-    rng = random.Random("retire")
-    view = None
-    while view is None or view.to_move is None or view.legal.bit_count() < 2:
-        _, view = aikit.random_position(RuleSet.preset("hearts"), rng)
+    view = _long_search(aikit, monkeypatch, "hearts", 20.0, "retire")
     player = make_player(level, seed=1)
     player.retire()
     started = time.perf_counter()

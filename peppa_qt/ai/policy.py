@@ -173,6 +173,8 @@ def _go_over(t: Table, over: int) -> Choice:
         return bottom(over), Hint.FOLLOW_LOW
     suit = SUIT_MASKS[t.led]
     # In the first two rounds of a suit few can discard on it: win high, shed the high card.
+    # (Even in Torino with the −10 for taking no card still in reach: following low to keep
+    # it alive instead was measured worse, +0.27 [+0.15, +0.39] points a hand over 10,000.)
     early = (t.gone & suit & ~_mask(t.trick)).bit_count() <= 4
     if early and clean and t.value <= 0 and t.led != HEARTS and not t.may_dump():
         return top(clean), Hint.WIN_EARLY_ROUND

@@ -126,10 +126,12 @@ def moon_pass(pr: PolicyRules, hand: int) -> int:
     """Three low cards to pass when the hand can take every point card without them, else 0."""
     if not pr.moon_on:
         return 0
-    # The three lowest cards outside hearts are the likeliest losers.
+    # The three lowest cards outside hearts are the likeliest losers; but the K♠ and A♠ stay
+    # with our Q♠: given away, one of them can win the Q♠ and break the moon.
+    guards = HIGH_SPADES if hand & QS_BIT else 0
     ranked = sorted(
         (c for c in range(52) if hand >> c & 1 and c // 13 != HEARTS and c != QS),
-        key=lambda c: c % 13,
+        key=lambda c: (guards >> c & 1, c % 13),
     )
     if len(ranked) < 3:
         return 0

@@ -262,11 +262,6 @@ def test_passes_its_low_cards_for_the_moon_only_where_the_moon_scores(aikit: Mod
     assert pass_of(aikit, TORINO, mine, 0) == ({"QS", "KS", "AS"}, Hint.PASS_QUEEN)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="moon_pass passes the three lowest non-hearts (Q♣ K♣ K♠) and keeps A♠ Q♠: "
-    "the K♠ it gives away can win the Q♠ and break the moon; A♣ K♣ Q♣ keep full control",
-)
 def test_going_for_the_moon_it_keeps_the_king_that_guards_its_queen(aikit: ModuleType) -> None:
     mine = "AH KH QH JH TH 9H 8H AS KS QS AC KC QC"
     cards, reason = pass_of(aikit, HEARTS, mine, 0)

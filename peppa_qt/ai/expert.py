@@ -3,7 +3,8 @@
 - more sampled deals, spread over every core (a small pool of worker processes);
 - deals weighted by how likely the opponents' plays so far were under the normal policy
   (policy-based inference: a deal in which they would have played otherwise counts less);
-- the last tricks solved exactly in each deal (endgame.py) instead of played out;
+- the last tricks solved exactly in each deal (endgame.py) instead of played out, once nobody
+  can make the moon any more;
 - cards that are worth exactly the same (touching cards of a suit) searched once;
 - the pass chosen by playing out the normal level's best candidate passes in sampled deals,
   with the other seats passing as the normal level would.

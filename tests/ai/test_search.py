@@ -14,10 +14,13 @@ from types import ModuleType
 import pytest
 
 from peppa_qt.ai import make_player
+from peppa_qt.ai.endgame import EXACT_TRICKS, solvable
 from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes
 from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
+from peppa_qt.engine.cards import CARDS, cards_of
+from peppa_qt.engine.rules import MoonMode
 from peppa_qt.engine.view import PlayerView, hand_view
 
 SEARCH_LEVELS = ("hard", "expert")
@@ -243,3 +246,31 @@ def test_the_experts_workers_leave_when_the_app_is_killed() -> None:
     while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_running(pid) for pid in workers)
+
+
+def test_the_last_tricks_are_solved_exactly_only_once_nobody_can_make_the_moon(
+    aikit: ModuleType,
+) -> None:
+    # Solving a moon endgame with every card seen, the stoppers always find the card that
+    # stops the moon; real players do not, so the search would give up moons it can make.
+    rng = random.Random("endgame")
+    seen = {True: 0, False: 0}
+
+    def random_play(world: HandState) -> None:
+        world.play(CARDS[rng.choice(cards_of(world.legal_mask()))])
+
+    for rules in (RuleSet.preset("peppa"), RuleSet.preset("torino")):
+        for _ in range(60):
+            world = aikit.random_hand(rules, rng)
+            if world.phase is Phase.PASSING:
+                for seat in range(4):
+                    world.pass_cards(seat, [CARDS[c] for c in cards_of(world.hands[seat])[:3]])
+            while len(world.plays) < 4 * (rules.hand_size - EXACT_TRICKS) - 1:
+                random_play(world)
+            assert not solvable(world)  # one card too early
+            random_play(world)
+            takers = sum(1 for taken in world.taken if taken & rules.moon_mask)
+            open_moon = rules.moon is not MoonMode.OFF and takers < 2
+            assert solvable(world) is not open_moon
+            seen[open_moon] += 1
+    assert seen[True] and seen[False]

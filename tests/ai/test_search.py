@@ -15,8 +15,10 @@ import pytest
 
 from peppa_qt.ai import make_player
 from peppa_qt.ai.endgame import EXACT_TRICKS, solvable
-from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes
+from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes, likelihood
 from peppa_qt.ai.hard import HardPlayer
+from peppa_qt.ai.normal import world_policy
+from peppa_qt.ai.sampling import sample_hands
 from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
 from peppa_qt.engine.cards import CARDS, cards_of
@@ -274,3 +276,20 @@ def test_the_last_tricks_are_solved_exactly_only_once_nobody_can_make_the_moon(
             assert solvable(world) is not open_moon
             seen[open_moon] += 1
     assert seen[True] and seen[False]
+
+
+def test_deals_that_explain_the_opponents_plays_weigh_more(aikit: ModuleType) -> None:
+    # Three seats play exactly as the normal policy does; the true deal explains all their
+    # plays, so it weighs more than the other deals the expert could sample.
+    rng = random.Random("inference")
+    rules = RuleSet.preset("peppa", {"pass_cycle": ["hold"]})
+    heavier = 0
+    for _ in range(20):
+        world = aikit.random_hand(rules, rng)
+        while len(world.plays) < 24:
+            world.play(CARDS[world_policy(world)])
+        view = hand_view(world, world.to_move)
+        true_weight = likelihood(view, list(world.hands))
+        sampled = [likelihood(view, sample_hands(view, rng)) for _ in range(30)]
+        heavier += true_weight > sum(sampled) / 30
+    assert heavier == 20, heavier

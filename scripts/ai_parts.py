@@ -1,0 +1,232 @@
+"""Which of the expert's parts make a search player stronger?  A duplicate A/B on hard.
+
+    python scripts/ai_parts.py parts RULES DEALS PART [PART ...] [--out DIR] [--jobs N]
+    python scripts/ai_parts.py agree RULES HANDS
+
+``parts``: for deal i the tested seat is i % 4. The baseline is four hard players; the variant
+is the same deal with the tested seat's hard player given one of the expert's parts. All
+other seats are the same hard player with the same seed, so the hand only changes once the
+variant decides otherwise, and the difference of the tested seat's points is the part's
+effect with little noise. Every player does fixed work (no time caps), so a busy machine
+changes no decision. Results go to DIR/RULES-PART.jsonl (a rerun resumes them).
+
+    inf    deals weighted by the expert's inference (expert.likelihood)
+    end    the last tricks solved exactly where endgame.solvable allows
+    more   the expert's 720 deals instead of hard's 160
+    pass   the expert's Monte-Carlo pass instead of the normal level's
+
+``agree``: how often four hard players play the normal policy's card, by lead, follow and
+discard, against what a uniform pick would give: the data behind expert.LEAD/FOLLOW/DISCARD.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Sequence
+from multiprocessing import get_context
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from peppa_qt.ai import register  # noqa: E402
+from peppa_qt.ai.arena import play_task  # noqa: E402
+from peppa_qt.ai.base import Decision, Player  # noqa: E402
+from peppa_qt.ai.endgame import solvable, solve  # noqa: E402
+from peppa_qt.ai.expert import ExpertPlayer, likelihood  # noqa: E402
+from peppa_qt.ai.hard import HardPlayer  # noqa: E402
+from peppa_qt.ai.normal import world_policy  # noqa: E402
+from peppa_qt.ai.sampling import known_cards, sample_hands, shown_voids  # noqa: E402
+from peppa_qt.ai.search import Budget, Stakes, playout  # noqa: E402
+from peppa_qt.engine.hand import Phase  # noqa: E402
+from peppa_qt.engine.match import Match  # noqa: E402
+from peppa_qt.engine.rules import RuleSet  # noqa: E402
+from peppa_qt.engine.view import PlayerView, view_of, world_from_view  # noqa: E402
+
+PARTS = ("inf", "end", "more", "pass")
+SEED = 11
+
+
+def variant(parts: frozenset[str]) -> type[Player]:
+    """Hard's search (the very same sampled deals) with ``parts`` of the expert added."""
+
+    class Variant(HardPlayer):
+        level = "hard"  # hard's random stream: the same deals are sampled
+        budget = Budget(worlds=720 if "more" in parts else 160, seconds=1e9)
+
+        def __init__(self, seed: int = 0) -> None:
+            super().__init__(seed)
+            self._expert = ExpertPlayer(seed, parallel=False)
+            self._expert.seconds = 1e9
+
+        def choose_pass(self, view: PlayerView) -> Decision:
+            if "pass" in parts:
+                return self._expert.choose_pass(view)
+            return super().choose_pass(view)
+
+        def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
+            rng = self.rng(view)
+            sums = dict.fromkeys(legal, 0.0)
+            weights = 0.0
+            voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view)
+            for _ in range(self._worlds(len(legal)).worlds):
+                hands = sample_hands(view, rng, voids, known)
+                weight = likelihood(view, hands) if "inf" in parts else 1.0
+                base = world_from_view(view, hands)
+                if "end" in parts and solvable(base):
+                    values = solve(base, stakes)
+                else:
+                    values = {}
+                    for card in legal:
+                        world = base.copy()
+                        world.play_unchecked(card)
+                        playout(world, world_policy)
+                        assert world.result is not None
+                        values[card] = stakes.value(world.result.points, view.seat)
+                for card in legal:
+                    sums[card] += weight * values[card]
+                weights += weight
+            return {card: total / weights for card, total in sums.items()}
+
+    return Variant
+
+
+register("fixed-hard", variant(frozenset()))
+for _part in PARTS:
+    register(f"hard+{_part}", variant(frozenset({_part})))
+
+
+def _task(args: tuple[str, str, int]) -> tuple[str, int, list[int]]:
+    rules_name, part, index = args
+    rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
+    if part == "base":
+        stats = play_task(rules, ["fixed-hard"] * 4, SEED, index, 0)
+        return part, index, [s.points[0] for s in stats]
+    rotation = index % 4
+    specs = [f"hard+{part}", "fixed-hard", "fixed-hard", "fixed-hard"]
+    stats = play_task(rules, specs, SEED, index, rotation)
+    by_seat = [0, 0, 0, 0]
+    for i, s in enumerate(stats):
+        by_seat[(i + rotation) % 4] = s.points[0]
+    return part, index, by_seat
+
+
+def _load(path: Path) -> dict[int, list[int]]:
+    rows: dict[int, list[int]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                index, points = json.loads(line)
+            except (json.JSONDecodeError, ValueError):
+                continue  # a line cut short by an interrupted run
+            rows[index] = points
+    return rows
+
+
+def _ci(values: list[float]) -> str:
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+
+
+def report(out: Path, rules_name: str, part: str) -> str:
+    """The part's effect on the tested seat: own points, and own minus the others' mean."""
+    base, tried = _load(out / f"{rules_name}-base.jsonl"), _load(out / f"{rules_name}-{part}.jsonl")
+    deals = sorted(set(base) & set(tried))
+    if len(deals) < 2:
+        return f"{rules_name} hard+{part}: {len(deals)} deals so far"
+    own, relative = [], []
+    for i in deals:
+        seat, b, t = i % 4, base[i], tried[i]
+        own.append(float(t[seat] - b[seat]))
+        relative.append(t[seat] - (sum(t) - t[seat]) / 3 - (b[seat] - (sum(b) - b[seat]) / 3))
+    changed = sum(1 for i in deals if base[i] != tried[i])
+    return (
+        f"{rules_name} hard+{part}: {len(deals)} deals, {changed} changed; tested seat minus "
+        f"hard's: own points {_ci(own)}, own minus the others' mean {_ci(relative)}"
+    )
+
+
+def run_parts(rules_name: str, deals: int, parts: list[str], out: Path, jobs: int) -> None:
+    """Play what is missing (deal by deal, every part together), then print the effects."""
+    out.mkdir(parents=True, exist_ok=True)
+    todo = []
+    for index in range(deals):
+        for part in ["base", *parts]:
+            if index not in _load(out / f"{rules_name}-{part}.jsonl"):
+                todo.append((rules_name, part, index))
+    with get_context("spawn").Pool(jobs) as pool:
+        for done, (part, index, points) in enumerate(pool.imap(_task, todo), 1):
+            with (out / f"{rules_name}-{part}.jsonl").open("a", encoding="utf-8") as file:
+                file.write(json.dumps([index, points]) + "\n")
+            if done % (20 * (len(parts) + 1)) == 0:
+                print(f"-- {done} of {len(todo)} hands played", flush=True)
+                for p in parts:
+                    print(report(out, rules_name, p), flush=True)
+    for part in parts:
+        print(report(out, rules_name, part))
+
+
+def agree(rules_name: str, hands: int) -> None:
+    """How often hard players play the normal policy's card, by kind of play."""
+    rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
+    counts = {kind: [0, 0, 0.0] for kind in ("lead", "follow", "discard")}
+    for i in range(hands):
+        match = Match(rules, random.Random(f"agree:{i}").getrandbits(53), track_undo=False)
+        players = [variant(frozenset())(SEED) for _ in range(4)]
+        hand = match.start_hand()
+        if hand.phase is Phase.PASSING:
+            passes = {s: players[s].decide(view_of(match, s)).cards for s in range(4)}
+            for seat, cards in passes.items():
+                hand.pass_cards(seat, cards)
+        while hand.to_move is not None:
+            seat = hand.to_move
+            card = players[seat].decide(view_of(match, seat)).cards[0]
+            legal = hand.legal_mask().bit_count()
+            if legal > 1:
+                if not hand.trick:
+                    kind = "lead"
+                elif card.suit == hand.trick[0] // 13:
+                    kind = "follow"
+                else:
+                    kind = "discard"
+                counts[kind][0] += world_policy(hand) == card
+                counts[kind][1] += 1
+                counts[kind][2] += 1 / legal
+            hand.play(card)
+    for kind, (same, plays, chance) in counts.items():
+        rate, uniform = same / plays, chance / plays
+        beyond = (rate - uniform) / (1 - uniform)
+        print(
+            f"{rules_name} {kind:7s}: the normal policy's card {same} of {plays} ({rate:.2f}); "
+            f"a uniform pick {uniform:.2f}; beyond it (lambda) {beyond:.2f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    parts = sub.add_parser("parts")
+    parts.add_argument("rules")
+    parts.add_argument("deals", type=int)
+    parts.add_argument("part", nargs="+", choices=PARTS)
+    parts.add_argument("--out", type=Path, default=Path("ai-parts"))
+    parts.add_argument("--jobs", type=int, default=2)
+    agreement = sub.add_parser("agree")
+    agreement.add_argument("rules")
+    agreement.add_argument("hands", type=int)
+    args = parser.parse_args()
+    if args.command == "parts":
+        run_parts(args.rules, args.deals, args.part, args.out, args.jobs)
+    else:
+        agree(args.rules, args.hands)
+
+
+if __name__ == "__main__":
+    main()

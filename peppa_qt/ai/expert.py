@@ -76,12 +76,12 @@ def likelihood(view: PlayerView, hands: list[int]) -> float:
             if choices > 1:
                 trick = world.trick
                 if not trick:
-                    weight = LEAD
+                    lean = LEAD
                 elif card // 13 == trick[0] // 13:
-                    weight = FOLLOW
+                    lean = FOLLOW
                 else:
-                    weight = DISCARD
-                chance = 1 - weight + (weight * choices if world_policy(world) == card else 0)
+                    lean = DISCARD
+                chance = 1 - lean + (lean * choices if world_policy(world) == card else 0)
                 log_weight += math.log(chance)  # times k: the uniform part counts alike
         world.play_unchecked(card)
     return math.exp(TEMPER * log_weight)

@@ -37,11 +37,11 @@ from peppa_qt.ai import register  # noqa: E402
 from peppa_qt.ai.arena import play_task  # noqa: E402
 from peppa_qt.ai.base import Decision, Player  # noqa: E402
 from peppa_qt.ai.endgame import solvable, solve  # noqa: E402
-from peppa_qt.ai.expert import ExpertPlayer, likelihood  # noqa: E402
+from peppa_qt.ai.expert import ExpertPlayer, likelihood, playouts  # noqa: E402
 from peppa_qt.ai.hard import HardPlayer  # noqa: E402
 from peppa_qt.ai.normal import world_policy  # noqa: E402
 from peppa_qt.ai.sampling import known_cards, sample_hands, shown_voids  # noqa: E402
-from peppa_qt.ai.search import Budget, Stakes, playout  # noqa: E402
+from peppa_qt.ai.search import Budget, Stakes  # noqa: E402
 from peppa_qt.engine.hand import Phase  # noqa: E402
 from peppa_qt.engine.match import Match  # noqa: E402
 from peppa_qt.engine.rules import RuleSet  # noqa: E402
@@ -80,13 +80,7 @@ def variant(parts: frozenset[str]) -> type[Player]:
                 if "end" in parts and solvable(base):
                     values = solve(base, stakes)
                 else:
-                    values = {}
-                    for card in legal:
-                        world = base.copy()
-                        world.play_unchecked(card)
-                        playout(world, world_policy)
-                        assert world.result is not None
-                        values[card] = stakes.value(world.result.points, view.seat)
+                    values = playouts(base, legal, view.seat, stakes)
                 for card in legal:
                     sums[card] += weight * values[card]
                 weights += weight

@@ -103,7 +103,7 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
         if solvable(base):
             values = solve(base, stakes)
         else:
-            found = _playouts(base, searched, view.seat, stakes)
+            found = playouts(base, searched, view.seat, stakes)
             values = {card: found[classes[card]] for card in legal}
         for card, value in values.items():
             total, weights = sums[card]
@@ -145,7 +145,8 @@ def evaluate_passes(
     return sums
 
 
-def _playouts(base: HandState, legal: Sequence[int], seat: int, stakes: Stakes) -> dict[int, float]:
+def playouts(base: HandState, legal: Sequence[int], seat: int, stakes: Stakes) -> dict[int, float]:
+    """The value for ``seat`` of each card of ``legal`` played in ``base``, then played out."""
     values = {}
     for card in legal:
         world = base.copy()

@@ -51,16 +51,23 @@ class Stakes:
     hand can reach, a hand that ends the game is also worth a win or a loss, more than any
     difference in points: so a search level does not end a game it would lose (pushing a
     rival over the limit while behind) and does end one it wins, as the normal level does;
-    in Torino the two lowest win, in teams the lower team.
+    in Torino the two lowest win, in teams the lower team. The last hand of a game of a set
+    number of hands ends it whatever its points, so there every outcome counts the game:
+    the points that change who wins matter more than the others. (A game of one hand is a
+    single deal, as the arena plays them to measure points per hand: points alone.)
     """
 
-    __slots__ = ("prize", "rules", "totals", "winners")
+    __slots__ = ("last", "prize", "rules", "totals", "winners")
 
-    def __init__(self, rules: RuleSet, totals: Sequence[int] | None = None) -> None:
+    def __init__(
+        self, rules: RuleSet, totals: Sequence[int] | None = None, *, last: bool = False
+    ) -> None:
         self.rules = rules
         #: The totals before the hand (team totals in teams), or None when the hand cannot
         #: end the game: then a hand's value is its relative points alone.
         self.totals = tuple(totals) if totals is not None else None
+        #: Whether the hand ends the game whatever its points (the last of a set number).
+        self.last = last
         self.prize = 2.0 * (rules.hand_total + rules.moon_value)
         self.winners = 2 if rules.teams or rules.two_winners else 1
 
@@ -68,7 +75,9 @@ class Stakes:
     def of(cls, view: PlayerView) -> Stakes:
         """The stakes of the hand ``view`` is in."""
         rules = view.rules
-        if rules.end_mode is not EndMode.POINTS:
+        if rules.end_mode is EndMode.HANDS:
+            if 1 < rules.end_value <= view.hand_index + 1:
+                return cls(rules, view.totals, last=True)
             return cls(rules)
         if max(view.totals) + _most_in_a_hand(rules) < rules.end_value:
             return cls(rules)
@@ -85,7 +94,7 @@ class Stakes:
             final = [totals[s] + points[s] + points[s ^ 2] for s in range(4)]
         else:
             final = [totals[s] + points[s] for s in range(4)]
-        if not rules.is_over(final, 0):
+        if not self.last and not rules.is_over(final, 0):
             return relative
         mine = final[seat]
         partner = seat ^ 2 if rules.teams else seat

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -98,6 +99,30 @@ def test_a_hand_that_ends_the_game_is_worth_the_game(aikit: ModuleType) -> None:
     teams = RuleSet.preset("hearts", {"teams": True})
     ahead = Stakes(teams, (30, 95, 30, 95))
     assert ahead.value((0, 6, 0, 0), 0) == ahead.value((0, 6, 0, 0), 2) > 0
+
+
+def test_the_last_hand_of_a_game_of_set_hands_is_played_for_the_game(
+    aikit: ModuleType,
+) -> None:
+    four = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 4}})
+    hand = {0: "QS AH KH 2H 3S 4S 5S 6D 7D 8D 9D TD JD", 1: "AC"}
+    totals = (40, 44, 60, 70)
+
+    def stakes(rules: RuleSet, index: int) -> Stakes:
+        view = aikit.staged(rules, hand, "AC 5C 7C", leader=1, totals=totals)
+        return Stakes.of(dataclasses.replace(view, hand_index=index))
+
+    assert stakes(four, 2).totals is None  # a hand still follows: points alone
+    last = stakes(four, 3)
+    assert last.totals == totals
+    # Seat 0 leads seat 1 by 4. In the last hand, 5 points to seat 0 instead of 1 cost it
+    # the game; taking 1 point less than an outsider does not change who wins.
+    assert last.value((0, 5, 0, 0), 0) > last.value((5, 0, 0, 0), 0) + last.prize
+    assert last.value((2, 0, 3, 0), 0) - last.value((3, 0, 2, 0), 0) == pytest.approx(
+        utility(four, (2, 0, 3, 0), 0) - utility(four, (3, 0, 2, 0), 0)
+    )
+    single = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 1}})
+    assert stakes(single, 0).totals is None  # a single deal: the arena's points per hand
 
 
 @pytest.mark.parametrize("level", SEARCH_LEVELS)

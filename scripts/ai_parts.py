@@ -16,6 +16,17 @@ changes no decision. Results go to DIR/RULES-PART.jsonl (a rerun resumes them).
     pass   the expert's Monte-Carlo pass instead of the normal level's
     deep   the tested seat's next card searched too in each deal (lookahead below; tried in
            session 5 and left out of the expert: +2.7 relative points a deal in Peppa)
+    eps    playouts in which each play is a random legal card with chance EPSILON
+
+``positions``: a finer reading of a part's effect on card play (passes are not looked at).
+Deal i is played by four hard players; wherever the tested seat (i % 4) with the part would
+play another card than hard, both cards are played in the true deal and the hand is finished
+by four hard players, CONTINUATIONS times with other seeds (the same seeds for both cards).
+The mean difference of the tested seat's points is what choosing the part's card was worth
+there; a deal's figure is the sum over its changed plays. Only that one card differs between
+the two lines, so the figure spreads far less than whole hands played apart do.
+
+    python scripts/ai_parts.py positions RULES DEALS PART [--out DIR] [--jobs N]
 
 ``agree``: how often four hard players play the normal policy's card, by lead, follow and
 discard, against what a uniform pick would give: the data behind expert.LEAD/FOLLOW/DISCARD.
@@ -31,6 +42,7 @@ import sys
 from collections.abc import Sequence
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -43,14 +55,16 @@ from peppa_qt.ai.expert import ExpertPlayer, likelihood, playouts  # noqa: E402
 from peppa_qt.ai.hard import HardPlayer  # noqa: E402
 from peppa_qt.ai.normal import world_policy  # noqa: E402
 from peppa_qt.ai.sampling import known_cards, sample_hands, shown_voids  # noqa: E402
-from peppa_qt.ai.search import Budget, Stakes, playout  # noqa: E402
-from peppa_qt.engine.cards import cards_of  # noqa: E402
+from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, playout  # noqa: E402
+from peppa_qt.engine.cards import Card, cards_of  # noqa: E402
 from peppa_qt.engine.hand import HandState, Phase  # noqa: E402
 from peppa_qt.engine.match import Match  # noqa: E402
 from peppa_qt.engine.rules import RuleSet  # noqa: E402
-from peppa_qt.engine.view import PlayerView, view_of, world_from_view  # noqa: E402
+from peppa_qt.engine.view import PlayerView, hand_view, view_of, world_from_view  # noqa: E402
 
-PARTS = ("inf", "end", "more", "pass", "deep")
+PARTS = ("inf", "end", "more", "pass", "deep", "eps")
+#: The chance of a random legal card at each play of an ``eps`` playout.
+EPSILON = 0.1
 SEED = 11
 
 
@@ -81,6 +95,24 @@ def lookahead(base: HandState, legal: Sequence[int], seat: int, stakes: Stakes) 
             assert child.result is not None
             best = max(best, stakes.value(child.result.points, seat))
         values[card] = best
+    return values
+
+
+def noisy_playouts(
+    base: HandState, legal: Sequence[int], seat: int, stakes: Stakes, rng: random.Random
+) -> dict[int, float]:
+    """expert.playouts with an EPSILON chance of a random legal card at every play."""
+    values = {}
+    for card in legal:
+        world = base.copy()
+        world.play_unchecked(card)
+        while world.phase is Phase.PLAYING:
+            if rng.random() < EPSILON:
+                world.play_unchecked(rng.choice(cards_of(world.legal_mask())))
+            else:
+                world.play_unchecked(world_policy(world))
+        assert world.result is not None
+        values[card] = stakes.value(world.result.points, seat)
     return values
 
 
@@ -125,6 +157,7 @@ def variant(parts: frozenset[str]) -> type[Player]:
 
         def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
             rng = self.rng(view)
+            noise = random.Random(self.rng(view).getrandbits(64) ^ 0x5EED)
             sums = dict.fromkeys(legal, 0.0)
             weights = 0.0
             voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view)
@@ -136,6 +169,8 @@ def variant(parts: frozenset[str]) -> type[Player]:
                     values = solve(base, stakes)
                 elif "deep" in parts:
                     values = lookahead(base, legal, view.seat, stakes)
+                elif "eps" in parts:
+                    values = noisy_playouts(base, legal, view.seat, stakes, noise)
                 else:
                     values = playouts(base, legal, view.seat, stakes)
                 for card in legal:
@@ -166,8 +201,8 @@ def _task(args: tuple[str, str, int]) -> tuple[str, int, list[int]]:
     return part, index, by_seat
 
 
-def _load(path: Path) -> dict[int, list[int]]:
-    rows: dict[int, list[int]] = {}
+def _load(path: Path) -> dict[int, Any]:
+    rows: dict[int, Any] = {}
     if path.exists():
         for line in path.read_text().splitlines():
             try:
@@ -224,6 +259,83 @@ def run_parts(rules_name: str, deals: int, parts: list[str], out: Path, jobs: in
         print(report(out, rules_name, part))
 
 
+CONTINUATIONS = 4
+
+
+def _positions_task(args: tuple[str, str, int]) -> tuple[int, list[list[float]]]:
+    """The changed plays of deal ``index``: [own, relative] worth of the part's card, each."""
+    rules_name, part, index = args
+    rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
+    match = Match(rules, random.Random(f"arena:{SEED}:{index}").getrandbits(53), track_undo=False)
+    tested = index % 4
+    base = variant(frozenset())(SEED)
+    tried = variant(frozenset({part}))(SEED)
+    finishers = [variant(frozenset())(SEED + 1 + k) for k in range(CONTINUATIONS)]
+    hand = match.start_hand()
+    if hand.phase is Phase.PASSING:
+        passes = {s: base.decide(view_of(match, s)).cards for s in range(4)}
+        for seat, cards in passes.items():
+            hand.pass_cards(seat, cards)
+    changed: list[list[float]] = []
+    while hand.to_move is not None:
+        seat = hand.to_move
+        view = view_of(match, seat)
+        card = base.decide(view).cards[0]
+        if seat == tested and view.legal.bit_count() > 1:
+            other = tried.decide(view).cards[0]
+            classes = equivalent_cards(view, cards_of(view.legal))
+            if classes[other] != classes[card]:  # touching cards of one worth: the same play
+                own = relative = 0.0
+                for finisher in finishers:
+                    ours, theirs = (_finish(hand, c, finisher, seat) for c in (other, card))
+                    own += ours[0] - theirs[0]
+                    relative += ours[1] - theirs[1]
+                changed.append([own / CONTINUATIONS, relative / CONTINUATIONS])
+        hand.play(card)
+    return index, changed
+
+
+def _finish(hand: HandState, card: Card, player: Player, seat: int) -> tuple[int, float]:
+    """Play ``card`` in a copy of ``hand`` and finish it with ``player`` at every seat."""
+    world = hand.copy()
+    world.play(card)
+    while world.to_move is not None:
+        world.play(player.decide(hand_view(world, world.to_move)).cards[0])
+    assert world.result is not None
+    points = world.result.points
+    return points[seat], points[seat] - (sum(points) - points[seat]) / 3
+
+
+def run_positions(rules_name: str, deals: int, part: str, out: Path, jobs: int) -> None:
+    """Play the deals not yet in DIR/RULES-PART-positions.jsonl, then print the effect."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{rules_name}-{part}-positions.jsonl"
+    todo = [(rules_name, part, i) for i in range(deals) if i not in _load(path)]
+    with get_context("spawn").Pool(jobs) as pool:
+        for done, (index, changed) in enumerate(pool.imap(_positions_task, todo), 1):
+            with path.open("a", encoding="utf-8") as file:
+                file.write(json.dumps([index, changed]) + "\n")
+            if done % 20 == 0:
+                print(positions_report(path, rules_name, part), flush=True)
+    print(positions_report(path, rules_name, part))
+
+
+def positions_report(path: Path, rules_name: str, part: str) -> str:
+    """The part's worth per deal and per changed play (+ is worse for the tested seat)."""
+    rows = _load(path)
+    if len(rows) < 2:
+        return f"{rules_name} {part} positions: {len(rows)} deals so far"
+    plays = [p for changed in rows.values() for p in changed]
+    own = [sum(p[0] for p in changed) for changed in rows.values()]
+    relative = [sum(p[1] for p in changed) for changed in rows.values()]
+    each = _ci([p[1] for p in plays]) if len(plays) > 1 else "—"
+    return (
+        f"{rules_name} {part} positions: {len(rows)} deals, {len(plays)} plays changed; per deal "
+        f"own {_ci(own)}, own minus the others' mean {_ci(relative)}; per changed play "
+        f"(relative) {each}"
+    )
+
+
 def agree(rules_name: str, hands: int) -> None:
     """How often hard players play the normal policy's card, by kind of play."""
     rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
@@ -269,12 +381,20 @@ def main() -> None:
     parts.add_argument("part", nargs="+", choices=PARTS)
     parts.add_argument("--out", type=Path, default=Path("ai-parts"))
     parts.add_argument("--jobs", type=int, default=2)
+    positions = sub.add_parser("positions")
+    positions.add_argument("rules")
+    positions.add_argument("deals", type=int)
+    positions.add_argument("part", choices=PARTS)
+    positions.add_argument("--out", type=Path, default=Path("ai-parts"))
+    positions.add_argument("--jobs", type=int, default=2)
     agreement = sub.add_parser("agree")
     agreement.add_argument("rules")
     agreement.add_argument("hands", type=int)
     args = parser.parse_args()
     if args.command == "parts":
         run_parts(args.rules, args.deals, args.part, args.out, args.jobs)
+    elif args.command == "positions":
+        run_positions(args.rules, args.deals, args.part, args.out, args.jobs)
     else:
         agree(args.rules, args.hands)
 

@@ -17,6 +17,12 @@ changes no decision. Results go to DIR/RULES-PART.jsonl (a rerun resumes them).
     deep   the tested seat's next card searched too in each deal (lookahead below; tried in
            session 5 and left out of the expert: +2.7 relative points a deal in Peppa)
     eps    playouts in which each play is a random legal card with chance EPSILON
+    voids  playouts in which the policy remembers who has shown a void (as the normal level
+           does in its own play; world_policy forgets them)
+
+``--against LEVEL`` seats LEVEL in the three other seats instead of hard (both in the
+baseline and in the variants): e.g. ``lite-hard``, hard's search on 40 deals instead of 160,
+a quicker but still searching opponent for a first screening of many deals.
 
 ``positions``: a finer reading of a part's effect on card play (passes are not looked at).
 Deal i is played by four hard players; wherever the tested seat (i % 4) with the part would
@@ -53,7 +59,9 @@ from peppa_qt.ai.base import Decision, Player  # noqa: E402
 from peppa_qt.ai.endgame import solvable, solve  # noqa: E402
 from peppa_qt.ai.expert import ExpertPlayer, likelihood, playouts  # noqa: E402
 from peppa_qt.ai.hard import HardPlayer  # noqa: E402
+from peppa_qt.ai.knowledge import shown_voids as void_bits  # noqa: E402
 from peppa_qt.ai.normal import world_policy  # noqa: E402
+from peppa_qt.ai.policy import policy_play, policy_rules  # noqa: E402
 from peppa_qt.ai.sampling import known_cards, sample_hands, shown_voids  # noqa: E402
 from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, playout  # noqa: E402
 from peppa_qt.engine.cards import Card, cards_of  # noqa: E402
@@ -62,7 +70,7 @@ from peppa_qt.engine.match import Match  # noqa: E402
 from peppa_qt.engine.rules import RuleSet  # noqa: E402
 from peppa_qt.engine.view import PlayerView, hand_view, view_of, world_from_view  # noqa: E402
 
-PARTS = ("inf", "end", "more", "pass", "deep", "eps")
+PARTS = ("inf", "end", "more", "pass", "deep", "eps", "voids")
 #: The chance of a random legal card at each play of an ``eps`` playout.
 EPSILON = 0.1
 SEED = 11
@@ -111,6 +119,35 @@ def noisy_playouts(
                 world.play_unchecked(rng.choice(cards_of(world.legal_mask())))
             else:
                 world.play_unchecked(world_policy(world))
+        assert world.result is not None
+        values[card] = stakes.value(world.result.points, seat)
+    return values
+
+
+def informed_playouts(
+    base: HandState, legal: Sequence[int], seat: int, stakes: Stakes, voids: int
+) -> dict[int, float]:
+    """expert.playouts in which the policy knows the voids shown (``voids``: 4 bits a seat)."""
+    pr = policy_rules(base.rules)
+    deck = base.rules.deck_mask
+    values = {}
+    for card in legal:
+        world = base.copy()
+        shown, play = voids, card
+        mover = world.to_move
+        while mover is not None:
+            trick = world.trick
+            if trick and play // 13 != trick[0] // 13:
+                shown |= 1 << (4 * mover + trick[0] // 13)
+            world.play_unchecked(play)
+            mover = world.to_move
+            if mover is None:
+                break
+            hands = world.hands
+            gone = deck & ~(hands[0] | hands[1] | hands[2] | hands[3])
+            play = policy_play(
+                pr, mover, hands[mover], world.legal_mask(), world.trick, gone, world.taken, shown
+            )
         assert world.result is not None
         values[card] = stakes.value(world.result.points, seat)
     return values
@@ -171,6 +208,8 @@ def variant(parts: frozenset[str]) -> type[Player]:
                     values = lookahead(base, legal, view.seat, stakes)
                 elif "eps" in parts:
                     values = noisy_playouts(base, legal, view.seat, stakes, noise)
+                elif "voids" in parts:
+                    values = informed_playouts(base, legal, view.seat, stakes, void_bits(view))
                 else:
                     values = playouts(base, legal, view.seat, stakes)
                 for card in legal:
@@ -182,19 +221,26 @@ def variant(parts: frozenset[str]) -> type[Player]:
 
 
 register("fixed-hard", variant(frozenset()))
+
+
+class LiteHard(HardPlayer):
+    """Hard's search on 40 deals, no time cap: a quick searching opponent for screening."""
+
+    level = "hard"
+    budget = Budget(worlds=40, seconds=1e9)
+
+
+register("lite-hard", LiteHard)
 for _part in PARTS:
     register(f"hard+{_part}", variant(frozenset({_part})))
 
 
-def _task(args: tuple[str, str, int]) -> tuple[str, int, list[int]]:
-    rules_name, part, index = args
+def _task(args: tuple[str, str, int, str]) -> tuple[str, int, list[int]]:
+    rules_name, part, index, against = args
     rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
-    if part == "base":
-        stats = play_task(rules, ["fixed-hard"] * 4, SEED, index, 0)
-        return part, index, [s.points[0] for s in stats]
     rotation = index % 4
-    specs = [f"hard+{part}", "fixed-hard", "fixed-hard", "fixed-hard"]
-    stats = play_task(rules, specs, SEED, index, rotation)
+    tested = "fixed-hard" if part == "base" else f"hard+{part}"
+    stats = play_task(rules, [tested, against, against, against], SEED, index, rotation)
     by_seat = [0, 0, 0, 0]
     for i, s in enumerate(stats):
         by_seat[(i + rotation) % 4] = s.points[0]
@@ -221,9 +267,16 @@ def _ci(values: list[float]) -> str:
     return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
 
 
-def report(out: Path, rules_name: str, part: str) -> str:
+def _journal(out: Path, rules_name: str, part: str, against: str) -> Path:
+    """Where a part's deals are kept (the default opponents' files keep their old names)."""
+    versus = "" if against == "fixed-hard" else f"vs-{against}-"
+    return out / f"{rules_name}-{versus}{part}.jsonl"
+
+
+def report(out: Path, rules_name: str, part: str, against: str = "fixed-hard") -> str:
     """The part's effect on the tested seat: own points, and own minus the others' mean."""
-    base, tried = _load(out / f"{rules_name}-base.jsonl"), _load(out / f"{rules_name}-{part}.jsonl")
+    base = _load(_journal(out, rules_name, "base", against))
+    tried = _load(_journal(out, rules_name, part, against))
     deals = sorted(set(base) & set(tried))
     if len(deals) < 2:
         return f"{rules_name} hard+{part}: {len(deals)} deals so far"
@@ -239,24 +292,28 @@ def report(out: Path, rules_name: str, part: str) -> str:
     )
 
 
-def run_parts(rules_name: str, deals: int, parts: list[str], out: Path, jobs: int) -> None:
+def run_parts(
+    rules_name: str, deals: int, parts: list[str], out: Path, *, jobs: int, against: str
+) -> None:
     """Play what is missing (deal by deal, every part together), then print the effects."""
     out.mkdir(parents=True, exist_ok=True)
-    todo = []
-    for index in range(deals):
-        for part in ["base", *parts]:
-            if index not in _load(out / f"{rules_name}-{part}.jsonl"):
-                todo.append((rules_name, part, index))
+    done = {part: _load(_journal(out, rules_name, part, against)) for part in ["base", *parts]}
+    todo = [
+        (rules_name, part, index, against)
+        for index in range(deals)
+        for part in ["base", *parts]
+        if index not in done[part]
+    ]
     with get_context("spawn").Pool(jobs) as pool:
-        for done, (part, index, points) in enumerate(pool.imap(_task, todo), 1):
-            with (out / f"{rules_name}-{part}.jsonl").open("a", encoding="utf-8") as file:
+        for count, (part, index, points) in enumerate(pool.imap(_task, todo), 1):
+            with _journal(out, rules_name, part, against).open("a", encoding="utf-8") as file:
                 file.write(json.dumps([index, points]) + "\n")
-            if done % (20 * (len(parts) + 1)) == 0:
-                print(f"-- {done} of {len(todo)} hands played", flush=True)
+            if count % (20 * (len(parts) + 1)) == 0:
+                print(f"-- {count} of {len(todo)} hands played", flush=True)
                 for p in parts:
-                    print(report(out, rules_name, p), flush=True)
+                    print(report(out, rules_name, p, against), flush=True)
     for part in parts:
-        print(report(out, rules_name, part))
+        print(report(out, rules_name, part, against))
 
 
 CONTINUATIONS = 4
@@ -381,6 +438,7 @@ def main() -> None:
     parts.add_argument("part", nargs="+", choices=PARTS)
     parts.add_argument("--out", type=Path, default=Path("ai-parts"))
     parts.add_argument("--jobs", type=int, default=2)
+    parts.add_argument("--against", default="fixed-hard", help="the three other seats' level")
     positions = sub.add_parser("positions")
     positions.add_argument("rules")
     positions.add_argument("deals", type=int)
@@ -392,7 +450,7 @@ def main() -> None:
     agreement.add_argument("hands", type=int)
     args = parser.parse_args()
     if args.command == "parts":
-        run_parts(args.rules, args.deals, args.part, args.out, args.jobs)
+        run_parts(args.rules, args.deals, args.part, args.out, jobs=args.jobs, against=args.against)
     elif args.command == "positions":
         run_positions(args.rules, args.deals, args.part, args.out, args.jobs)
     else:

@@ -63,7 +63,7 @@ from peppa_qt.ai.knowledge import shown_voids as void_bits  # noqa: E402
 from peppa_qt.ai.normal import world_policy  # noqa: E402
 from peppa_qt.ai.policy import policy_play, policy_rules  # noqa: E402
 from peppa_qt.ai.sampling import known_cards, sample_hands, shown_voids  # noqa: E402
-from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, playout  # noqa: E402
+from peppa_qt.ai.search import Budget, Policy, Stakes, equivalent_cards  # noqa: E402
 from peppa_qt.engine.cards import Card, cards_of  # noqa: E402
 from peppa_qt.engine.hand import HandState, Phase  # noqa: E402
 from peppa_qt.engine.match import Match  # noqa: E402
@@ -95,33 +95,23 @@ def lookahead(base: HandState, legal: Sequence[int], seat: int, stakes: Stakes) 
             assert world.result is not None
             values[card] = stakes.value(world.result.points, seat)
             continue
-        best = -math.inf
-        for reply in _distinct(world, world.legal_mask()):
-            child = world.copy()
-            child.play_unchecked(reply)
-            playout(child, world_policy)
-            assert child.result is not None
-            best = max(best, stakes.value(child.result.points, seat))
+        replies = sorted(
+            set(equivalent_cards(hand_view(world, seat), cards_of(world.legal_mask())).values())
+        )
+        best = max(playouts(world, replies, seat, stakes).values())
         values[card] = best
     return values
 
 
-def noisy_playouts(
-    base: HandState, legal: Sequence[int], seat: int, stakes: Stakes, rng: random.Random
-) -> dict[int, float]:
-    """expert.playouts with an EPSILON chance of a random legal card at every play."""
-    values = {}
-    for card in legal:
-        world = base.copy()
-        world.play_unchecked(card)
-        while world.phase is Phase.PLAYING:
-            if rng.random() < EPSILON:
-                world.play_unchecked(rng.choice(cards_of(world.legal_mask())))
-            else:
-                world.play_unchecked(world_policy(world))
-        assert world.result is not None
-        values[card] = stakes.value(world.result.points, seat)
-    return values
+def noisy_policy(rng: random.Random) -> Policy:
+    """The playout policy, but a random legal card with chance EPSILON at every play."""
+
+    def policy(world: HandState) -> int:
+        if rng.random() < EPSILON:
+            return rng.choice(cards_of(world.legal_mask()))
+        return world_policy(world)
+
+    return policy
 
 
 def informed_playouts(
@@ -153,28 +143,6 @@ def informed_playouts(
     return values
 
 
-def _distinct(world: HandState, mask: int) -> list[int]:
-    """The cards of ``mask`` less those touching the card below them at the same worth."""
-    rules = world.rules
-    taken = world.taken
-    settled = mask | taken[0] | taken[1] | taken[2] | taken[3] | ~rules.deck_mask
-    points, moon = rules.card_points, rules.moon_mask
-    kept: list[int] = []
-    for card in cards_of(mask):
-        if kept:
-            lower = kept[-1]
-            span = ((1 << card) - 1) & ~((1 << (lower + 1)) - 1)
-            if (
-                lower // 13 == card // 13
-                and settled & span == span
-                and points[lower] == points[card]
-                and (moon >> lower & 1) == (moon >> card & 1)
-            ):
-                continue
-        kept.append(card)
-    return kept
-
-
 def variant(parts: frozenset[str]) -> type[Player]:
     """Hard's search (the very same sampled deals) with ``parts`` of the expert added."""
 
@@ -198,6 +166,7 @@ def variant(parts: frozenset[str]) -> type[Player]:
             sums = dict.fromkeys(legal, 0.0)
             weights = 0.0
             voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view)
+            shown = void_bits(view)
             for _ in range(self._worlds(len(legal)).worlds):
                 hands = sample_hands(view, rng, voids, known)
                 weight = likelihood(view, hands) if "inf" in parts else 1.0
@@ -207,9 +176,9 @@ def variant(parts: frozenset[str]) -> type[Player]:
                 elif "deep" in parts:
                     values = lookahead(base, legal, view.seat, stakes)
                 elif "eps" in parts:
-                    values = noisy_playouts(base, legal, view.seat, stakes, noise)
+                    values = playouts(base, legal, view.seat, stakes, noisy_policy(noise))
                 elif "voids" in parts:
-                    values = informed_playouts(base, legal, view.seat, stakes, void_bits(view))
+                    values = informed_playouts(base, legal, view.seat, stakes, shown)
                 else:
                     values = playouts(base, legal, view.seat, stakes)
                 for card in legal:

@@ -38,7 +38,7 @@ from .hints import Hint
 from .normal import expect_pass, world_policy
 from .passing import choose_pass, moon_pass, pass_hint, rank_passes
 from .sampling import known_cards, sample_hands, shown_voids
-from .search import SearchPlayer, Stakes, equivalent_cards, playout
+from .search import Policy, SearchPlayer, Stakes, equivalent_cards, playout
 from .table import policy_rules
 
 T = TypeVar("T")
@@ -145,13 +145,19 @@ def evaluate_passes(
     return sums
 
 
-def playouts(base: HandState, legal: Sequence[int], seat: int, stakes: Stakes) -> dict[int, float]:
+def playouts(
+    base: HandState,
+    legal: Sequence[int],
+    seat: int,
+    stakes: Stakes,
+    policy: Policy = world_policy,
+) -> dict[int, float]:
     """The value for ``seat`` of each card of ``legal`` played in ``base``, then played out."""
     values = {}
     for card in legal:
         world = base.copy()
         world.play_unchecked(card)
-        playout(world, world_policy)
+        playout(world, policy)
         assert world.result is not None
         values[card] = stakes.value(world.result.points, seat)
     return values

@@ -57,17 +57,17 @@ class Stakes:
     single deal, as the arena plays them to measure points per hand: points alone.)
     """
 
-    __slots__ = ("last", "prize", "rules", "totals", "winners")
+    __slots__ = ("hands", "prize", "rules", "totals", "winners")
 
     def __init__(
-        self, rules: RuleSet, totals: Sequence[int] | None = None, *, last: bool = False
+        self, rules: RuleSet, totals: Sequence[int] | None = None, *, hands: int = 0
     ) -> None:
         self.rules = rules
         #: The totals before the hand (team totals in teams), or None when the hand cannot
         #: end the game: then a hand's value is its relative points alone.
         self.totals = tuple(totals) if totals is not None else None
-        #: Whether the hand ends the game whatever its points (the last of a set number).
-        self.last = last
+        #: The hands played in the game once this one is over (for a game of a set number).
+        self.hands = hands
         self.prize = 2.0 * (rules.hand_total + rules.moon_value)
         self.winners = 2 if rules.teams or rules.two_winners else 1
 
@@ -77,7 +77,7 @@ class Stakes:
         rules = view.rules
         if rules.end_mode is EndMode.HANDS:
             if 1 < rules.end_value <= view.hand_index + 1:
-                return cls(rules, view.totals, last=True)
+                return cls(rules, view.totals, hands=view.hand_index + 1)
             return cls(rules)
         if max(view.totals) + _most_in_a_hand(rules) < rules.end_value:
             return cls(rules)
@@ -94,7 +94,7 @@ class Stakes:
             final = [totals[s] + points[s] + points[s ^ 2] for s in range(4)]
         else:
             final = [totals[s] + points[s] for s in range(4)]
-        if not self.last and not rules.is_over(final, 0):
+        if not rules.is_over(final, self.hands):
             return relative
         mine = final[seat]
         partner = seat ^ 2 if rules.teams else seat

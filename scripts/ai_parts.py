@@ -19,6 +19,11 @@ changes no decision. Results go to DIR/RULES-PART.jsonl (a rerun resumes them).
     eps    playouts in which each play is a random legal card with chance EPSILON
     voids  playouts in which the policy remembers who has shown a void (as the normal level
            does in its own play; world_policy forgets them)
+    half   a hand's value is half the others' mean points minus one's own (search.utility
+           counts the others' mean in full): a rival's moon costs more, one's own gains less
+    own    a hand's value is minus one's own points alone
+    ismcts information-set search (SO-ISMCTS, below) instead of flat Monte Carlo, with as
+           many playouts as hard's search makes (ISMCTS_PLAYOUTS per legal card)
 
 ``--against LEVEL`` seats LEVEL in the three other seats instead of hard (both in the
 baseline and in the variants): e.g. ``lite-hard``, hard's search on 40 deals instead of 160,
@@ -63,14 +68,16 @@ from peppa_qt.ai.knowledge import shown_voids as void_bits  # noqa: E402
 from peppa_qt.ai.normal import world_policy  # noqa: E402
 from peppa_qt.ai.policy import policy_play, policy_rules  # noqa: E402
 from peppa_qt.ai.sampling import known_cards, sample_hands, shown_voids  # noqa: E402
-from peppa_qt.ai.search import Budget, Policy, Stakes, equivalent_cards  # noqa: E402
+from peppa_qt.ai.search import Budget, Policy, Stakes, equivalent_cards, playout  # noqa: E402
 from peppa_qt.engine.cards import Card, cards_of  # noqa: E402
 from peppa_qt.engine.hand import HandState, Phase  # noqa: E402
 from peppa_qt.engine.match import Match  # noqa: E402
 from peppa_qt.engine.rules import RuleSet  # noqa: E402
 from peppa_qt.engine.view import PlayerView, hand_view, view_of, world_from_view  # noqa: E402
 
-PARTS = ("inf", "end", "more", "pass", "deep", "eps", "voids")
+PARTS = ("inf", "end", "more", "pass", "deep", "eps", "voids", "half", "own", "ismcts")
+#: How much the others' mean points count beside one's own in the ``half`` and ``own`` parts.
+OTHERS_WEIGHT = {"half": 0.5, "own": 0.0}
 #: The chance of a random legal card at each play of an ``eps`` playout.
 EPSILON = 0.1
 SEED = 11
@@ -101,6 +108,86 @@ def lookahead(base: HandState, legal: Sequence[int], seat: int, stakes: Stakes) 
         best = max(playouts(world, replies, seat, stakes).values())
         values[card] = best
     return values
+
+
+#: Playouts per legal card of an ``ismcts`` decision (hard makes 160 deals x its cards).
+ISMCTS_PLAYOUTS = 160
+#: The exploration constant of its UCB, on values scaled by the points of a hand.
+ISMCTS_C = 0.7
+
+
+class _Node:
+    """A node of the information-set tree: per card played from here, its statistics.
+
+    ``stats[card]`` is [visits, value sum for the seat that played it, availability]:
+    how often the card was legal when the node was visited (opponents' cards are legal
+    only in some of the sampled deals: the subset-armed bandit of SO-ISMCTS).
+    """
+
+    __slots__ = ("kids", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, list[float]] = {}
+        self.kids: dict[int, _Node] = {}
+
+
+def ismcts(
+    view: PlayerView, legal: Sequence[int], rng: random.Random, stakes: Stakes
+) -> dict[int, float]:
+    """Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) from ``view``'s seat.
+
+    Each iteration samples a deal consistent with the view, walks one tree shared by all
+    deals (nodes are move sequences, so the seat's own later choices cannot depend on the
+    hidden cards of one deal), adds a node, plays out with the normal policy, and credits
+    each move with the value of the seat that made it. The score of a card is its visits.
+    """
+    voids, known = shown_voids(view), known_cards(view)
+    root = _Node()
+    scale = float(view.rules.hand_total)
+    log, sqrt = math.log, math.sqrt
+    move: int
+    for _ in range(ISMCTS_PLAYOUTS * len(legal)):
+        world = world_from_view(view, sample_hands(view, rng, voids, known))
+        node = root
+        path: list[tuple[_Node, int, int]] = []
+        while world.phase is Phase.PLAYING:
+            mover = world.to_move
+            assert mover is not None
+            stats = node.stats
+            options = cards_of(world.legal_mask())
+            fresh = [move for move in options if move not in stats]
+            for move in options:
+                if move in stats:
+                    stats[move][2] += 1
+            if fresh:
+                liked = world_policy(world)
+                move = liked if liked in fresh else rng.choice(fresh)
+                stats[move] = [0.0, 0.0, 1.0]
+                node.kids[move] = _Node()
+            else:
+                move = max(
+                    options,
+                    key=lambda c: (
+                        stats[c][1] / stats[c][0] + ISMCTS_C * sqrt(log(stats[c][2]) / stats[c][0])
+                    ),
+                )
+            path.append((node, move, mover))
+            world.play_unchecked(move)
+            node = node.kids[move]
+            if fresh:
+                break
+        playout(world, world_policy)
+        assert world.result is not None
+        values = [stakes.value(world.result.points, s) / scale for s in range(4)]
+        for at, move, mover in path:
+            entry = at.stats[move]
+            entry[0] += 1
+            entry[1] += values[mover]
+    scores: dict[int, float] = {}
+    for move in legal:
+        visits, total, _ = root.stats.get(move, [0.0, 0.0, 0.0])
+        scores[move] = visits + (total / visits if visits else -1.0) * 1e-3
+    return scores
 
 
 def noisy_policy(rng: random.Random) -> Policy:
@@ -162,10 +249,13 @@ def variant(parts: frozenset[str]) -> type[Player]:
 
         def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
             rng = self.rng(view)
+            if "ismcts" in parts:
+                return ismcts(view, legal, rng, Stakes.of(view))
             noise = random.Random(self.rng(view).getrandbits(64) ^ 0x5EED)
             sums = dict.fromkeys(legal, 0.0)
             weights = 0.0
-            voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view)
+            others = next((OTHERS_WEIGHT[p] for p in parts if p in OTHERS_WEIGHT), 1.0)
+            voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view, others)
             shown = void_bits(view)
             for _ in range(self._worlds(len(legal)).worlds):
                 hands = sample_hands(view, rng, voids, known)

@@ -190,6 +190,23 @@ def ismcts(
     return scores
 
 
+class WeightedStakes(Stakes):
+    """Stakes in which the others' mean points count ``weight`` times (1: search.Stakes).
+
+    Without a moon a hand's points add up to the same total, so the weight changes only
+    what moons are worth: below 1, a rival's moon costs more and one's own gains less.
+    """
+
+    def __init__(self, base: Stakes, weight: float) -> None:
+        super().__init__(base.rules, base.totals, hands=base.hands)
+        self.weight = weight
+
+    def value(self, points: Sequence[int], seat: int) -> float:
+        assert not self.rules.teams, "the weighted parts are for games without teams"
+        others = (sum(points) - points[seat]) / 3
+        return super().value(points, seat) - (1 - self.weight) * others
+
+
 def noisy_policy(rng: random.Random) -> Policy:
     """The playout policy, but a random legal card with chance EPSILON at every play."""
 
@@ -254,8 +271,10 @@ def variant(parts: frozenset[str]) -> type[Player]:
             noise = random.Random(self.rng(view).getrandbits(64) ^ 0x5EED)
             sums = dict.fromkeys(legal, 0.0)
             weights = 0.0
-            others = next((OTHERS_WEIGHT[p] for p in parts if p in OTHERS_WEIGHT), 1.0)
-            voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view, others)
+            voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view)
+            for part, weight in OTHERS_WEIGHT.items():
+                if part in parts:
+                    stakes = WeightedStakes(stakes, weight)
             shown = void_bits(view)
             for _ in range(self._worlds(len(legal)).worlds):
                 hands = sample_hands(view, rng, voids, known)

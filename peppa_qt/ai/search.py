@@ -35,17 +35,13 @@ class Budget:
     seconds: float
 
 
-def utility(rules: RuleSet, points: Sequence[int], seat: int, others: float = 1.0) -> float:
-    """How good a hand's points are for ``seat``: opponents' mean minus its own side's.
-
-    ``others`` weighs the opponents' mean: 1 counts a point given to a rival as much as one
-    taken; below 1, one's own points count more (see ExpertPlayer.others).
-    """
+def utility(rules: RuleSet, points: Sequence[int], seat: int) -> float:
+    """How good a hand's points are for ``seat``: opponents' mean minus its own side's."""
     if rules.teams:
         partner = (seat + 2) % 4
         own = points[seat] + points[partner]
-        return (others * (sum(points) - own) - own) / 2
-    return others * (sum(points) - points[seat]) / 3 - points[seat]
+        return (sum(points) - own - own) / 2
+    return (sum(points) - points[seat]) / 3 - points[seat]
 
 
 class Stakes:
@@ -61,15 +57,10 @@ class Stakes:
     single deal, as the arena plays them to measure points per hand: points alone.)
     """
 
-    __slots__ = ("hands", "others", "prize", "rules", "totals", "winners")
+    __slots__ = ("hands", "prize", "rules", "totals", "winners")
 
     def __init__(
-        self,
-        rules: RuleSet,
-        totals: Sequence[int] | None = None,
-        *,
-        hands: int = 0,
-        others: float = 1.0,
+        self, rules: RuleSet, totals: Sequence[int] | None = None, *, hands: int = 0
     ) -> None:
         self.rules = rules
         #: The totals before the hand (team totals in teams), or None when the hand cannot
@@ -77,26 +68,24 @@ class Stakes:
         self.totals = tuple(totals) if totals is not None else None
         #: The hands played in the game once this one is over (for a game of a set number).
         self.hands = hands
-        #: How much the opponents' points count beside one's own (``utility``).
-        self.others = others
         self.prize = 2.0 * (rules.hand_total + rules.moon_value)
         self.winners = 2 if rules.teams or rules.two_winners else 1
 
     @classmethod
-    def of(cls, view: PlayerView, others: float = 1.0) -> Stakes:
-        """The stakes of the hand ``view`` is in (``others``: see ``utility``)."""
+    def of(cls, view: PlayerView) -> Stakes:
+        """The stakes of the hand ``view`` is in."""
         rules = view.rules
         if rules.end_mode is EndMode.HANDS:
             if 1 < rules.end_value <= view.hand_index + 1:
-                return cls(rules, view.totals, hands=view.hand_index + 1, others=others)
-            return cls(rules, others=others)
+                return cls(rules, view.totals, hands=view.hand_index + 1)
+            return cls(rules)
         if max(view.totals) + _most_in_a_hand(rules) < rules.end_value:
-            return cls(rules, others=others)
-        return cls(rules, view.totals, others=others)
+            return cls(rules)
+        return cls(rules, view.totals)
 
     def value(self, points: Sequence[int], seat: int) -> float:
         """How good a finished hand's ``points`` are for ``seat``."""
-        relative = utility(self.rules, points, seat, self.others)
+        relative = utility(self.rules, points, seat)
         totals = self.totals
         if totals is None:
             return relative

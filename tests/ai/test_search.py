@@ -77,30 +77,6 @@ def test_an_opponents_moon_is_worse_than_taking_a_point_to_stop_it() -> None:
     assert utility(teams, (10, 0, 10, 6), 0) == utility(teams, (10, 0, 10, 6), 2) < 0
 
 
-def test_counting_the_others_points_less_makes_a_rivals_moon_dearer() -> None:
-    peppa = RuleSet.preset("peppa")
-    moon_for_west = (36, 36, 36, 0)
-    # South stops it by taking the Q♠, A♥ and J♥ (20 points); West keeps the other 16.
-    stopped_by_south = (20, 0, 0, 16)
-    # Counting the others' points in full, a rival's moon costs as much as taking 18
-    # points: letting it go is better. Counting them half, stopping it is.
-    assert utility(peppa, moon_for_west, 0) > utility(peppa, stopped_by_south, 0)
-    assert utility(peppa, moon_for_west, 0, 0.5) < utility(peppa, stopped_by_south, 0, 0.5)
-    # One's own moon is still worth more than a clean hand, but less than in full.
-    own_moon, clean = (0, 36, 36, 36), (0, 10, 13, 13)
-    assert utility(peppa, clean, 0, 0.5) < utility(peppa, own_moon, 0, 0.5)
-    assert utility(peppa, own_moon, 0, 0.5) < utility(peppa, own_moon, 0)
-    # Without a moon the points add up to the same total: the weight changes no choice.
-    spreads = [(0, 10, 13, 13), (5, 18, 13, 0), (13, 0, 23, 0)]
-    assert sorted(spreads, key=lambda p: utility(peppa, p, 0)) == sorted(
-        spreads, key=lambda p: utility(peppa, p, 0, 0.5)
-    )
-    teams = RuleSet.preset("hearts", {"teams": True})
-    assert utility(teams, (10, 0, 10, 6), 0, 0.5) == (0.5 * 6 - 20) / 2
-    stakes = Stakes(peppa, others=0.5)
-    assert stakes.value(moon_for_west, 0) == utility(peppa, moon_for_west, 0, 0.5)
-
-
 def test_a_hand_that_ends_the_game_is_worth_the_game(aikit: ModuleType) -> None:
     peppa = RuleSet.preset("peppa")  # to 100 points, one winner: the lowest total
     hand = {0: "QS AH KH 2H 3S 4S 5S 6D 7D 8D 9D TD JD", 1: "AC"}

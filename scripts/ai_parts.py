@@ -272,9 +272,9 @@ def variant(parts: frozenset[str]) -> type[Player]:
             sums = dict.fromkeys(legal, 0.0)
             weights = 0.0
             voids, known, stakes = shown_voids(view), known_cards(view), Stakes.of(view)
-            for part, weight in OTHERS_WEIGHT.items():
+            for part, share in OTHERS_WEIGHT.items():
                 if part in parts:
-                    stakes = WeightedStakes(stakes, weight)
+                    stakes = WeightedStakes(stakes, share)
             shown = void_bits(view)
             for _ in range(self._worlds(len(legal)).worlds):
                 hands = sample_hands(view, rng, voids, known)

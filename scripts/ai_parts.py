@@ -24,6 +24,8 @@ changes no decision. Results go to DIR/RULES-PART.jsonl (a rerun resumes them).
     own    a hand's value is minus one's own points alone
     ismcts information-set search (SO-ISMCTS, below) instead of flat Monte Carlo, with as
            many playouts as hard's search makes (ISMCTS_PLAYOUTS per legal card)
+    prior  deals drawn with each unseen card as likely at each seat as simulated passing
+           puts it there (location_prior below: the pass received tells where cards lie)
 
 ``--against LEVEL`` seats LEVEL in the three other seats instead of hard (both in the
 baseline and in the variants): e.g. ``lite-hard``, hard's search on 40 deals instead of 160,
@@ -38,6 +40,13 @@ there; a deal's figure is the sum over its changed plays. Only that one card dif
 the two lines, so the figure spreads far less than whole hands played apart do.
 
     python scripts/ai_parts.py positions RULES DEALS PART [--out DIR] [--jobs N]
+
+``located``: how well location_prior tells where the cards that decide a hand
+(Q♠, K♠, A♠, A♥, K♥, Q♥) lie after the exchange, in DEALS deals passed by four normal
+players: the squared error (Brier score) of its chances, against plain chance (each other
+seat as likely as it has unseen cards), for seat 0; lower is better.
+
+    python scripts/ai_parts.py located RULES DEALS
 
 ``agree``: how often four hard players play the normal policy's card, by lead, follow and
 discard, against what a uniform pick would give: the data behind expert.LEAD/FOLLOW/DISCARD.
@@ -65,17 +74,24 @@ from peppa_qt.ai.endgame import solvable, solve  # noqa: E402
 from peppa_qt.ai.expert import ExpertPlayer, likelihood, playouts  # noqa: E402
 from peppa_qt.ai.hard import HardPlayer  # noqa: E402
 from peppa_qt.ai.knowledge import shown_voids as void_bits  # noqa: E402
-from peppa_qt.ai.normal import world_policy  # noqa: E402
-from peppa_qt.ai.policy import policy_play, policy_rules  # noqa: E402
-from peppa_qt.ai.sampling import known_cards, sample_hands, shown_voids  # noqa: E402
+from peppa_qt.ai.normal import NormalPlayer, world_policy  # noqa: E402
+from peppa_qt.ai.passing import (  # noqa: E402
+    _set_score,
+    card_danger,
+    choose_pass,
+    moon_pass,
+    rank_passes,
+)
+from peppa_qt.ai.policy import PolicyRules, policy_play, policy_rules  # noqa: E402
+from peppa_qt.ai.sampling import Prior, known_cards, sample_hands, shown_voids  # noqa: E402
 from peppa_qt.ai.search import Budget, Policy, Stakes, equivalent_cards, playout  # noqa: E402
-from peppa_qt.engine.cards import Card, cards_of  # noqa: E402
+from peppa_qt.engine.cards import Card, cards_of, mask_of  # noqa: E402
 from peppa_qt.engine.hand import HandState, Phase  # noqa: E402
 from peppa_qt.engine.match import Match  # noqa: E402
-from peppa_qt.engine.rules import RuleSet  # noqa: E402
+from peppa_qt.engine.rules import PassDirection, RuleSet  # noqa: E402
 from peppa_qt.engine.view import PlayerView, hand_view, view_of, world_from_view  # noqa: E402
 
-PARTS = ("inf", "end", "more", "pass", "deep", "eps", "voids", "half", "own", "ismcts")
+PARTS = ("inf", "end", "more", "pass", "deep", "eps", "voids", "half", "own", "ismcts", "prior")
 #: How much the others' mean points count beside one's own in the ``half`` and ``own`` parts.
 OTHERS_WEIGHT = {"half": 0.5, "own": 0.0}
 #: The chance of a random legal card at each play of an ``eps`` playout.
@@ -190,6 +206,99 @@ def ismcts(
     return scores
 
 
+#: The ``prior`` part: where the unseen cards likely lie, judging by the pass received.
+#: How another seat is thought to pass (pass_chance): a set of three cards is chosen with
+#: chance growing as exp(score / PASS_TEMPER) among passing.rank_passes' candidates (scores
+#: are danger points: an unguarded Q♠ is 100, the A♥ of Peppa 64), and any pass keeps at least
+#: PASS_FLOOR, for the passers the danger scores do not describe.
+PASS_TEMPER = 10.0
+PASS_FLOOR = 0.05
+#: Deals before the exchange simulated for one prior.
+PRIOR_DEALS = 400
+_PRIORS: dict[tuple[object, ...], Prior] = {}
+
+
+def pass_chance(pr: PolicyRules, hand: int, mask: int, offset: int) -> float:
+    """How likely a seat dealt ``hand`` is to pass the three cards of ``mask``.
+
+    A soft version of passing.choose_pass: its choice is the likeliest, sets scored a
+    little lower are nearly as likely, and every set keeps a floor.
+    """
+    moon = moon_pass(pr, hand)
+    if moon:
+        return 1.0 if moon == mask else PASS_FLOOR
+    scored = rank_passes(pr, hand, offset)
+    top = scored[0][0]
+    total = sum(math.exp((score - top) / PASS_TEMPER) for score, _ in scored)
+    found = next((score for score, candidate in scored if candidate == mask), None)
+    if found is None:
+        cards = [c for c in range(52) if hand >> c & 1]
+        found = _set_score(hand, {c: card_danger(pr, hand, c, offset) for c in cards}, mask)
+        total += math.exp((found - top) / PASS_TEMPER)
+    return PASS_FLOOR + (1 - PASS_FLOOR) * math.exp((found - top) / PASS_TEMPER) / total
+
+
+def location_prior(view: PlayerView) -> Prior | None:
+    """Per seat and card, the chance that the seat holds the card since the exchange.
+
+    The seat that passes to us chose those three cards from the hand it was dealt; it holds,
+    after the exchange, the ten it kept and three it received from its own passer, who passed
+    its most dangerous cards. So when the passer did not pass us the Q♠, it is the likeliest
+    seat to hold it: it may well have received it, and could not pass it on. (Four normal
+    players, Peppa, 3,000 deals in which the Q♠ was neither ours nor passed by us: the passer
+    held it after the exchange in 48% of the deals where it passed us no spade above the
+    queen, each of the other two seats in 26%.)
+
+    The chances come from simulating the deal before the exchange: the cards we were not
+    dealt go to the others (the passer holding the three it passed us), the two seats whose
+    passes we did not see pass as the normal level would, and each simulated deal counts as
+    much as the passer was likely to pass us what it did from the hand it was dealt
+    (pass_chance). sampling.sample_hands then gives each card to a seat as these chances say.
+    None when no cards were exchanged; the same hand gives the same prior.
+    """
+    direction = view.pass_direction
+    if direction is PassDirection.HOLD or view.received is None or view.passed is None:
+        return None
+    seat, plays, received, passed = view.seat, view.plays, view.received, view.passed
+    mine = view.hand | mask_of(c for i, c in enumerate(plays) if view.seat_of_play(i) == seat)
+    key = (view.rules, seat, direction, mine, received, passed)
+    if key in _PRIORS:
+        return _PRIORS[key]
+    rules, offset = view.rules, direction.offset
+    pr = policy_rules(rules)
+    dealt_mine = (mine & ~received) | passed
+    passer = (seat - offset) % 4
+    rng = random.Random(f"{seat}:{mine}:{received}:{passed}")
+    pool = cards_of(rules.deck_mask & ~dealt_mine & ~received)
+    size = rules.hand_size
+    others = [s for s in range(4) if s != seat]
+    found = [[0.0] * 52 for _ in range(4)]
+    total = 0.0
+    for _ in range(PRIOR_DEALS):
+        rng.shuffle(pool)
+        dealt = [0, 0, 0, 0]
+        dealt[seat] = dealt_mine
+        start = 0
+        for s in others:
+            take = size - 3 if s == passer else size
+            dealt[s] = mask_of(pool[start : start + take])
+            start += take
+        dealt[passer] |= received
+        passes = [0, 0, 0, 0]
+        for s in others:
+            if s != passer:
+                passes[s] = choose_pass(pr, dealt[s], offset, rng.getrandbits(32))[0]
+        passes[seat], passes[passer] = passed, received
+        weight = pass_chance(pr, dealt[passer], received, offset)
+        total += weight
+        for s in others:
+            row = found[s]
+            for card in cards_of((dealt[s] & ~passes[s]) | passes[(s - offset) % 4]):
+                row[card] += weight
+    prior = _PRIORS[key] = tuple(tuple(v / total for v in row) for row in found)
+    return prior
+
+
 class WeightedStakes(Stakes):
     """Stakes in which the others' mean points count ``weight`` times (1: search.Stakes).
 
@@ -276,8 +385,9 @@ def variant(parts: frozenset[str]) -> type[Player]:
                 if part in parts:
                     stakes = WeightedStakes(stakes, share)
             shown = void_bits(view)
+            prior = location_prior(view) if "prior" in parts else None
             for _ in range(self._worlds(len(legal)).worlds):
-                hands = sample_hands(view, rng, voids, known)
+                hands = sample_hands(view, rng, voids, known, prior)
                 weight = likelihood(view, hands) if "inf" in parts else 1.0
                 base = world_from_view(view, hands)
                 if "end" in parts and solvable(base):
@@ -471,6 +581,48 @@ def positions_report(path: Path, rules_name: str, part: str) -> str:
     )
 
 
+DECIDING = (49, 50, 51, 38, 37, 36)  # Q♠ K♠ A♠ A♥ K♥ Q♥
+
+
+def located(rules_name: str, deals: int) -> None:
+    """The Brier score of the location prior and of plain chance, over ``deals`` deals."""
+    rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
+    errors = {"chance": [0.0, 0.0], "prior": [0.0, 0.0]}  # all deciding cards, the Q♠ alone
+    count = [0, 0]
+    done = 0
+    for i in range(deals):
+        match = Match(rules, random.Random(f"located:{i}").getrandbits(53), track_undo=False)
+        hand = match.start_hand()
+        if hand.phase is not Phase.PASSING:
+            continue
+        normal = NormalPlayer(SEED)
+        passes = {s: normal.decide(view_of(match, s)).cards for s in range(4)}
+        for seat, cards in passes.items():
+            hand.pass_cards(seat, cards)
+        view = view_of(match, 0)
+        prior = location_prior(view)
+        assert prior is not None and view.passed is not None
+        hidden = [rules.hand_size - (3 if s == view.pass_target else 0) for s in range(4)]
+        unseen = sum(hidden[1:])
+        done += 1
+        for card in DECIDING:
+            if (view.hand | view.passed) >> card & 1:
+                continue
+            for s in (1, 2, 3):
+                held = hand.hands[s] >> card & 1
+                for name, chance in (("chance", hidden[s] / unseen), ("prior", prior[s][card])):
+                    errors[name][0] += (chance - held) ** 2
+                    if card == DECIDING[0]:
+                        errors[name][1] += (chance - held) ** 2
+                count[0] += 1
+                count[1] += card == DECIDING[0]
+    for name, (every, queen) in errors.items():
+        print(
+            f"{rules_name} {done} deals, {name:6s}: Brier {every / count[0]:.4f} over the "
+            f"deciding cards, {queen / count[1]:.4f} over the Q♠"
+        )
+
+
 def agree(rules_name: str, hands: int) -> None:
     """How often hard players play the normal policy's card, by kind of play."""
     rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
@@ -523,6 +675,9 @@ def main() -> None:
     positions.add_argument("part", choices=PARTS)
     positions.add_argument("--out", type=Path, default=Path("ai-parts"))
     positions.add_argument("--jobs", type=int, default=2)
+    locate = sub.add_parser("located")
+    locate.add_argument("rules")
+    locate.add_argument("deals", type=int)
     agreement = sub.add_parser("agree")
     agreement.add_argument("rules")
     agreement.add_argument("hands", type=int)
@@ -531,6 +686,8 @@ def main() -> None:
         run_parts(args.rules, args.deals, args.part, args.out, jobs=args.jobs, against=args.against)
     elif args.command == "positions":
         run_positions(args.rules, args.deals, args.part, args.out, args.jobs)
+    elif args.command == "located":
+        located(args.rules, args.deals)
     else:
         agree(args.rules, args.hands)
 

@@ -11,6 +11,11 @@ from ..engine.view import PlayerView
 from . import knowledge
 
 ATTEMPTS = 30
+#: Added to each chance of a location prior, so no seat is ever ruled out by it.
+PRIOR_FLOOR = 0.02
+
+#: Per seat and card, the chance that the seat holds the card (see pass_prior.py).
+Prior = Sequence[Sequence[float]]
 
 
 def played_mask(view: PlayerView) -> int:
@@ -41,25 +46,32 @@ def sample_hands(
     rng: random.Random,
     voids: Sequence[int] | None = None,
     known: Sequence[int] | None = None,
+    prior: Prior | None = None,
 ) -> list[int]:
     """One deal of the unseen cards to the other seats, respecting counts, voids and known cards.
 
+    Each card goes to a seat as likely as the cards that seat still needs, times the
+    ``prior`` chance that it holds the card, if a prior is given.
     When the voids cannot all be respected (they always can in a real game, but a sample may
     paint itself into a corner) a few fresh attempts are made, then the voids are dropped.
     """
     voids = shown_voids(view) if voids is None else voids
     known = known_cards(view) if known is None else known
     for _ in range(ATTEMPTS):
-        hands = _attempt(view, rng, voids, known)
+        hands = _attempt(view, rng, voids, known, prior)
         if hands is not None:
             return hands
-    hands = _attempt(view, rng, [0, 0, 0, 0], known)
+    hands = _attempt(view, rng, [0, 0, 0, 0], known, prior)
     assert hands is not None
     return hands
 
 
 def _attempt(
-    view: PlayerView, rng: random.Random, voids: Sequence[int], known: Sequence[int]
+    view: PlayerView,
+    rng: random.Random,
+    voids: Sequence[int],
+    known: Sequence[int],
+    prior: Prior | None,
 ) -> list[int] | None:
     seat = view.seat
     hands = [0, 0, 0, 0]
@@ -82,7 +94,10 @@ def _attempt(
         choices = [s for s in others if need[s] > 0 and not voids[s] >> card & 1]
         if not choices:
             return None
-        weights = [need[s] for s in choices]
+        if prior is None:
+            weights = [float(need[s]) for s in choices]
+        else:
+            weights = [need[s] * (prior[s][card] + PRIOR_FLOOR) for s in choices]
         chosen = choices[0] if len(choices) == 1 else rng.choices(choices, weights)[0]
         hands[chosen] |= 1 << card
         need[chosen] -= 1

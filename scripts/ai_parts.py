@@ -85,7 +85,7 @@ from peppa_qt.ai.passing import (  # noqa: E402
 from peppa_qt.ai.policy import PolicyRules, policy_play, policy_rules  # noqa: E402
 from peppa_qt.ai.sampling import Prior, known_cards, sample_hands, shown_voids  # noqa: E402
 from peppa_qt.ai.search import Budget, Policy, Stakes, equivalent_cards, playout  # noqa: E402
-from peppa_qt.engine.cards import Card, cards_of, mask_of  # noqa: E402
+from peppa_qt.engine.cards import CARDS, Card, cards_of, mask_of  # noqa: E402
 from peppa_qt.engine.hand import HandState, Phase  # noqa: E402
 from peppa_qt.engine.match import Match  # noqa: E402
 from peppa_qt.engine.rules import PassDirection, RuleSet  # noqa: E402
@@ -584,11 +584,23 @@ def positions_report(path: Path, rules_name: str, part: str) -> str:
 DECIDING = (49, 50, 51, 38, 37, 36)  # Q♠ K♠ A♠ A♥ K♥ Q♥
 
 
+#: Where ``located`` also looks at the deals drawn, after so many cards played (3 and 9 tricks).
+LATER = (12, 36)
+#: Deals drawn there, with the prior and without.
+DRAWN = 50
+
+
 def located(rules_name: str, deals: int) -> None:
-    """The Brier score of the location prior and of plain chance, over ``deals`` deals."""
+    """The Brier score of the location prior and of plain chance, over ``deals`` deals.
+
+    At the exchange: the prior's chances for the deciding cards. Later in the hand (played on
+    by the normal policy): how often DRAWN deals put each unseen card at each seat, over all
+    unseen cards, drawn with the prior and without it.
+    """
     rules = RuleSet.preset(rules_name, {"end": {"mode": "hands", "count": 1}})
     errors = {"chance": [0.0, 0.0], "prior": [0.0, 0.0]}  # all deciding cards, the Q♠ alone
     count = [0, 0]
+    later = {(stop, name): [0.0, 0] for stop in LATER for name in ("chance", "prior")}
     done = 0
     for i in range(deals):
         match = Match(rules, random.Random(f"located:{i}").getrandbits(53), track_undo=False)
@@ -616,11 +628,30 @@ def located(rules_name: str, deals: int) -> None:
                         errors[name][1] += (chance - held) ** 2
                 count[0] += 1
                 count[1] += card == DECIDING[0]
+        rng = random.Random(i)
+        for stop in LATER:
+            while len(hand.plays) < stop:
+                hand.play(CARDS[world_policy(hand)])
+            assert hand.to_move is not None
+            view = view_of(match, hand.to_move)
+            for name, given in (("chance", None), ("prior", location_prior(view))):
+                drawn = [sample_hands(view, rng, prior=given) for _ in range(DRAWN)]
+                known = known_cards(view)
+                hidden_mask = ~(view.hand | mask_of(view.plays) | known[view.pass_target])
+                for card in cards_of(rules.deck_mask & hidden_mask):
+                    for s in range(4):
+                        if s != view.seat:
+                            chance = sum(d[s] >> card & 1 for d in drawn) / DRAWN
+                            held = hand.hands[s] >> card & 1
+                            later[stop, name][0] += (chance - held) ** 2
+                            later[stop, name][1] += 1
     for name, (every, queen) in errors.items():
         print(
             f"{rules_name} {done} deals, {name:6s}: Brier {every / count[0]:.4f} over the "
             f"deciding cards, {queen / count[1]:.4f} over the Q♠"
         )
+    for (stop, name), (total, cells) in later.items():
+        print(f"  after {stop} cards, drawn deals, {name:6s}: Brier {total / cells:.4f}")
 
 
 def agree(rules_name: str, hands: int) -> None:

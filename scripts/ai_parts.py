@@ -247,7 +247,7 @@ def location_prior(view: PlayerView) -> Prior | None:
     seat to hold it: it may well have received it, and could not pass it on. (Four normal
     players, Peppa, 3,000 deals in which the Q♠ was neither ours nor passed by us: the passer
     held it after the exchange in 48% of the deals where it passed us no spade above the
-    queen, each of the other two seats in 26%.)
+    queen, each of the other two seats in 26%: a one-off count, session 7.)
 
     The chances come from simulating the deal before the exchange: the cards we were not
     dealt go to the others (the passer holding the three it passed us), the two seats whose
@@ -581,9 +581,8 @@ def positions_report(path: Path, rules_name: str, part: str) -> str:
     )
 
 
-DECIDING = (49, 50, 51, 38, 37, 36)  # Q♠ K♠ A♠ A♥ K♥ Q♥
-
-
+#: The cards ``located`` scores at the exchange: Q♠ K♠ A♠ A♥ K♥ Q♥.
+DECIDING = (49, 50, 51, 38, 37, 36)
 #: Where ``located`` also looks at the deals drawn, after so many cards played (3 and 9 tricks).
 LATER = (12, 36)
 #: Deals drawn there, with the prior and without.

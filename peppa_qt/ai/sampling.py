@@ -14,7 +14,8 @@ ATTEMPTS = 30
 #: Added to each chance of a location prior, so no seat is ever ruled out by it.
 PRIOR_FLOOR = 0.02
 
-#: Per seat and card, the chance that the seat holds the card (see pass_prior.py).
+#: Per seat and card, the chance that the seat holds the card (scripts/ai_parts.py makes
+#: one from the pass a seat received: location_prior).
 Prior = Sequence[Sequence[float]]
 
 

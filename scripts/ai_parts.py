@@ -504,6 +504,13 @@ def run_parts(
         print(report(out, rules_name, part, against))
 
 
+def exchange(match: Match, hand: HandState, players: Sequence[Player]) -> None:
+    """Every seat chooses its pass from what it sees, then the cards change hands."""
+    passes = {s: players[s].decide(view_of(match, s)).cards for s in range(4)}
+    for seat, cards in passes.items():
+        hand.pass_cards(seat, cards)
+
+
 CONTINUATIONS = 4
 
 
@@ -518,9 +525,7 @@ def _positions_task(args: tuple[str, str, int]) -> tuple[int, list[list[float]]]
     finishers = [variant(frozenset())(SEED + 1 + k) for k in range(CONTINUATIONS)]
     hand = match.start_hand()
     if hand.phase is Phase.PASSING:
-        passes = {s: base.decide(view_of(match, s)).cards for s in range(4)}
-        for seat, cards in passes.items():
-            hand.pass_cards(seat, cards)
+        exchange(match, hand, [base] * 4)
     changed: list[list[float]] = []
     while hand.to_move is not None:
         seat = hand.to_move
@@ -606,10 +611,7 @@ def located(rules_name: str, deals: int) -> None:
         hand = match.start_hand()
         if hand.phase is not Phase.PASSING:
             continue
-        normal = NormalPlayer(SEED)
-        passes = {s: normal.decide(view_of(match, s)).cards for s in range(4)}
-        for seat, cards in passes.items():
-            hand.pass_cards(seat, cards)
+        exchange(match, hand, [NormalPlayer(SEED)] * 4)
         view = view_of(match, 0)
         prior = location_prior(view)
         assert prior is not None and view.passed is not None
@@ -662,9 +664,7 @@ def agree(rules_name: str, hands: int) -> None:
         players = [variant(frozenset())(SEED) for _ in range(4)]
         hand = match.start_hand()
         if hand.phase is Phase.PASSING:
-            passes = {s: players[s].decide(view_of(match, s)).cards for s in range(4)}
-            for seat, cards in passes.items():
-                hand.pass_cards(seat, cards)
+            exchange(match, hand, players)
         while hand.to_move is not None:
             seat = hand.to_move
             card = players[seat].decide(view_of(match, seat)).cards[0]

@@ -6,7 +6,7 @@ import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 
 from ..ai import make_player
 from ..ai.base import Decision, Player
@@ -59,6 +59,8 @@ class GameController(QObject):
         self._pool = ThinkPool(self._relay)
         self._tick = _single_shot(self, self._advance)
         self._delay = _single_shot(self, self._apply_delayed)
+        # A coarse timer may fire up to 5% early: the pause between computer cards is kept whole.
+        self._delay.setTimerType(Qt.TimerType.PreciseTimer)
         self._clock = QElapsedTimer()
         self._epoch = 0
         self._players: dict[int, Player] = {}

@@ -89,7 +89,7 @@ from peppa_qt.engine.cards import CARDS, Card, cards_of, mask_of  # noqa: E402
 from peppa_qt.engine.hand import HandState, Phase  # noqa: E402
 from peppa_qt.engine.match import Match  # noqa: E402
 from peppa_qt.engine.rules import PassDirection, RuleSet  # noqa: E402
-from peppa_qt.engine.view import PlayerView, hand_view, view_of, world_from_view  # noqa: E402
+from peppa_qt.engine.view import PlayerView, hand_view, view_of  # noqa: E402
 
 PARTS = ("inf", "end", "more", "pass", "deep", "eps", "voids", "half", "own", "ismcts", "prior")
 #: How much the others' mean points count beside one's own in the ``half`` and ``own`` parts.
@@ -163,7 +163,7 @@ def ismcts(
     log, sqrt = math.log, math.sqrt
     move: int
     for _ in range(ISMCTS_PLAYOUTS * len(legal)):
-        world = world_from_view(view, sample_hands(view, rng, voids, known))
+        world = HandState.from_view(view, sample_hands(view, rng, voids, known))
         node = root
         path: list[tuple[_Node, int, int]] = []
         while world.phase is Phase.PLAYING:
@@ -389,7 +389,7 @@ def variant(parts: frozenset[str]) -> type[Player]:
             for _ in range(self._worlds(len(legal)).worlds):
                 hands = sample_hands(view, rng, voids, known, prior)
                 weight = likelihood(view, hands) if "inf" in parts else 1.0
-                base = world_from_view(view, hands)
+                base = HandState.from_view(view, hands)
                 if "end" in parts and solvable(base):
                     values = solve(base, stakes)
                 elif "deep" in parts:

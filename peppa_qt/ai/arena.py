@@ -144,11 +144,16 @@ class Seat:
 
 
 def _play(match: Match, seat: int, cards: list[Card]) -> None:
-    hand = match.current
-    assert hand is not None
     if len(cards) != 1:
         raise IllegalMove(Reason.CARD_NOT_HELD, "a play is exactly one card", seat=seat)
-    hand.play(cards[0])
+    match.play(cards[0])
+
+
+def _check_pass(match: Match, seat: int, cards: list[Card]) -> None:
+    """Passes are simultaneous: each is checked when chosen, and all applied at the end."""
+    refusal = match.why_illegal_pass(seat, cards)
+    if refusal is not None:
+        raise refusal
 
 
 def _decide(
@@ -192,11 +197,10 @@ def play_task(
             choices = {}
             for seat in range(4):
                 i = by_seat[seat]
-                # Passes are simultaneous: each is checked on a copy, then all are applied.
-                trial = partial(hand.copy(track_undo=True).pass_cards, seat)
-                choices[seat] = _decide(players[i], match, seat, stats[i], trial)
+                check = partial(_check_pass, match, seat)
+                choices[seat] = _decide(players[i], match, seat, stats[i], check)
             for seat in range(4):
-                hand.pass_cards(seat, choices[seat])
+                match.pass_cards(seat, choices[seat])
         while hand.to_move is not None:
             i = by_seat[hand.to_move]
             _decide(players[i], match, hand.to_move, stats[i], partial(_play, match, hand.to_move))

@@ -30,7 +30,7 @@ from typing import TypeVar
 
 from ..engine.cards import CARDS, cards_of, mask_of
 from ..engine.hand import HandState
-from ..engine.view import PlayerView, world_from_view
+from ..engine.view import PlayerView
 from . import register
 from .base import Decision
 from .endgame import solvable, solve
@@ -99,7 +99,7 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)
         weight = likelihood(view, hands)
-        base = world_from_view(view, hands)
+        base = HandState.from_view(view, hands)
         if solvable(base):
             values = solve(base, stakes)
         else:

@@ -1,7 +1,7 @@
 """Why a computer player chose a card: reason codes, their English sentences, and hints.
 
 Every decision of the easy and normal levels carries one :class:`Hint` in ``Decision.reason``.
-The GUI shows the sentence (translated) when the player asks for a hint.
+The GUI shows the sentence (translated) when the player asks for a hint (``advice.suggest``).
 
 >>> Hint.DUMP_QUEEN == "dump_queen", sentence("dump_queen")
 (True, 'Gets rid of the Q♠ on a trick someone else wins.')
@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 from typing import Final
-
-from ..engine.cards import Card
-from ..engine.view import PlayerView
 
 
 class Hint(StrEnum):
@@ -115,13 +112,3 @@ def sentence(code: str) -> str:
         return SENTENCES[Hint(code)]
     except ValueError:
         return ""
-
-
-def suggest(view: PlayerView) -> tuple[tuple[Card, ...], str]:
-    """The normal level's choice for the human's seat: the cards and the reason code."""
-    from .normal import NormalPlayer  # the players import this module for the codes
-
-    if view.to_move is not None and view.to_move != view.seat:
-        raise ValueError("it is not this seat's turn")
-    decision = NormalPlayer(0).decide(view)
-    return decision.cards, decision.reason

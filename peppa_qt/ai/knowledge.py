@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, mask_of
 from ..engine.hand import Phase
 from ..engine.rules import RuleSet
+from ..engine.trick import tricks_of
 from ..engine.view import PlayerView
 from .moon import alarming
-from .table import QS, QS_BIT, policy_rules
+from .table import QS_BIT, policy_rules
 
 #: Void bits of the three suits other than hearts, for a seat at offset 0.
 _ALL_BUT_HEARTS = (1 << CLUBS) | (1 << DIAMONDS) | (1 << SPADES)
@@ -94,25 +95,20 @@ def knowledge_of(view: PlayerView) -> Knowledge:
 def shown_voids(view: PlayerView) -> int:
     """Void bits (``4 * seat + suit``) from the plays: not following, or leading hearts early."""
     rules = view.rules
-    plays = view.plays
     if view.first_lead is None:
         return 0
     voids = 0
     broken = False
-    for start in range(0, len(plays), 4):
-        leader = view.trick_winners[start // 4 - 1] if start else view.first_lead
-        led = plays[start] // 13
+    for number, trick in enumerate(tricks_of(view.first_lead, view.plays, rules.direction)):
+        led = trick.cards[0] // 13
         if led == HEARTS and rules.hearts_must_break and not broken:
-            voids |= _ALL_BUT_HEARTS << (4 * leader)  # nothing but hearts to lead
-        for position in range(start, min(start + 4, len(plays))):
-            card = plays[position]
+            voids |= _ALL_BUT_HEARTS << (4 * trick.leader)  # nothing but hearts to lead
+        for seat, card in trick.plays:
             if card // 13 != led:
-                seat = (leader + (position - start) * rules.direction) % 4
                 voids |= 1 << (4 * seat + led)
-                if not start and rules.first_trick_clean and rules.moon_mask >> card & 1:
+                if not number and rules.first_trick_clean and rules.moon_mask >> card & 1:
                     voids |= 1 << (4 * seat + DIAMONDS)  # points on trick 1: nothing else held
-            if card // 13 == HEARTS or (card == QS and rules.queen_breaks_hearts):
-                broken = True
+            broken = broken or rules.breaks_hearts(card)
     return voids
 
 

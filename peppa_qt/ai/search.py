@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..engine.cards import CARDS, cards_of, mask_of
 from ..engine.hand import HandState, Phase
 from ..engine.rules import EndMode, MoonMode, RuleSet
-from ..engine.view import PlayerView, world_from_view
+from ..engine.view import PlayerView
 from .base import Decision, Player
 from .normal import NormalPlayer
 from .sampling import known_cards, sample_hands, shown_voids
@@ -38,8 +38,7 @@ class Budget:
 def utility(rules: RuleSet, points: Sequence[int], seat: int) -> float:
     """How good a hand's points are for ``seat``: opponents' mean minus its own side's."""
     if rules.teams:
-        partner = (seat + 2) % 4
-        own = points[seat] + points[partner]
+        own = rules.team_totals(points)[seat]
         return (sum(points) - own - own) / 2
     return (sum(points) - points[seat]) / 3 - points[seat]
 
@@ -90,10 +89,7 @@ class Stakes:
         if totals is None:
             return relative
         rules = self.rules
-        if rules.teams:
-            final = [totals[s] + points[s] + points[s ^ 2] for s in range(4)]
-        else:
-            final = [totals[s] + points[s] for s in range(4)]
+        final = [t + p for t, p in zip(totals, rules.team_totals(points), strict=True)]
         if not rules.is_over(final, self.hands):
             return relative
         mine = final[seat]
@@ -133,7 +129,7 @@ def evaluate_plays(
     deadline = time.perf_counter() + budget.seconds
     done = 0
     while done < budget.worlds:
-        base = world_from_view(view, sample_hands(view, rng, voids, known))
+        base = HandState.from_view(view, sample_hands(view, rng, voids, known))
         for card in legal:
             world = base.copy()
             world.play_unchecked(card)

@@ -46,6 +46,7 @@ def above(card: int) -> int:
 class PolicyRules:
     """The constants of a rule set the heuristics need, computed once per rule set."""
 
+    rules: RuleSet
     direction: int
     points: tuple[int, ...]
     #: Cards that cost points (hearts, Q♠, J♦ +10, 7♣) and cards that are a prize (J♦ −10).
@@ -110,6 +111,7 @@ def _fold(rules: RuleSet, moon_logic: bool) -> PolicyRules:
     plus = sum(1 << c for c in range(52) if points[c] > 0)
     teams = rules.teams
     return PolicyRules(
+        rules=rules,
         direction=rules.direction,
         points=points,
         plus_mask=plus,
@@ -264,9 +266,7 @@ class Table:
         """Game totals if the hand ended now (team totals when playing in teams)."""
         pr = self.pr
         taken = self.taken
-        now = [pr.mask_points(taken[s]) for s in range(4)]
-        if pr.teams:
-            now = [now[s] + now[s ^ 2] for s in range(4)]
+        now = pr.rules.team_totals([pr.mask_points(taken[s]) for s in range(4)])
         return [totals[s] + now[s] for s in range(4)]
 
 

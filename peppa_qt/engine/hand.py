@@ -5,11 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import CARDS, HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, SUIT_NAMES, mask_of
+from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, SUIT_NAMES, mask_of
 from .errors import IllegalMove, Reason
 from .rules import MoonMode, PassDirection, RuleSet
+from .trick import seat_of_play, trick_winner, winner_position
+
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+__all__ = [
+    "PASS_SIZE",
+    "HandResult",
+    "HandState",
+    "Phase",
+    "legal_cards",
+    "score_hand",
+    "winner_position",
+]
 
 PASS_SIZE = 3
 
@@ -83,23 +97,18 @@ class HandState:
         track_undo: bool = True,
     ) -> None:
         _check_deal(rules, deal)
-        self.rules = rules
-        self.dealer = dealer
-        self.deal: tuple[int, ...] = tuple(deal)
-        self.pass_direction = pass_direction
-        self.hands = list(deal)
-        self.passes: list[int | None] = [None] * 4
-        self.trick: list[int] = []
-        self.plays: list[int] = []
-        self.trick_winners: list[int] = []
-        self.taken = [0, 0, 0, 0]
-        self.hearts_broken = False
-        self.result: HandResult | None = None
-        self._undo: list[_Snapshot] = []
-        self._track = track_undo
-        self.leader = self.first_lead = 0
-        self.to_move: int | None = None
-        self.phase = Phase.PASSING
+        self._set_state(
+            rules,
+            dealer,
+            pass_direction,
+            tuple(deal),
+            hands=list(deal),
+            passes=[None] * 4,
+            plays=[],
+            trick_winners=[],
+            taken=[0, 0, 0, 0],
+            track_undo=track_undo,
+        )
         if pass_direction is PassDirection.HOLD:
             self._start_play()
 
@@ -111,16 +120,86 @@ class HandState:
         pass_direction: PassDirection,
         holdings: Sequence[int],
         plays: Iterable[int] = (),
+        *,
+        deal: Sequence[int] | None = None,
+        passes: Sequence[int | None] | None = None,
     ) -> HandState:
         """A hand from the holdings after passing, with ``plays`` replayed (and checked).
 
-        Search uses it to build a world from a player view and sampled hidden hands.
+        Search uses it to try a deal of the hidden cards out; ``deal`` and ``passes``, when
+        given, are what the hand says was dealt and passed (a hand rebuilt from one seat's
+        knowledge keeps that seat's own).
         """
         hand = cls(rules, dealer, holdings, PassDirection.HOLD, track_undo=False)
         hand.pass_direction = pass_direction
+        if deal is not None:
+            hand.deal = tuple(deal)
+        if passes is not None:
+            hand.passes = list(passes)
         for card in plays:
             hand.play(card)
         return hand
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[int]) -> HandState:
+        """A playable hand: ``view``'s public state with ``hands`` as everyone's cards now.
+
+        Search builds one per sampled deal of the hidden cards. Past plays are not re-checked
+        against the sampled hands; only the play from now on is.
+        """
+        if view.first_lead is None or view.phase is not Phase.PLAYING:
+            raise ValueError("a hand can only be rebuilt while cards are being played")
+        world = cls.__new__(cls)
+        world._set_state(
+            view.rules,
+            view.dealer,
+            view.pass_direction,
+            tuple(hands),
+            hands=list(hands),
+            passes=[None] * 4,
+            plays=list(view.plays),
+            trick_winners=list(view.trick_winners),
+            taken=list(view.taken),
+        )
+        world.trick = list(view.trick)
+        world.hearts_broken = view.hearts_broken
+        world.first_lead = view.first_lead
+        world.leader = view.leader if view.leader is not None else view.first_lead
+        world.to_move = view.to_move
+        world.phase = Phase.PLAYING
+        return world
+
+    def _set_state(
+        self,
+        rules: RuleSet,
+        dealer: int,
+        pass_direction: PassDirection,
+        deal: tuple[int, ...],
+        *,
+        hands: list[int],
+        passes: list[int | None],
+        plays: list[int],
+        trick_winners: list[int],
+        taken: list[int],
+        track_undo: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deal = deal
+        self.pass_direction = pass_direction
+        self.hands = hands
+        self.passes = passes
+        self.trick: list[int] = []
+        self.plays = plays
+        self.trick_winners = trick_winners
+        self.taken = taken
+        self.hearts_broken = False
+        self.result: HandResult | None = None
+        self._undo: list[_Snapshot] = []
+        self._track = track_undo
+        self.leader = self.first_lead = 0
+        self.to_move: int | None = None
+        self.phase = Phase.PASSING
 
     # ----------------------------------------------------------------- queries
 
@@ -143,9 +222,7 @@ class HandState:
 
     def seat_of_play(self, index: int) -> int:
         """The seat that played the ``index``-th card of the hand."""
-        trick, position = divmod(index, 4)
-        leader = self.trick_winners[trick - 1] if trick else self.first_lead
-        return (leader + position * self.rules.direction) % 4
+        return seat_of_play(self.first_lead, self.trick_winners, index, self.rules.direction)
 
     def received(self, seat: int) -> int | None:
         """The cards ``seat`` received, once the exchange has happened."""
@@ -196,13 +273,11 @@ class HandState:
     def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
         """Seat ``seat`` chooses its three cards; the exchange happens when all four have."""
         chosen = list(cards)
-        stray = next((c for c in chosen if not 0 <= c < 52), None)
-        if stray is not None:
-            raise IllegalMove(Reason.CARD_NOT_HELD, f"{stray!r} is not a card", seat=seat)
-        mask = mask_of(chosen)
-        self._check_pass(seat, chosen, mask)
+        refusal = self.why_illegal_pass(seat, chosen)
+        if refusal is not None:
+            raise refusal
         self._push_undo()
-        self.passes[seat] = mask
+        self.passes[seat] = mask_of(chosen)
         if all(p is not None for p in self.passes):
             offset = self.pass_direction.offset
             for s in range(4):
@@ -212,27 +287,34 @@ class HandState:
                 self.hands[s] = self.hands[s] & ~given | received
             self._start_play()
 
-    def _check_pass(self, seat: int, chosen: list[int], mask: int) -> None:
+    def why_illegal_pass(self, seat: int, cards: Iterable[int]) -> IllegalMove | None:
+        """The refusal ``pass_cards(seat, cards)`` would raise, or None when it is legal."""
+        chosen = list(cards)
+        stray = next((c for c in chosen if not isinstance(c, int) or not 0 <= c < 52), None)
+        if stray is not None:
+            return IllegalMove(Reason.CARD_NOT_HELD, f"{stray!r} is not a card", seat=seat)
         if seat not in (0, 1, 2, 3):
-            raise IllegalMove(Reason.NOT_YOUR_TURN, f"there is no seat {seat!r}")
+            return IllegalMove(Reason.NOT_YOUR_TURN, f"there is no seat {seat!r}")
         if self.phase is not Phase.PASSING:
             hold = self.pass_direction is PassDirection.HOLD
             reason = Reason.NO_PASS_THIS_HAND if hold else Reason.WRONG_PHASE
-            raise IllegalMove(reason, "no passing now", seat=seat)
+            return IllegalMove(reason, "no passing now", seat=seat)
         if self.passes[seat] is not None:
-            raise IllegalMove(Reason.ALREADY_PASSED, "this seat has already passed", seat=seat)
+            return IllegalMove(Reason.ALREADY_PASSED, "this seat has already passed", seat=seat)
+        mask = mask_of(chosen)
         if len(chosen) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
-            raise IllegalMove(
+            return IllegalMove(
                 Reason.WRONG_PASS_SIZE,
                 f"must pass exactly {PASS_SIZE} different cards, not {len(chosen)}",
                 seat=seat,
             )
-        stray = mask & ~self.hands[seat]
-        if stray:
-            card = (stray & -stray).bit_length() - 1
-            raise IllegalMove(
+        stray_mask = mask & ~self.hands[seat]
+        if stray_mask:
+            card = (stray_mask & -stray_mask).bit_length() - 1
+            return IllegalMove(
                 Reason.CARD_NOT_HELD, f"{CARDS[card]} is not in the hand", seat=seat, card=card
             )
+        return None
 
     def play(self, card: int) -> None:
         """The seat to move plays ``card``; raises IllegalMove and changes nothing if illegal."""
@@ -255,18 +337,19 @@ class HandState:
         self.plays.append(card)
         trick = self.trick
         trick.append(card)
-        if 26 <= card < 39 or (card == QUEEN_OF_SPADES and self.rules.queen_breaks_hearts):
+        rules = self.rules
+        if rules.heart_breakers >> card & 1:  # RuleSet.breaks_hearts, inlined for the playouts
             self.hearts_broken = True
-        direction = self.rules.direction
+        direction = rules.direction
         if len(trick) < 4:
             self.to_move = (seat + direction) % 4
             return
-        winner = (self.leader + winner_position(trick) * direction) % 4
+        winner = trick_winner(self.leader, trick, direction)
         self.taken[winner] |= mask_of(trick)
         self.trick_winners.append(winner)
         self.trick = []
         self.leader = self.to_move = winner
-        if len(self.plays) == 4 * self.rules.hand_size:
+        if len(self.plays) == 4 * rules.hand_size:
             self._finish()
 
     def _start_play(self) -> None:
@@ -322,7 +405,11 @@ class HandState:
         self.result = None
 
     def copy(self, *, track_undo: bool = False) -> HandState:
-        """An independent copy (without undo history unless asked), for search."""
+        """An independent copy (without undo history unless asked), for search.
+
+        Field by field rather than through ``_set_state``: search copies hands millions of
+        times, and the call with keywords costs 40% more.
+        """
         twin = HandState.__new__(HandState)
         twin.rules = self.rules
         twin.dealer = self.dealer
@@ -359,18 +446,6 @@ def legal_cards(
     if rules.hearts_must_break and not hearts_broken:
         return hand & ~HEARTS_MASK or hand
     return hand
-
-
-def winner_position(trick: Sequence[int]) -> int:
-    """Position (0..3) in ``trick`` of the highest card of the suit led."""
-    best = trick[0]
-    suit = best // 13
-    position = 0
-    for i in (1, 2, 3):
-        card = trick[i]
-        if card // 13 == suit and card > best:
-            best, position = card, i
-    return position
 
 
 def score_hand(rules: RuleSet, taken: Sequence[int], last_winner: int) -> HandResult:

@@ -80,9 +80,7 @@ class Match:
         for result in self.results():
             for seat in range(4):
                 totals[seat] += result.points[seat]
-        if self.rules.teams:
-            totals = [totals[s] + totals[(s + 2) % 4] for s in range(4)]
-        return totals
+        return self.rules.team_totals(totals)
 
     @property
     def is_over(self) -> bool:
@@ -158,6 +156,27 @@ class Match:
         )
         self.hands.append(hand)
         return hand
+
+    def pass_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """``seat`` passes ``cards`` in the current hand (IllegalMove if it may not)."""
+        self._hand().pass_cards(seat, cards)
+
+    def play(self, card: int) -> None:
+        """The seat to move plays ``card`` in the current hand (IllegalMove if it may not)."""
+        self._hand().play(card)
+
+    def why_illegal_pass(self, seat: int, cards: Sequence[int]) -> IllegalMove | None:
+        """The refusal ``pass_cards`` would raise, or None: a check that changes nothing."""
+        return self._hand().why_illegal_pass(seat, cards)
+
+    def why_illegal(self, card: int) -> IllegalMove | None:
+        """The refusal ``play`` would raise, or None: a check that changes nothing."""
+        return self._hand().why_illegal(card)
+
+    def _hand(self) -> HandState:
+        if not self.hands:
+            raise IllegalMove(Reason.WRONG_PHASE, "no hand has been dealt")
+        return self.hands[-1]
 
     def undo(self) -> None:
         """Take back the last pass or play, across the start of a hand if needed."""

@@ -9,7 +9,7 @@ Card.parse('6C')
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
@@ -129,6 +129,8 @@ class RuleSet:
     point_mask: int
     hand_total: int
     lowest_club: Card
+    #: The cards whose play breaks hearts: every heart, and the Q♠ where it counts as one.
+    heart_breakers: int
 
     @classmethod
     def preset(cls, name: str, options: Mapping[str, Any] | None = None) -> RuleSet:
@@ -153,6 +155,16 @@ class RuleSet:
     def next_dealer(self, dealer: int) -> int:
         """The deal moves one seat in the turn direction."""
         return (dealer + self.direction) % 4
+
+    def breaks_hearts(self, card: int) -> bool:
+        """Whether playing ``card`` breaks hearts (the one place this rule is decided)."""
+        return bool(self.heart_breakers >> card & 1)
+
+    def team_totals(self, values: Sequence[int]) -> list[int]:
+        """Per seat, what counts for it: its own value, or its team's when playing in teams."""
+        if self.teams:
+            return [values[s] + values[(s + 2) % 4] for s in range(4)]
+        return list(values)
 
     def partner(self, seat: int) -> int | None:
         """The partner across the table when playing in teams."""
@@ -250,6 +262,7 @@ def _build(preset: str, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
     moon_mask = (HEARTS_MASK | 1 << QUEEN_OF_SPADES) & deck_mask
     moon_value = sum(points[c] for c in range(52) if moon_mask >> c & 1)
     last_trick = 1 if deck == 36 else 0
+    queen_breaks = _check_bool("queen_breaks_hearts", opts["queen_breaks_hearts"])
     is_hearts = preset == "hearts"
     return RuleSet(
         name=preset,
@@ -259,7 +272,7 @@ def _build(preset: str, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
         lead_lowest_club=is_hearts,
         first_trick_clean=is_hearts,
         hearts_must_break=is_hearts,
-        queen_breaks_hearts=_check_bool("queen_breaks_hearts", opts["queen_breaks_hearts"]),
+        queen_breaks_hearts=queen_breaks,
         moon=MoonMode(_choice("moon", opts["moon"], ("give", "subtract", "off"))),
         no_card_bonus=-10 if preset == "torino" else 0,
         end_mode=end_mode,
@@ -279,6 +292,7 @@ def _build(preset: str, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
         point_mask=sum(1 << c for c in range(52) if points[c]),
         hand_total=sum(points) + last_trick,
         lowest_club=lowest(CLUBS_MASK & deck_mask),
+        heart_breakers=(HEARTS_MASK | (1 << QUEEN_OF_SPADES if queen_breaks else 0)) & deck_mask,
     )
 
 

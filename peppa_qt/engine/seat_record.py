@@ -1,35 +1,36 @@
 """A player view rebuilt from a record seen from one seat (the bot protocol's input).
 
-Only the seat's own cards are known; the other seats' plays are taken as they come,
-checked only against what the seat itself knows.
+Only the seat's own cards are known. Each hand is rebuilt as a ``HandState`` in which the
+other seats hold the cards the record shows them playing, and any unseen cards besides: the
+engine then replays the hand as it replays any other, and the seat's view is taken from it.
+The seat's own plays are checked against the rules; the others' only against what the seat
+knows (a card it holds, or passed to someone else, is not another seat's to play).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .cards import CARDS, QUEEN_OF_SPADES, Card, mask_of
+from .cards import CARDS, Card, cards_of, iter_cards, mask_of
 from .errors import Reason, RecordError
-from .hand import PASS_SIZE, Phase, legal_cards, score_hand, winner_position
+from .hand import PASS_SIZE, HandState
 from .record import GameRecord, HandRecord
 from .rules import PassDirection, RuleSet
-from .view import PlayerView
+from .trick import tricks_of
+from .view import PlayerView, hand_view, totals_of
 
 
-@dataclass
-class _Public:
-    """One hand as the seat saw it."""
+@dataclass(frozen=True)
+class _Known:
+    """One hand as the seat knows it before the play: its cards and its side of the pass."""
 
-    holding: int
     dealt: int
     passed: int | None
     received: int | None
+    #: The seat's cards once passing is over (None while passing goes on).
+    holding: int | None
+    #: Who led the first trick, when the seat can tell.
     first_lead: int | None
-    plays: list[int]
-    winners: list[int]
-    taken: list[int]
-    hearts_broken: bool = False
-    to_move: int | None = None
 
 
 def view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
@@ -39,197 +40,209 @@ def view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
         raise RecordError(Reason.BAD_FIELD, "no hand has been dealt")
     history: list[tuple[int, int, int, int]] = []
     dealer = record.hands[0].dealer
+    last = len(record.hands) - 1
     for index, data in enumerate(record.hands):
         if data.dealer != dealer:
             raise RecordError(Reason.WRONG_DEALER, f"the dealer must be seat {dealer}", hand=index)
-        public = _replay_public(rules, index, data, seat)
-        if index < len(record.hands) - 1:
-            if len(public.plays) != 4 * rules.hand_size:
+        hand, lead_known = _rebuild(rules, index, data, seat)
+        if index < last:
+            if hand.result is None:
                 raise RecordError(
                     Reason.UNFINISHED_HAND_NOT_LAST,
                     "only the last hand may be unfinished",
                     hand=index,
                 )
-            history.append(score_hand(rules, public.taken, public.winners[-1]).points)
+            history.append(hand.result.points)
         dealer = rules.next_dealer(dealer)
-    return _view(
-        rules,
-        seat,
-        index=len(record.hands) - 1,
-        data=record.hands[-1],
-        public=public,
-        history=tuple(history),
+    view = hand_view(hand, seat, last, tuple(history), totals_of(rules, history))
+    if not lead_known:  # the lowest club is elsewhere and nobody has played: who leads is unseen
+        view = replace(view, first_lead=None, to_move=None, legal=0)
+    return view
+
+
+def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[HandState, bool]:
+    """The hand as the seat saw it, and whether the seat knows who led."""
+    known = _known(rules, index, data, seat)
+    if known.holding is None:
+        if data.play:
+            raise RecordError(Reason.WRONG_PHASE, "cards played before passing ended", hand=index)
+        return _passing(rules, index, data, seat, known), True
+    lead = known.first_lead
+    if lead is None:
+        if data.play:
+            raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
+        lead = next(s for s in range(4) if s != seat)  # any seat: the view will not tell
+    holdings = _holdings(rules, index, data, seat, known, lead=lead)
+    passes: list[int | None] = [None] * 4
+    if known.passed is not None and known.received is not None:
+        passes[seat] = known.passed
+        passes[(seat - rules.pass_direction(index).offset) % 4] = known.received
+    deal = [known.dealt if s == seat else holdings[s] for s in range(4)]
+    hand = HandState.in_play(
+        rules, data.dealer, rules.pass_direction(index), holdings, deal=deal, passes=passes
     )
+    _replay(hand, index, data.play, seat)
+    return hand, known.first_lead is not None
 
 
-def _own_cards(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Public:
-    dealt_cards = data.deal[seat]
-    if dealt_cards is None:
+def _known(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Known:
+    dealt = _own_deal(rules, index, data, seat)
+    direction = rules.pass_direction(index)
+    if direction is PassDirection.HOLD:
+        return _Known(dealt, None, None, dealt, _first_lead(rules, index, data, seat, dealt))
+    passed = received = None
+    if data.passes is not None:
+        own = data.passes[seat]
+        other = data.passes[(seat - direction.offset) % 4]
+        passed = None if own is None else _pass_mask(own, index, "the seat's pass")
+        if passed is not None and other is not None:
+            received = _pass_mask(other, index, "the cards received")
+    if passed is not None and passed & ~dealt:
+        raise RecordError(
+            Reason.WRONG_PASS_SIZE, "the seat's pass is not 3 of its cards", hand=index
+        )
+    if received is None:
+        return _Known(dealt, passed, None, None, None)
+    if received & dealt:
+        raise RecordError(
+            Reason.DUPLICATE_CARD, "received cards the seat already holds", hand=index
+        )
+    if received & ~rules.deck_mask:
+        raise RecordError(Reason.BAD_CARD, "received a card not in this deck", hand=index)
+    assert passed is not None
+    holding = dealt & ~passed | received
+    return _Known(dealt, passed, received, holding, _first_lead(rules, index, data, seat, holding))
+
+
+def _own_deal(rules: RuleSet, index: int, data: HandRecord, seat: int) -> int:
+    cards = data.deal[seat]
+    if cards is None:
         raise RecordError(Reason.BAD_FIELD, "the seat's own deal is needed", hand=index, seat=seat)
-    dealt = mask_of(dealt_cards)
-    if len(dealt_cards) != rules.hand_size or dealt.bit_count() != rules.hand_size:
+    dealt = mask_of(cards)
+    if len(cards) != rules.hand_size or dealt.bit_count() != rules.hand_size:
         raise RecordError(
             Reason.WRONG_DEAL_SIZE, "wrong number of cards dealt", hand=index, seat=seat
         )
     if dealt & ~rules.deck_mask:
         raise RecordError(Reason.BAD_CARD, "a card not in this deck", hand=index, seat=seat)
-    direction = rules.pass_direction(index)
-    passed = received = None
-    if direction is not PassDirection.HOLD and data.passes is not None:
-        own = data.passes[seat]
-        other = data.passes[(seat - direction.offset) % 4]
-        passed = None if own is None else mask_of(own)
-        received = None if other is None or own is None else mask_of(other)
-    _check_pass(index, seat, dealt, passed, received)
-    holding = dealt
-    if passed is not None and received is not None:
-        holding = dealt & ~passed | received
-    return _Public(holding, dealt, passed, received, None, [], [], [0, 0, 0, 0])
+    return dealt
 
 
-def _check_pass(
-    index: int, seat: int, dealt: int, passed: int | None, received: int | None
-) -> None:
-    if passed is not None and (passed.bit_count() != PASS_SIZE or passed & ~dealt):
-        raise RecordError(
-            Reason.WRONG_PASS_SIZE, "the seat's pass is not 3 of its cards", hand=index
-        )
-    if received is not None and (
-        received.bit_count() != PASS_SIZE or received & dealt & ~(passed or 0)
-    ):
-        raise RecordError(
-            Reason.DUPLICATE_CARD, "received cards the seat already holds", hand=index
-        )
+def _pass_mask(cards: tuple[Card, ...], index: int, what: str) -> int:
+    mask = mask_of(cards)
+    if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
+        raise RecordError(Reason.WRONG_PASS_SIZE, f"{what}: not 3 different cards", hand=index)
+    return mask
 
 
-def _first_lead(rules: RuleSet, data: HandRecord, seat: int, public: _Public) -> int | None:
-    if data.lead is not None:
-        return data.lead
+def _first_lead(
+    rules: RuleSet, index: int, data: HandRecord, seat: int, holding: int
+) -> int | None:
+    """Who leads trick 1, as the seat can tell (None: the lowest club is unseen, no lead given)."""
     if not rules.lead_lowest_club:
-        return (data.dealer + 1) % 4
-    if public.holding >> rules.lowest_club & 1:
-        return seat
-    return None
-
-
-def _replay_public(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Public:
-    public = _own_cards(rules, index, data, seat)
-    passing = rules.pass_direction(index) is not PassDirection.HOLD and public.received is None
-    if passing:
-        if data.play:
-            raise RecordError(Reason.WRONG_PHASE, "cards played before passing ended", hand=index)
-        return public
-    public.first_lead = _first_lead(rules, data, seat, public)
-    if public.first_lead is None:
-        if data.play:
-            raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
-        return public
-    public.to_move = public.first_lead
-    for number, card in enumerate(data.play):
-        _play_public(rules, public, seat, card, (index, number))
-    return public
-
-
-def _play_public(
-    rules: RuleSet, public: _Public, seat: int, card: Card, where: tuple[int, int]
-) -> None:
-    player = public.to_move
-    assert player is not None
-    seen = mask_of(public.plays)
-    trick = public.plays[len(public.plays) - len(public.plays) % 4 :]
-    bit = 1 << card
-    refusal = None
-    if seen & bit or not rules.deck_mask & bit or len(public.plays) == 4 * rules.hand_size:
-        refusal = (Reason.DUPLICATE_CARD, "a card played twice or not in the deck")
-    elif player == seat:
-        legal = legal_cards(
-            rules, public.holding, trick, len(public.plays) < 4, public.hearts_broken
-        )
-        if not legal & bit:
-            refusal = (Reason.CARD_NOT_HELD, "the seat cannot play this card")
-    elif public.holding & bit:
-        refusal = (Reason.CARD_NOT_HELD, f"this card is held by seat {seat}")
-    if refusal is not None:
-        raise RecordError(
-            *refusal, hand=where[0], trick=where[1] // 4, seat=player, card=str(CARDS[card])
-        )
-    _advance(rules, public, card)
-
-
-def _advance(rules: RuleSet, public: _Public, card: int) -> None:
-    public.holding &= ~(1 << card)
-    public.plays.append(card)
-    if 26 <= card < 39 or (card == QUEEN_OF_SPADES and rules.queen_breaks_hearts):
-        public.hearts_broken = True
-    assert public.to_move is not None
-    if len(public.plays) % 4:
-        public.to_move = (public.to_move + rules.direction) % 4
-        return
-    trick = public.plays[-4:]
-    leader = (public.to_move - 3 * rules.direction) % 4
-    winner = (leader + winner_position(trick) * rules.direction) % 4
-    public.taken[winner] |= mask_of(trick)
-    public.winners.append(winner)
-    public.to_move = None if len(public.plays) == 4 * rules.hand_size else winner
-
-
-def _view(
-    rules: RuleSet,
-    seat: int,
-    *,
-    index: int,
-    data: HandRecord,
-    public: _Public,
-    history: tuple[tuple[int, int, int, int], ...],
-) -> PlayerView:
-    direction = rules.pass_direction(index)
-    if public.first_lead is None:
-        phase = (
-            Phase.PASSING
-            if direction is not PassDirection.HOLD and public.received is None
-            else Phase.PLAYING
-        )
+        lead = (data.dealer + 1) % 4
+    elif holding >> rules.lowest_club & 1:
+        lead = seat
+    elif data.lead is None:
+        return None
+    elif data.lead == seat:
+        club = CARDS[rules.lowest_club]
+        raise RecordError(Reason.WRONG_LEAD, f"seat {seat} does not hold the {club}", hand=index)
     else:
-        phase = Phase.SCORED if len(public.plays) == 4 * rules.hand_size else Phase.PLAYING
-    totals = [sum(points[s] for points in history) for s in range(4)]
-    if rules.teams:
-        totals = [totals[s] + totals[(s + 2) % 4] for s in range(4)]
-    counts = [rules.hand_size] * 4
-    for number in range(len(public.plays)):
-        counts[_seat_of(rules, public, number)] -= 1
-    trick = public.plays[len(public.plays) - len(public.plays) % 4 :]
-    to_move = public.to_move if phase is Phase.PLAYING else None
-    legal = 0
-    if to_move == seat:
-        legal = legal_cards(
-            rules, public.holding, trick, len(public.plays) < 4, public.hearts_broken
+        lead = data.lead
+    if data.lead is not None and data.lead != lead:
+        raise RecordError(
+            Reason.WRONG_LEAD, f"seat {lead} leads this hand", hand=index, seat=data.lead
         )
-    return PlayerView(
-        rules=rules,
-        seat=seat,
-        hand_index=index,
-        dealer=data.dealer,
-        pass_direction=direction,
-        phase=phase,
-        hand=public.holding,
-        dealt=public.dealt,
-        passed=public.passed,
-        received=public.received,
-        first_lead=public.first_lead,
-        plays=tuple(public.plays),
-        trick_winners=tuple(public.winners),
-        taken=(public.taken[0], public.taken[1], public.taken[2], public.taken[3]),
-        hearts_broken=public.hearts_broken,
-        to_move=to_move,
-        legal=legal,
-        counts=(counts[0], counts[1], counts[2], counts[3]),
-        totals=(totals[0], totals[1], totals[2], totals[3]),
-        history=history,
-    )
+    return lead
 
 
-def _seat_of(rules: RuleSet, public: _Public, number: int) -> int:
-    trick, position = divmod(number, 4)
-    assert public.first_lead is not None
-    leader = public.winners[trick - 1] if trick else public.first_lead
-    return (leader + position * rules.direction) % 4
+def _passing(rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known) -> HandState:
+    """A hand still being passed: the seat's deal, others' cards anywhere; its pass if made."""
+    rest = list(iter_cards(rules.deck_mask & ~known.dealt))
+    size = rules.hand_size
+    others = iter(mask_of(rest[k * size : (k + 1) * size]) for k in range(3))
+    deal = [known.dealt if s == seat else next(others) for s in range(4)]
+    hand = HandState(rules, data.dealer, deal, rules.pass_direction(index), track_undo=False)
+    if known.passed is not None:
+        hand.pass_cards(seat, cards_of(known.passed))
+    return hand
+
+
+def _holdings(
+    rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known, *, lead: int
+) -> list[int]:
+    """Everyone's cards after passing, as far as the seat can tell; the unseen ones anywhere.
+
+    A seat holds the cards it plays in the record (and the lowest club, if it led with it),
+    the seat the pass went to holds the passed cards; the unseen rest fill the hands up.
+    """
+    holding = known.holding
+    assert holding is not None
+    required = [0, 0, 0, 0]
+    if known.passed is not None:
+        target = (seat + rules.pass_direction(index).offset) % 4
+        required[target] = known.passed
+    if rules.lead_lowest_club and lead != seat:
+        required[lead] |= 1 << rules.lowest_club
+    seen = 0
+    for number, (player, card) in enumerate(_plays_by_seat(rules, lead, data.play)):
+        bit = 1 << card
+        refusal = None
+        if seen & bit or not rules.deck_mask & bit or number >= 4 * rules.hand_size:
+            refusal = (Reason.DUPLICATE_CARD, "a card played twice or not in the deck")
+        elif player != seat:  # the seat's own plays are checked when the hand is replayed
+            holder = seat if holding & bit else _holder(required, bit, player)
+            if holder is not None:
+                refusal = (Reason.CARD_NOT_HELD, f"this card is held by seat {holder}")
+            required[player] |= bit
+        if refusal is not None:
+            raise RecordError(
+                *refusal, hand=index, trick=number // 4, seat=player, card=str(CARDS[card])
+            )
+        seen |= bit
+    return _fill(rules, index, seat, holding, required)
+
+
+def _holder(required: list[int], bit: int, player: int) -> int | None:
+    """Another seat than ``player`` known to hold the card ``bit``, if any."""
+    return next((s for s in range(4) if s != player and required[s] & bit), None)
+
+
+def _plays_by_seat(rules: RuleSet, lead: int, plays: tuple[Card, ...]) -> list[tuple[int, int]]:
+    return [pair for trick in tricks_of(lead, plays, rules.direction) for pair in trick.plays]
+
+
+def _fill(rules: RuleSet, index: int, seat: int, holding: int, required: list[int]) -> list[int]:
+    """Each other seat's required cards, topped up with unseen ones to a full hand."""
+    free = rules.deck_mask & ~holding
+    for mask in required:
+        free &= ~mask
+    pool = list(iter_cards(free))
+    holdings = [0, 0, 0, 0]
+    holdings[seat] = holding
+    for other in (s for s in range(4) if s != seat):
+        need = rules.hand_size - required[other].bit_count()
+        if need < 0 or need > len(pool):
+            raise RecordError(
+                Reason.TOO_MANY_CARDS, "a seat plays more cards than it holds", hand=index
+            )
+        holdings[other] = required[other] | mask_of(pool[:need])
+        del pool[:need]
+    return holdings
+
+
+def _replay(hand: HandState, index: int, plays: tuple[Card, ...], seat: int) -> None:
+    for number, card in enumerate(plays):
+        player = hand.to_move
+        assert player is not None
+        if player == seat and hand.why_illegal(card) is not None:
+            raise RecordError(
+                Reason.CARD_NOT_HELD,
+                "the seat cannot play this card",
+                hand=index,
+                trick=number // 4,
+                seat=player,
+                card=str(card),
+            )
+        hand.play_unchecked(card)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .hand import HandState, Phase
 from .match import Match
 from .rules import PassDirection, RuleSet
+from .trick import seat_of_play
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,7 @@ class PlayerView:
     def seat_of_play(self, index: int) -> int:
         """The seat that played ``plays[index]``."""
         assert self.first_lead is not None
-        trick, position = divmod(index, 4)
-        leader = self.trick_winners[trick - 1] if trick else self.first_lead
-        return (leader + position * self.rules.direction) % 4
+        return seat_of_play(self.first_lead, self.trick_winners, index, self.rules.direction)
 
     @property
     def pass_target(self) -> int:
@@ -79,36 +78,6 @@ class PlayerView:
         return (self.seat - self.pass_direction.offset) % 4
 
 
-def world_from_view(view: PlayerView, hands: Sequence[int]) -> HandState:
-    """A playable hand: the view's public state with ``hands`` as everyone's cards now.
-
-    Search builds one per sampled deal of the hidden cards. Past plays are not re-checked
-    against the sampled hands; only the play from now on is.
-    """
-    if view.first_lead is None or view.phase is not Phase.PLAYING:
-        raise ValueError("a world can only be built while cards are being played")
-    world = HandState.__new__(HandState)
-    world.rules = view.rules
-    world.dealer = view.dealer
-    world.pass_direction = view.pass_direction
-    world.deal = tuple(hands)
-    world.hands = list(hands)
-    world.passes = [None] * 4
-    world.plays = list(view.plays)
-    world.trick = list(view.trick)
-    world.trick_winners = list(view.trick_winners)
-    world.taken = list(view.taken)
-    world.hearts_broken = view.hearts_broken
-    world.first_lead = view.first_lead
-    world.leader = view.leader if view.leader is not None else view.first_lead
-    world.to_move = view.to_move
-    world.phase = Phase.PLAYING
-    world.result = None
-    world._track = False
-    world._undo = []
-    return world
-
-
 def view_of(match: Match, seat: int) -> PlayerView:
     """The view of the current hand of ``match`` from ``seat``."""
     hand = match.current
@@ -117,12 +86,13 @@ def view_of(match: Match, seat: int) -> PlayerView:
     history = tuple(r.points for r in match.results())
     if hand.result is not None:
         history = history[:-1]
-    totals = [0, 0, 0, 0]
-    for points in history:
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
-    if match.rules.teams:
-        totals = [totals[s] + totals[(s + 2) % 4] for s in range(4)]
-    return hand_view(hand, seat, len(match.hands) - 1, history, _four(totals))
+    return hand_view(hand, seat, len(match.hands) - 1, history, totals_of(match.rules, history))
+
+
+def totals_of(rules: RuleSet, history: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
+    """The game totals after the hands of ``history`` (team totals when playing in teams)."""
+    totals = [sum(points[s] for points in history) for s in range(4)]
+    return _four(rules.team_totals(totals))
 
 
 def hand_view(

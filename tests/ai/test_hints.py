@@ -6,8 +6,9 @@ import random
 from collections import Counter
 from types import ModuleType
 
+from peppa_qt.ai.advice import suggest
 from peppa_qt.ai.easy import SLIP_RATE, EasyPlayer
-from peppa_qt.ai.hints import SENTENCES, Hint, sentence, suggest
+from peppa_qt.ai.hints import SENTENCES, Hint, sentence
 from peppa_qt.ai.normal import NormalPlayer
 from peppa_qt.engine import RuleSet
 

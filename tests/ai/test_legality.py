@@ -8,8 +8,9 @@ from types import ModuleType
 import pytest
 
 from peppa_qt.ai import make_player
+from peppa_qt.ai.advice import suggest
 from peppa_qt.ai.base import Player
-from peppa_qt.ai.hints import Hint, suggest
+from peppa_qt.ai.hints import Hint
 from peppa_qt.engine import HandState, Phase
 from peppa_qt.engine.view import hand_view
 

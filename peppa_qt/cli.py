@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -160,6 +161,9 @@ def cmd_bot(level: str, seed: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``peppa-qt`` command."""
+    # First of all: in a frozen app, a worker process of the expert or the arena starts this
+    # same program, and must run its task instead of the game.
+    multiprocessing.freeze_support()
     args = _parser().parse_args(argv)
     if args.command == "check":
         return cmd_check(args.file)

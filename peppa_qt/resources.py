@@ -1,23 +1,25 @@
-"""Where the program's files are: the repository's ``assets/``, or the bundle when frozen."""
+"""The program's own files (card art, icon, rules pages, licence), read as package data.
+
+They live in ``peppa_qt/assets`` and are found through ``importlib.resources``, so a source
+checkout, an installed wheel, a .deb and a frozen app all find them the same way.
+"""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 
-def _base() -> Path:
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen is not None:
-        return Path(frozen)
-    return Path(__file__).resolve().parent.parent
+def asset(*parts: str) -> Traversable:
+    """An asset of the package, e.g. ``asset("cards", "QS.svg")`` or ``asset("help", …)``."""
+    return files(__package__ or "peppa_qt").joinpath("assets", *parts)
 
 
-def asset_path(*parts: str) -> Path:
-    """The path of an asset, e.g. ``asset_path("cards", "QS.svg")``."""
-    return _base().joinpath("assets", *parts)
+def asset_bytes(*parts: str) -> bytes:
+    """An asset's contents (OSError if this build lacks it)."""
+    return asset(*parts).read_bytes()
 
 
-def license_path() -> Path:
-    """The project's licence text (LICENSE at the repository root, or in the bundle)."""
-    return _base() / "LICENSE"
+def asset_text(*parts: str) -> str:
+    """An asset's text, UTF-8 (OSError if this build lacks it)."""
+    return asset(*parts).read_text(encoding="utf-8")

@@ -282,3 +282,24 @@ def test_quit_after_hands_must_be_at_least_one(
     assert stopped.value.code == 2
     error = capsys.readouterr().err
     assert "--quit-after-hands" in error and "at least 1" in error
+
+
+def test_a_frozen_worker_is_let_through_before_the_command_line_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a frozen app the expert's and the arena's worker processes start this entry point:
+    ``freeze_support`` must take them before argparse sees their arguments."""
+    import multiprocessing
+
+    from peppa_qt import cli
+
+    order: list[str] = []
+
+    def worker_taken() -> None:
+        order.append("freeze_support")
+        raise SystemExit(0)  # as a worker process does once its task is over
+
+    monkeypatch.setattr(multiprocessing, "freeze_support", worker_taken)
+    with pytest.raises(SystemExit):
+        cli.main(["--multiprocessing-fork", "tracker_fd=5", "pipe_handle=7"])
+    assert order == ["freeze_support"]

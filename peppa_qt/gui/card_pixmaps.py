@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 
-from ..resources import asset_path
+from ..resources import asset_bytes
 
 if TYPE_CHECKING:  # Qt SVG is loaded with the first card picture: the empty table needs none
     from PySide6.QtSvg import QSvgRenderer
@@ -70,19 +70,35 @@ class CardPixmapCache:
 
         renderer = self._renderers.get(name)
         if renderer is None:
-            path = asset_path("cards", *f"{name}.svg".split("/"))
-            renderer = self._renderers[name] = QSvgRenderer(str(path))
-        image = QImage(
-            max(1, round(size.width() * ratio)),
-            max(1, round(size.height() * ratio)),
-            QImage.Format.Format_ARGB32_Premultiplied,
-        )
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.render(painter)
-        painter.end()
-        pixmap = QPixmap.fromImage(image)
-        pixmap.setDevicePixelRatio(ratio)
+            data = asset_bytes("cards", *f"{name}.svg".split("/"))
+            renderer = self._renderers[name] = QSvgRenderer(QByteArray(data))
         self.renders += 1
-        return pixmap
+        return render_svg(renderer, size, ratio)
+
+
+def render_svg(renderer: QSvgRenderer, size: QSize, ratio: float) -> QPixmap:
+    """A picture of ``renderer``'s drawing at ``size`` logical pixels, sharp at ``ratio``."""
+    image = QImage(
+        max(1, round(size.width() * ratio)),
+        max(1, round(size.height() * ratio)),
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter)
+    painter.end()
+    pixmap = QPixmap.fromImage(image)
+    pixmap.setDevicePixelRatio(ratio)
+    return pixmap
+
+
+def app_icon() -> QIcon:
+    """The window's icon, drawn from the package's SVG at the sizes desktops ask for."""
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(QByteArray(asset_bytes("icon", "peppa.svg")))
+    icon = QIcon()
+    for side in (16, 24, 32, 48, 64, 128, 256):
+        icon.addPixmap(render_svg(renderer, QSize(side, side), 1.0))
+    return icon

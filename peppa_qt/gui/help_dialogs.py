@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QLocale, qVersion
@@ -19,18 +18,15 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
-from ..resources import license_path
+from ..resources import asset_text
 
-HELP_DIR = Path(__file__).resolve().parent / "help"
 LANGUAGES = (("en", "English"), ("it", "Italiano"))
 
 
 def rules_html(language: str) -> str:
-    """The rules page in ``language`` ("en" or "it")."""
-    path = HELP_DIR / f"rules_{language}.html"
-    if not path.is_file():
-        path = HELP_DIR / "rules_en.html"
-    return path.read_text(encoding="utf-8")
+    """The rules page in ``language`` ("en" or "it"; English for any other)."""
+    code = language if language in dict(LANGUAGES) else "en"
+    return asset_text("help", f"rules_{code}.html")
 
 
 class RulesDialog(QDialog):
@@ -95,7 +91,7 @@ class AboutDialog(QDialog):
 
     def _html(self) -> str:
         try:
-            licence = license_path().read_text(encoding="utf-8")
+            licence = asset_text("LICENSE.txt")
         except OSError:
             licence = "MIT License"
         intro = self.tr("The Italian Hearts card game: Peppa, Peppa Torino and Hearts.")

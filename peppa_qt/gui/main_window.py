@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QWidget
 
-from ..resources import asset_path
 from ..storage import Profile, locations
 from ..storage.appearance import Appearance, peek_appearance
 from .card_pixmaps import CardPixmapCache
@@ -139,13 +138,12 @@ class MainWindow(QMainWindow):
         """
         self.load_settings()
         if self._menus is None:
-            from PySide6.QtGui import QIcon
-
+            from .card_pixmaps import app_icon
             from .window_menus import WindowMenus
 
             game, settings, help_menu = self._menu_titles
             self._menus = WindowMenus(self, game, settings, help_menu)
-            self.setWindowIcon(QIcon(str(asset_path("icon", "peppa.svg"))))
+            self.setWindowIcon(app_icon())
 
     @property
     def menus(self) -> WindowMenus:

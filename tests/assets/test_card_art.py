@@ -1,4 +1,4 @@
-"""Checks for the generated card art in assets/cards and assets/icon.
+"""Checks for the generated card art in peppa_qt/assets/cards and peppa_qt/assets/icon.
 
 * The committed files must be exactly what tools/gen_cards.py writes.
 * Every face and back must render with QtSvg, not be blank, and show the
@@ -23,8 +23,8 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
 ROOT = Path(__file__).resolve().parents[2]
-CARDS = ROOT / "assets" / "cards"
-ICON = ROOT / "assets" / "icon" / "peppa.svg"
+CARDS = ROOT / "peppa_qt" / "assets" / "cards"
+ICON = ROOT / "peppa_qt" / "assets" / "icon" / "peppa.svg"
 SCRIPT = ROOT / "tools" / "gen_cards.py"
 
 RANKS = "23456789TJQKA"

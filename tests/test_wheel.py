@@ -1,0 +1,71 @@
+"""The package as a player's machine gets it: a wheel installed into a fresh environment.
+
+Its art, icon, rules pages and licence must come with it (they are package data), and its
+commands must work from the installed copy alone, far from this source tree.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROBE = """
+import json, peppa_qt
+from peppa_qt.resources import asset, asset_bytes, asset_text
+ranks, suits, backs = "23456789TJQKA", "CDHS", ("red", "blue", "green")
+faces = [f"{folder}{r}{s}.svg" for folder in ("", "fourcolor/") for s in suits for r in ranks]
+found = {
+    "package": peppa_qt.__file__,
+    "faces": sum(b"<svg" in asset_bytes("cards", *name.split("/")) for name in faces),
+    "backs": sum(b"<svg" in asset_bytes("cards", f"back-{c}.svg") for c in backs),
+    "icon": b"<svg" in asset_bytes("icon", "peppa.svg"),
+    "help": [len(asset_text("help", f"rules_{code}.html")) for code in ("en", "it")],
+    "licence": asset_text("LICENSE.txt").startswith("MIT License"),
+    "missing_raises": not asset("cards", "XX.svg").is_file(),
+}
+print(json.dumps(found))
+"""
+
+
+def _run(*command: str | Path, cwd: Path) -> str:
+    done = subprocess.run(
+        [str(c) for c in command], cwd=cwd, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, f"{command}: {done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def test_the_installed_wheel_has_every_card_and_help_page(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(
+        ROOT / "peppa_qt", source / "peppa_qt", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    dist = tmp_path / "dist"
+    pip = (sys.executable, "-m", "pip")
+    _run(*pip, "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", dist, source, cwd=source)
+    (wheel,) = dist.glob("peppa_qt-*.whl")
+    venv = tmp_path / "fresh"
+    _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    python = venv / "bin" / "python"
+    _run(*pip, "--python", python, "install", "-q", "--no-deps", "--no-index", wheel, cwd=tmp_path)
+    shutil.rmtree(source)  # nothing may come from the source tree any more
+
+    found = json.loads(_run(python, "-I", "-c", PROBE, cwd=tmp_path))
+    assert Path(found["package"]).is_relative_to(venv)
+    assert found["faces"] == 104 and found["backs"] == 3 and found["icon"]
+    assert min(found["help"]) > 1000 and found["licence"] and found["missing_raises"]
+    # The command the wheel installs works without Qt (no dependencies were installed).
+    assert _run(venv / "bin" / "peppa-qt", "--version", cwd=tmp_path).startswith("peppa-qt ")
+
+
+def test_the_packaged_licence_is_the_projects() -> None:
+    packaged = ROOT / "peppa_qt" / "assets" / "LICENSE.txt"
+    assert packaged.read_bytes() == (ROOT / "LICENSE").read_bytes()

@@ -1,16 +1,22 @@
-"""The game loop: asks each seat for its move, applies it through the engine, tells the table."""
+"""The game loop: asks each seat for its move, applies it through the engine, tells the table.
+
+What the table may show is *published*: with every signal that changes the table, the
+controller sets ``table`` (the public state) and ``view`` (the viewer's ``PlayerView``) as
+they were when that event happened. A screen draws from those two, never from ``match``.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 
 from ..ai import make_player
 from ..ai.base import Decision, Player
-from ..engine import HandState, Match, Phase, view_of
+from ..engine import HandState, Match, Phase, PlayerView, TableState, table_of, view_of
 from ..engine.cards import cards_of, mask_of
 from ..engine.errors import IllegalMove, Reason
 from .setup import SEATS, GameSetup, Pace, Refusal
@@ -21,18 +27,29 @@ log = logging.getLogger(__name__)
 PlayerFactory = Callable[[str, int], Player]
 
 
+@dataclass(frozen=True)
+class Published:
+    """What a screen may show at one moment: the public table and the viewer's own view."""
+
+    table: TableState
+    view: PlayerView
+
+
 class GameController(QObject):
     """Owns the Match; the only caller of the engine's mutators. Never imports the GUI.
 
     Every signal that changes the table waits for ``animations_done()`` before the game goes
-    on (unless the gate is off, as in controller-only tests).
+    on (unless the gate is off, as in controller-only tests). Humans are asked one at a time;
+    before a human other than the viewer is asked, the viewer changes (``viewer_changed``).
     """
 
     game_started = Signal()
-    hand_dealt = Signal(int)  # hand index; the deal is controller.hand.deal
-    hand_resumed = Signal(int)  # hand index: a saved game goes on; draw the hand as it stands
+    hand_dealt = Signal(int)  # hand index
+    hand_resumed = Signal(int)  # hand index: a saved game goes on; draw the game as it stands
+    table_redrawn = Signal(int)  # hand index: draw the hand as it stands (undo, a new viewer)
+    viewer_changed = Signal(int)  # the seat the table is drawn for now (then table_redrawn)
     seat_passed = Signal(int)  # a seat has chosen its three cards (which ones stays hidden)
-    cards_passed = Signal(object)  # the four passes as masks, by giving seat
+    cards_passed = Signal(int)  # hand index: the exchange has happened
     card_played = Signal(int, int)  # seat, card
     trick_taken = Signal(int, object)  # winner, the four cards in play order
     hand_scored = Signal(int, object)  # hand index, HandResult
@@ -71,17 +88,36 @@ class GameController(QObject):
         self.match: Match | None = None
         self._players = {}
         self._epoch += 1
-        self._pending: deque[Callable[[], None]] = deque()
+        self._pending: deque[tuple[Published | None, Callable[[], None]]] = deque()
         self._asked: set[int] = set()
         self._waiting_gate = False
         self._delayed: tuple[int, Decision] | None = None
+        self._viewer = 0
+        self._published: Published | None = None
+        #: Who made each pass and play of the current hand, in the engine's order (for undo).
+        self._actions: list[int] = []
 
     # ----------------------------------------------------------------- queries
 
     @property
     def hand(self) -> HandState | None:
-        """The hand in play or the last one scored (read it, never change it)."""
+        """The hand in play or the last one scored (the live state: not for screens)."""
         return self.match.current if self.match else None
+
+    @property
+    def viewer(self) -> int:
+        """The seat the table is drawn for: the human being asked, or seat 0 in the demo."""
+        return self._viewer
+
+    @property
+    def table(self) -> TableState | None:
+        """The public state, as of the last signal (None before the first deal)."""
+        return self._published.table if self._published else None
+
+    @property
+    def view(self) -> PlayerView | None:
+        """The viewer's view, as of the last signal (None before the first deal)."""
+        return self._published.view if self._published else None
 
     def names(self) -> list[str]:
         """The players' names by seat."""
@@ -91,13 +127,24 @@ class GameController(QObject):
         """Whether the window answers for ``seat``."""
         return self.setup is not None and self.setup.seats[seat].is_human
 
-    def totals(self) -> list[int]:
-        """Running totals by seat."""
-        return self.match.totals() if self.match else [0, 0, 0, 0]
+    def humans(self) -> list[int]:
+        """The seats the window answers for."""
+        return [s for s in SEATS if self.is_human(s)]
 
     def player_seeds(self) -> list[int | None]:
         """Each computer player's seed by seat (None for humans), for saving the game."""
         return [self._players[s].seed if s in self._players else None for s in SEATS]
+
+    def can_undo(self) -> bool:
+        """Whether the viewer's last pass or card of this hand can be taken back.
+
+        Only with a single human: with several, undoing would show one human's cards to
+        another.
+        """
+        hand = self.hand
+        if len(self.humans()) != 1 or hand is None or not hand.can_undo():
+            return False
+        return any(self.is_human(seat) for seat in self._actions)
 
     # ----------------------------------------------------------------- intents
 
@@ -106,9 +153,8 @@ class GameController(QObject):
         self._cancel_thinking()
         self._reset_state()
         self.setup = setup
-        self.match = Match(setup.rules, setup.seed, track_undo=False)
-        self._make_players()
-        self.game_started.emit()
+        self.match = Match(setup.rules, setup.seed)
+        self._begin(None)
         self._deal()
 
     def resume(self, setup: GameSetup, match: Match) -> None:
@@ -120,23 +166,26 @@ class GameController(QObject):
         self._cancel_thinking()
         self._reset_state()
         self.setup, self.match = setup, match
-        self._make_players()
-        self.game_started.emit()
         hand = match.current
+        self._begin(hand)
         if hand is None:
             self._deal()
             return
+        self._actions = _actions_of(hand)
         index = len(match.hands) - 1
         self._queue(lambda: self.hand_resumed.emit(index))
         if hand.phase is Phase.SCORED:
             self._queue_scored(hand)
 
-    def _make_players(self) -> None:
+    def _begin(self, hand: HandState | None) -> None:
+        """Make the computer players and choose the viewer of the game starting or resuming."""
         assert self.setup is not None and self.match is not None
         for seat, spec in enumerate(self.setup.seats):
             if spec.level is not None:
                 seed = self.match.seed * 4 + seat if spec.seed is None else spec.seed
                 self._players[seat] = self._factory(spec.level, seed)
+        self._viewer = self._first_viewer(hand)
+        self.game_started.emit()
 
     def next_hand(self) -> None:
         """Deal the next hand once the table has shown the last one's score."""
@@ -150,32 +199,50 @@ class GameController(QObject):
     def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
         """A human's three cards to pass; refused with ``move_refused`` when illegal."""
         hand = self.hand
-        if hand is None or not self.is_human(seat):
+        if hand is None or self.match is None or not self.is_human(seat):
             return False
         if hand.phase is Phase.PASSING and seat not in self._asked:
             self.move_refused.emit(Refusal(Reason.NOT_YOUR_TURN, seat))
             return False
-        try:
-            hand.pass_cards(seat, cards)
-        except IllegalMove as error:
-            self._refuse(error, seat)
+        refusal = self.match.why_illegal_pass(seat, cards)
+        if refusal is not None:
+            self._refuse(refusal, seat)
             return False
-        self._after_pass(seat)
+        self._apply_pass(seat, tuple(cards))
         return True
 
     def submit_play(self, seat: int, card: int) -> bool:
         """A human's card; refused with ``move_refused`` when illegal or not its turn."""
         hand = self.hand
-        if hand is None or not self.is_human(seat):
+        if hand is None or self.match is None or not self.is_human(seat):
             return False
         if hand.phase is Phase.PLAYING and (hand.to_move != seat or seat not in self._asked):
             self.move_refused.emit(Refusal(Reason.NOT_YOUR_TURN, seat, card))
             return False
-        refusal = hand.why_illegal(card)
+        refusal = self.match.why_illegal(card)
         if refusal is not None:
             self._refuse(refusal, seat)
             return False
         self._play(card)
+        return True
+
+    def undo(self) -> bool:
+        """Take back the human's last pass or card of this hand, and every move after it.
+
+        The computers then decide again from the same position, as they did before (their
+        choices follow from their seed and the position). False if there is nothing to undo.
+        """
+        if not self.can_undo() or self.match is None:
+            return False
+        self._stop_thinking()
+        while self._actions:
+            seat = self._actions.pop()
+            self.match.undo()
+            if self.is_human(seat):
+                break
+        self._asked.clear()
+        index = len(self.match.hands) - 1
+        self._queue(lambda: self.table_redrawn.emit(index))
         return True
 
     def animations_done(self) -> None:
@@ -199,17 +266,29 @@ class GameController(QObject):
         self.match.start_hand()
         index = len(self.match.hands) - 1
         self._asked.clear()
+        self._actions = []
         self._queue(lambda: self.hand_dealt.emit(index))
 
-    def _queue(self, emit: Callable[[], None]) -> None:
-        self._pending.append(emit)
+    def _queue(self, emit: Callable[[], None], *, publish: bool = True) -> None:
+        """Emit later, in order, each after the table has shown the one before.
+
+        What the table may show is captured now, with the event, and published with it.
+        """
+        self._pending.append((self._snapshot() if publish else None, emit))
         self._tick.start(0)
+
+    def _snapshot(self) -> Published | None:
+        if self.match is None or self.match.current is None:
+            return None
+        return Published(table_of(self.match), view_of(self.match, self._viewer))
 
     def _advance(self) -> None:
         if self._waiting_gate or self.match is None:
             return
         if self._pending:
-            emit = self._pending.popleft()
+            published, emit = self._pending.popleft()
+            if published is not None:
+                self._published = published
             self._waiting_gate = self._gated
             emit()
             if not self._gated:
@@ -229,27 +308,61 @@ class GameController(QObject):
 
     def _ask_passes(self, hand: HandState) -> None:
         self.turn_changed.emit(-1)
-        for seat in SEATS:
-            if hand.passes[seat] is not None or seat in self._asked:
-                continue
-            self._asked.add(seat)
-            if self.is_human(seat):
-                self.human_to_pass.emit(seat)
-            else:
+        for seat in SEATS:  # every computer thinks at once
+            if hand.passes[seat] is None and seat not in self._asked and not self.is_human(seat):
+                self._asked.add(seat)
                 self._think(seat)
+        if any(self.is_human(s) and hand.passes[s] is None for s in self._asked):
+            return  # a human is choosing: the next one is asked once they have passed
+        waiting = [s for s in self._seats_from_viewer() if hand.passes[s] is None]
+        human = next((s for s in waiting if self.is_human(s)), None)
+        if human is not None:
+            self._ask_human(human, lambda: self.human_to_pass.emit(human))
 
     def _ask_play(self, hand: HandState) -> None:
         seat = hand.to_move
         assert seat is not None
         if seat in self._asked:
             return
+        if self.is_human(seat):
+            legal = hand.legal_mask()
+            self._ask_human(seat, lambda: self._ask_human_play(seat, legal))
+            return
         self._asked.add(seat)
         self.turn_changed.emit(seat)
-        if self.is_human(seat):
-            self.human_to_move.emit(seat, hand.legal_mask())
-        else:
-            self._clock.start()
-            self._think(seat)
+        self._clock.start()
+        self._think(seat)
+
+    def _ask_human_play(self, seat: int, legal: int) -> None:
+        self.turn_changed.emit(seat)
+        self.human_to_move.emit(seat, legal)
+
+    def _ask_human(self, seat: int, ask: Callable[[], None]) -> None:
+        """Ask ``seat`` now if the table is drawn for it; else draw it for ``seat`` first."""
+        if seat != self._viewer:
+            self._viewer = seat
+            self._queue(lambda: self.viewer_changed.emit(seat))
+            index = len(self.match.hands) - 1 if self.match else 0
+            self._queue(lambda: self.table_redrawn.emit(index))
+            return
+        self._asked.add(seat)
+        self._published = self._snapshot()
+        ask()
+
+    def _seats_from_viewer(self) -> list[int]:
+        return [(self._viewer + k) % 4 for k in SEATS]
+
+    def _first_viewer(self, hand: HandState | None) -> int:
+        """Who the table is drawn for first: the human to act, else the first human (else 0)."""
+        humans = self.humans()
+        if not humans:
+            return 0
+        if hand is not None and hand.phase is Phase.PLAYING and hand.to_move in humans:
+            assert hand.to_move is not None
+            return hand.to_move
+        passing = hand is not None and hand.phase is Phase.PASSING
+        waiting = [s for s in humans if passing and hand is not None and hand.passes[s] is None]
+        return (waiting or humans)[0]
 
     def _think(self, seat: int) -> None:
         assert self.match is not None
@@ -260,7 +373,7 @@ class GameController(QObject):
             return
         decision = self._checked(seat, result)
         if self.hand.phase is Phase.PASSING:
-            self._apply_pass(seat, decision)
+            self._apply_pass(seat, decision.cards)
             return
         wait = self.pace.ai_pause_ms - self._clock.elapsed()
         self._delayed = (seat, decision)
@@ -292,20 +405,19 @@ class GameController(QObject):
 
     # ------------------------------------------------------------ applying moves
 
-    def _apply_pass(self, seat: int, decision: Decision) -> None:
+    def _apply_pass(self, seat: int, cards: Sequence[int]) -> None:
         hand = self.hand
-        assert hand is not None
-        hand.pass_cards(seat, decision.cards)
-        self._after_pass(seat)
-
-    def _after_pass(self, seat: int) -> None:
-        hand = self.hand
-        assert hand is not None
+        assert hand is not None and self.match is not None
+        self.match.pass_cards(seat, cards)
+        self._actions.append(seat)
+        self._published = _with_passed(self._published, seat)
         self.seat_passed.emit(seat)
         if hand.phase is Phase.PLAYING:
-            passes = tuple(hand.passes)
+            index = len(self.match.hands) - 1
             self._asked.clear()
-            self._queue(lambda: self.cards_passed.emit(passes))
+            self._queue(lambda: self.cards_passed.emit(index))
+        else:
+            self._tick.start(0)  # the next human may be asked
 
     def _play(self, card: int) -> None:
         hand = self.hand
@@ -313,7 +425,8 @@ class GameController(QObject):
         seat = hand.to_move
         assert seat is not None
         completes_trick = len(hand.trick) == 3
-        hand.play(card)
+        self.match.play(card)
+        self._actions.append(seat)
         self._asked.clear()
         self._queue(lambda: self.card_played.emit(seat, card))
         if completes_trick:
@@ -335,13 +448,38 @@ class GameController(QObject):
         led = hand.trick[0] // 13 if hand is not None and hand.trick else None
         self.move_refused.emit(Refusal(error.reason, seat, error.card, led))
 
-    def _cancel_thinking(self) -> None:
+    def _stop_thinking(self) -> None:
+        """Forget every decision under way or waiting to be shown (the players stay)."""
         self._epoch += 1
         self._pool.clear()
+        for player in self._players.values():
+            player.cancel()
         self._tick.stop()
         self._delay.stop()
+        self._delayed = None
+        self._pending.clear()
+        self._waiting_gate = False
+
+    def _cancel_thinking(self) -> None:
+        self._stop_thinking()
         for player in self._players.values():
             player.retire()  # start() and resume() make new players: these are done for good
+
+
+def _with_passed(published: Published | None, seat: int) -> Published | None:
+    """``published`` saying that ``seat`` has chosen its pass (during passing)."""
+    if published is None or published.table.phase is not Phase.PASSING:
+        return published
+    was = published.table.passed
+    passed = (was[0] or seat == 0, was[1] or seat == 1, was[2] or seat == 2, was[3] or seat == 3)
+    return replace(published, table=replace(published.table, passed=passed))
+
+
+def _actions_of(hand: HandState) -> list[int]:
+    """Who made the passes and plays of ``hand``, in the order a replay applied them."""
+    passes = [s for s in SEATS if hand.passes[s] is not None]
+    plays = [hand.seat_of_play(i) for i in range(len(hand.plays))]
+    return passes + plays
 
 
 def _single_shot(parent: QObject, slot: Callable[[], None]) -> QTimer:

@@ -4,6 +4,7 @@ from .cards import Card, CardError, cards_of, format_cards, mask_of, parse_cards
 from .errors import IllegalMove, Reason, RecordError
 from .hand import HandResult, HandState, Phase
 from .match import Match
+from .public import TableState, table_of
 from .record import GameRecord, PlayerInfo, read_record, record_of, replay, summary, write_record
 from .rules import EndMode, MoonMode, PassDirection, RuleSet
 from .view import PlayerView, view_of
@@ -25,6 +26,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "RuleSet",
+    "TableState",
     "cards_of",
     "format_cards",
     "mask_of",
@@ -33,6 +35,7 @@ __all__ = [
     "record_of",
     "replay",
     "summary",
+    "table_of",
     "view_of",
     "write_record",
 ]

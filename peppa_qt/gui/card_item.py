@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from .card_pixmaps import CardPixmapCache
+from .card_pixmaps import CardPixmapCache, is_hidden
 from .layout import Spot
 
 SHADOW = QColor(0, 0, 0, 70)
@@ -30,7 +30,11 @@ MARGIN = 5.0
 
 
 class CardItem(QGraphicsObject):
-    """One card sprite; ``card`` is its id (0..51), the only thing it knows about the game."""
+    """One card sprite; ``card`` is its id, the only thing it knows about the game.
+
+    An id of ``HIDDEN`` or more is a card the viewer cannot see: it only ever shows its back,
+    until the card is known (``set_card``, as it is played).
+    """
 
     def __init__(self, card: int, cache: CardPixmapCache, size: QSize, ratio: float) -> None:
         super().__init__()
@@ -56,9 +60,19 @@ class CardItem(QGraphicsObject):
         return self._face_up
 
     def set_face_up(self, face_up: bool) -> None:
-        """Turn the card over (the picture comes from the cache)."""
+        """Turn the card over (the picture comes from the cache); a hidden one stays a back."""
+        face_up = face_up and not is_hidden(self.card)
         if face_up != self._face_up:
             self._face_up = face_up
+            self._refresh()
+
+    def set_card(self, card: int) -> None:
+        """Stand for another card: a hidden one becomes known, or a sprite is used again."""
+        if card != self.card:
+            self.card = card
+            self.set_marks(dimmed=False, highlighted=False, focused=False)
+            if is_hidden(card):
+                self.set_face_up(False)
             self._refresh()
 
     def set_card_size(self, size: QSize, ratio: float) -> None:
@@ -88,6 +102,11 @@ class CardItem(QGraphicsObject):
     def highlighted(self) -> bool:
         """Whether the card is ringed as just received."""
         return self._highlighted
+
+    @property
+    def focused(self) -> bool:
+        """Whether the card carries the keyboard's focus ring."""
+        return self._focused
 
     def _refresh(self) -> None:
         if self._face_up:

@@ -17,9 +17,18 @@ if TYPE_CHECKING:  # Qt SVG is loaded with the first card picture: the empty tab
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"
 
+#: Sprite ids from here up are cards the viewer cannot see: a back, and no card behind it.
+#: (Ids below are the engine's cards, 0..51.)
+HIDDEN = 64
+
 #: Width / height of the card art (250 × 350).
 CARD_ASPECT = 250 / 350
 BACK_COLOURS = ("red", "blue", "green")
+
+
+def is_hidden(card: int) -> bool:
+    """Whether a sprite id stands for a card its viewer cannot see."""
+    return card >= HIDDEN
 
 
 def card_file_name(card: int) -> str:

@@ -90,9 +90,15 @@ class GameFiles(QObject):
         if match is None or setup is None:
             return None
         s = controller.player_seeds()
-        selected = tuple(presenter.selected) if presenter.mode == PASSING else ()
+        chosen = tuple(presenter.selected) if presenter.mode == PASSING else ()
+        selected = tuple(chosen if seat == presenter.viewer else () for seat in range(4))
         record = record_of(match, players_of(setup))
-        return SavedGame(record, (s[0], s[1], s[2], s[3]), selected, self._counted)
+        return SavedGame(
+            record,
+            (s[0], s[1], s[2], s[3]),
+            (selected[0], selected[1], selected[2], selected[3]),
+            self._counted,
+        )
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then in the status)."""
@@ -129,7 +135,7 @@ class GameFiles(QObject):
     def resume(self, opened: OpenedGame, path: Path | None, *, counted: bool) -> None:
         """Go on with ``opened`` exactly where it stood."""
         setup = setup_of_saved(opened.saved, self.window.levels)
-        self.window.resume_game(setup, opened.match, list(opened.saved.selected))
+        self.window.resume_game(setup, opened.match, opened.saved.selected)
         self.current_path = path
         self._counted = counted
         self.autosave()

@@ -1,6 +1,9 @@
 """Where everything goes on a table of a given size: pure geometry, no items, no game rules.
 
-Seats: 0 South (the human, bottom), 1 East (right), 2 North (top), 3 West (left).
+Everything here is placed by *side* of the screen: 0 bottom, 1 right, 2 top, 3 left. The
+table is drawn for one seat, the viewer, who sits at the bottom; every other seat keeps its
+real place around them (the seat on a player's right is on the screen's right), so the one
+mapping between seats and sides is ``side_of`` (and its inverse ``seat_at``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,23 @@ from PySide6.QtCore import QRectF, QSize
 
 from .card_pixmaps import CARD_ASPECT
 
-SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
+BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3
+
+
+def side_of(seat: int, viewer: int) -> int:
+    """The side of the screen where ``seat`` sits when the table is drawn for ``viewer``.
+
+    Turns pass from a seat to the one on its right (seat + 1, RULES.md), which is drawn on
+    the right of the screen for the viewer at the bottom.
+    """
+    return (seat - viewer) % 4
+
+
+def seat_at(side: int, viewer: int) -> int:
+    """The seat drawn on ``side`` when the table is drawn for ``viewer``."""
+    return (side + viewer) % 4
+
+
 #: Opponents' hands are drawn smaller, taken cards smaller still.
 OPPONENT_SCALE = 0.72
 TAKEN_SCALE = 0.40
@@ -57,22 +76,22 @@ class TableLayout:
 
     # ------------------------------------------------------------------- hands
 
-    def hand_spots(self, seat: int, count: int) -> list[Spot]:
+    def hand_spots(self, side: int, count: int) -> list[Spot]:
         """Each card of a hand of ``count`` cards, left to right (top to bottom on the sides)."""
-        if seat == SOUTH:
-            return self._south_spots(count)
+        if side == BOTTOM:
+            return self._bottom_spots(count)
         scale = OPPONENT_SCALE
         step = self.card_w * scale * 0.28
         offsets = [(i - (count - 1) / 2) * step for i in range(count)]
         edge = self.margin + self.card_h * scale / 2
-        if seat == NORTH:
+        if side == TOP:
             return [Spot(self.center_x + d, edge, 0, i, scale) for i, d in enumerate(offsets)]
         mid = self.center_y
-        x = edge if seat == WEST else self.width - edge
-        rotation = 90.0 if seat == WEST else -90.0
+        x = edge if side == LEFT else self.width - edge
+        rotation = 90.0 if side == LEFT else -90.0
         return [Spot(x, mid + d, rotation, i, scale) for i, d in enumerate(offsets)]
 
-    def _south_spots(self, count: int) -> list[Spot]:
+    def _bottom_spots(self, count: int) -> list[Spot]:
         cw = self.card_w
         room = self.width * 0.60 - cw
         step = min(cw * 0.5, room / max(count - 1, 1))
@@ -89,10 +108,10 @@ class TableLayout:
         """A selected card of the human's hand stands up out of the fan."""
         return spot._replace(y=spot.y - round(self.card_h * 0.2))
 
-    def hand_rect(self, seat: int, count: int) -> QRectF:
+    def hand_rect(self, side: int, count: int) -> QRectF:
         """The area a hand of ``count`` cards covers."""
         rect = QRectF()
-        for spot in self.hand_spots(seat, max(count, 1)):
+        for spot in self.hand_spots(side, max(count, 1)):
             w, h = self.card_w * spot.scale, self.card_h * spot.scale
             if spot.rotation:
                 w, h = h, w
@@ -101,80 +120,79 @@ class TableLayout:
 
     # ----------------------------------------------------------- trick, taken
 
-    def trick_spot(self, seat: int, order: int) -> Spot:
-        """The card ``seat`` played into the trick, ``order`` 0..3 in the trick."""
-        dx = (0.0, self.card_w * 0.8, 0.0, -self.card_w * 0.8)[seat]
-        dy = (self.card_h * 0.36, 0.0, -self.card_h * 0.36, 0.0)[seat]
+    def trick_spot(self, side: int, order: int) -> Spot:
+        """The card played from ``side`` into the trick, ``order`` 0..3 in the trick."""
+        dx = (0.0, self.card_w * 0.8, 0.0, -self.card_w * 0.8)[side]
+        dy = (self.card_h * 0.36, 0.0, -self.card_h * 0.36, 0.0)[side]
         return Spot(self.center_x + round(dx), self.center_y + round(dy), 0.0, 200 + order)
 
-    def deck_spot(self, dealer: int, index: int = 0) -> Spot:
-        """Where the deck sits before the deal: in front of the dealer, just inside their hand.
-
-        Turned like the dealer's cards; card ``index`` of the stack sits a little higher.
+    def deck_spot(self, side: int, index: int = 0) -> Spot:
+        """Where the deck sits before the deal: in front of the dealer on ``side``, inside
+        their hand, turned like their cards; card ``index`` of the stack sits a little higher.
         """
-        hand = self.hand_rect(dealer, 13)
+        hand = self.hand_rect(side, 13)
         # from the hand's inner edge to the deck's centre (the whole stack clear of the hand)
         reach = 2 * self.margin + self.card_h * DECK_SCALE / 2
         lift = index * DECK_STEP
         x: float
         y: float
-        if dealer == SOUTH:
+        if side == BOTTOM:
             x, y, rotation = self.center_x, hand.top() - reach, 0.0
-        elif dealer == NORTH:  # the stack rises toward this hand: its top card stays clear
+        elif side == TOP:  # the stack rises toward this hand: its top card stays clear
             x, y, rotation = self.center_x, hand.bottom() + reach + 51 * DECK_STEP, 0.0
-        elif dealer == WEST:
+        elif side == LEFT:
             x, y, rotation = hand.right() + reach, self.center_y, 90.0
         else:
             x, y, rotation = hand.left() - reach, self.center_y, -90.0
         return Spot(round(x), round(y) - lift, rotation, 100 + index, DECK_SCALE)
 
-    def taken_spot(self, seat: int, index: int, point_card: bool) -> Spot:
+    def taken_spot(self, side: int, index: int, point_card: bool) -> Spot:
         """Taken cards: a face-down stack, and the point cards fanned face up beside it."""
         scale = TAKEN_SCALE
         w, h = self.card_w * scale, self.card_h * scale
-        ox, oy, direction = self._taken_origin(seat, w, h)
+        ox, oy, direction = self._taken_origin(side, w, h)
         if not point_card:
             return Spot(ox, oy - min(index, 6) * 0.6, 0.0, 300 + index, scale)
         row, column = divmod(index, TAKEN_ROW)
         x = ox + direction * (w * 0.95 + column * w * 0.42)
-        y = oy + (-1 if seat == SOUTH else 1) * row * h * 0.55
+        y = oy + (-1 if side == BOTTOM else 1) * row * h * 0.55
         return Spot(x, y, 0.0, 320 + index, scale)
 
-    def _taken_origin(self, seat: int, w: float, h: float) -> tuple[float, float, int]:
+    def _taken_origin(self, side: int, w: float, h: float) -> tuple[float, float, int]:
         m = self.margin
-        if seat == SOUTH:
-            right = self.hand_rect(SOUTH, 13).right()
+        if side == BOTTOM:
+            right = self.hand_rect(BOTTOM, 13).right()
             return right + m + w / 2, self.height - m - h / 2, 1
-        if seat == NORTH:
-            left = self.hand_rect(NORTH, 13).left()
+        if side == TOP:
+            left = self.hand_rect(TOP, 13).left()
             return left - m - w / 2, m + h / 2, -1
-        side = self.hand_rect(seat, 13)
-        y = side.bottom() + m + h / 2
-        if seat == WEST:
+        hand = self.hand_rect(side, 13)
+        y = hand.bottom() + m + h / 2
+        if side == LEFT:
             return m + w / 2, y, 1
         return self.width - m - w / 2, y, -1
 
     # --------------------------------------------------------------- plates
 
-    def badge_rect(self, seat: int) -> QRectF:
-        """The name plate of ``seat``."""
+    def badge_rect(self, side: int) -> QRectF:
+        """The name plate of the seat on ``side``."""
         bw, bh = self.badge_size
         m = self.margin
-        if seat == SOUTH:
+        if side == BOTTOM:
             return QRectF(m, self.height - m - bh, bw, bh)
-        if seat == NORTH:
-            right = self.hand_rect(NORTH, 13).right()
+        if side == TOP:
+            right = self.hand_rect(TOP, 13).right()
             return QRectF(right + 2 * m, m, bw, bh)
-        top = self.hand_rect(seat, 13).top() - m - bh
-        x = m if seat == WEST else self.width - m - bw
+        top = self.hand_rect(side, 13).top() - m - bh
+        x = m if side == LEFT else self.width - m - bw
         return QRectF(x, top, bw, bh)
 
     def info_rect(self) -> QRectF:
         """The corner that says which hand this is, the pass, and whether hearts are broken."""
         w = self.card_w * TAKEN_SCALE
         pile = w * 0.95 + (TAKEN_ROW - 1) * w * 0.42 + w
-        right = self.hand_rect(NORTH, 13).left() - self.margin - pile
-        top = self.badge_rect(WEST).top()
+        right = self.hand_rect(TOP, 13).left() - self.margin - pile
+        top = self.badge_rect(LEFT).top()
         m = self.margin
         return QRectF(m, m, max(right - 2 * m, 120.0), top - 2 * m)
 

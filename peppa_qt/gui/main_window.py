@@ -7,7 +7,7 @@ game (window_game) come after it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -284,7 +284,6 @@ class MainWindow(QMainWindow):
         """Start ``setup`` (by default the game the settings offer first)."""
         game = self.build_game()
         self.setup = setup or self.setup or self._first_setup()
-        self.scene.face_up_seats = {0}
         self._rescored_hand = None
         game.controller.start(self.setup)
 
@@ -299,7 +298,9 @@ class MainWindow(QMainWindow):
             return default_setup(self.levels, demo=True)
         return setup_from_settings(self.settings, self.levels)
 
-    def resume_game(self, setup: GameSetup, match: Match, selected: list[int]) -> None:
+    def resume_game(
+        self, setup: GameSetup, match: Match, selected: Sequence[Sequence[int]]
+    ) -> None:
         """Go on with ``match`` as it stands (a saved game), the human's chosen cards raised.
 
         A game the player opens is a game of theirs: never the demo's.
@@ -313,8 +314,7 @@ class MainWindow(QMainWindow):
         # Play again deals a new game: its computer players take seeds from the new deal.
         seats = tuple(replace(s, seed=None) for s in setup.seats)
         self.setup = replace(setup, seats=(seats[0], seats[1], seats[2], seats[3]), seed=None)
-        self.scene.face_up_seats = {0}
-        game.presenter.restore_selection = selected
+        game.presenter.restore_selection = {s: list(c) for s, c in enumerate(selected) if c}
         game.controller.resume(setup, match)
 
     def play_again(self) -> None:

@@ -1,26 +1,33 @@
-"""Between the controller and the table: draws what happened, turns clicks into intents."""
+"""Between the game and the table: draws what happened, turns clicks into intents.
+
+It draws from what the controller *publishes* with each signal (``controller.table``, the
+public state, and ``controller.view``, the viewer's own view), never from the live game:
+the hidden hands are not within its reach. Its hidden sprites get their cards only as the
+cards are played.
+"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor
 
 from ..controller import GameController, Refusal
-from ..engine import EndMode, HandResult, HandState, PassDirection, Phase
-from ..engine.cards import SUIT_LETTERS, cards_of
+from ..engine import EndMode, HandResult, PassDirection, Phase, PlayerView, RuleSet, TableState
+from ..engine.cards import SUIT_LETTERS, cards_of, mask_of
+from ..engine.public import totals_after
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
 from . import texts
-from .layout import SOUTH
+from .card_pixmaps import HIDDEN
 from .plates import MUTED, TEXT
 from .summaries import GameSummary, HandSummary
 from .table_scene import TableScene
 from .table_view import TableView
 
-#: Suits left to right in the human's hand until the settings say otherwise: clubs, diamonds,
+#: Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds,
 #: spades, hearts (colours alternate). The letters are the card notation's (C D H S).
 DEFAULT_SUIT_ORDER = "CDSH"
 IDLE, PASSING, PLAYING = "idle", "passing", "playing"
@@ -28,16 +35,34 @@ Four = tuple[int, int, int, int]
 
 
 def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
-    """Sort key of the human's hand: by the suit's place in ``order``, then by rank."""
+    """Sort key of the viewer's hand: by the suit's place in ``order``, then by rank."""
     return order.index(SUIT_LETTERS[card // 13]), card % 13
 
 
+class Intents(Protocol):
+    """What the table asks of the game for the human it is drawn for."""
+
+    def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
+        """Pass ``cards`` for ``seat``; False (and a refusal signalled) if they may not be."""
+        ...
+
+    def submit_play(self, seat: int, card: int) -> bool:
+        """Play ``card`` for ``seat``; False (and a refusal signalled) if it may not be."""
+        ...
+
+    def next_hand(self) -> None:
+        """Deal the next hand."""
+        ...
+
+
 class TablePresenter(QObject):
-    """Keeps the table in step with the controller; the human's choices go back as intents."""
+    """Keeps the table in step with the game; the human's choices go back as intents."""
 
     status_changed = Signal(str)
     #: (shown, prompt, confirm enabled) for the passing panel
     passing_changed = Signal(bool, str, bool)
+    #: (seat, cards): the cards the viewer has chosen to pass so far (the game keeps them)
+    selection_changed = Signal(int, object)
     hand_summary_ready = Signal(object)  # HandSummary
     game_finished = Signal(object)  # GameSummary
     panels_cleared = Signal()
@@ -49,9 +74,12 @@ class TablePresenter(QObject):
         scores: ScoreSheetModel,
         tricks: TrickListModel,
         parent: QObject | None = None,
+        *,
+        intents: Intents | None = None,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.intents: Intents = intents or controller
         self.scene: TableScene = view.table
         self.scores = scores
         self.tricks = tricks
@@ -59,14 +87,13 @@ class TablePresenter(QObject):
         self.auto_continue_ms: int | None = None
         #: Play the human's card by itself when it is the only legal one (a setting).
         self.auto_play = False
-        #: Suits left to right in the face-up hands (a setting; see ``set_suit_order``).
+        #: Suits left to right in the viewer's hand (a setting; see ``set_suit_order``).
         self.suit_order = DEFAULT_SUIT_ORDER
-        #: Cards to choose again when the human is next asked to pass (a resumed game's).
-        self.restore_selection: list[int] = []
+        #: Cards to choose again, by seat, when a human is next asked to pass (a resumed game's).
+        self.restore_selection: dict[int, list[int]] = {}
         self.mode = IDLE
         self.selected: list[int] = []
         self._legal = 0
-        self._trick_plays: list[tuple[int, int]] = []
         self._final: GameSummary | None = None
         self._final_wanted = False
         self._continue = QTimer(self)
@@ -79,6 +106,8 @@ class TablePresenter(QObject):
         c.game_started.connect(self._on_controller_game_started)
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.hand_resumed.connect(self._on_controller_hand_resumed)
+        c.table_redrawn.connect(self._on_controller_table_redrawn)
+        c.viewer_changed.connect(self._on_controller_viewer_changed)
         c.human_to_pass.connect(self._on_controller_human_to_pass)
         c.seat_passed.connect(self._on_controller_seat_passed)
         c.cards_passed.connect(self._on_controller_cards_passed)
@@ -93,27 +122,39 @@ class TablePresenter(QObject):
         self.scene.animations_finished.connect(c.animations_done)
         view.key_pressed.connect(self._on_view_key_pressed)
 
+    # ------------------------------------------------------- what may be shown
+
     @property
-    def hand(self) -> HandState:
-        """The hand being shown."""
-        hand = self.controller.hand
-        assert hand is not None
-        return hand
+    def table(self) -> TableState:
+        """The public state the controller published with its last signal."""
+        table = self.controller.table
+        assert table is not None
+        return table
+
+    @property
+    def view(self) -> PlayerView:
+        """The viewer's own view, as published with the last signal."""
+        view = self.controller.view
+        assert view is not None
+        return view
+
+    @property
+    def viewer(self) -> int:
+        """The seat the table is drawn for."""
+        return self.scene.viewer
 
     def sort_key(self, card: int) -> tuple[int, int]:
-        """Where ``card`` goes in a face-up hand: by suit in the chosen order, then by rank."""
+        """Where ``card`` goes in the viewer's hand: by suit in the chosen order, then rank."""
         return display_key(card, self.suit_order)
 
     def set_suit_order(self, order: str) -> None:
-        """Sort the face-up hands by ``order`` ("CDSH"…) at once; only the picture changes."""
+        """Sort the viewer's hand by ``order`` ("CDSH"…) at once; only the picture changes."""
         if order == self.suit_order:
             return
         self.suit_order = order
         scene = self.scene
-        hands = [
-            sorted(cards, key=self.sort_key) if seat in scene.face_up_seats else cards
-            for seat, cards in enumerate(scene.hands)
-        ]
+        hands = [list(cards) for cards in scene.hands]
+        hands[self.viewer].sort(key=self.sort_key)
         scene.rearrange(hands)
 
     # ------------------------------------------------------------ game and hand
@@ -127,99 +168,129 @@ class TablePresenter(QObject):
         self.tricks.reset(names)
         self._set_mode(IDLE)
         self.panels_cleared.emit()
+        self.scene.set_viewer(self.controller.viewer)
         for seat, badge in enumerate(self.scene.badges):
             badge.set_state(name=names[seat], active=False, ready=False)
         self._update_scores()
 
     def _on_controller_hand_dealt(self, index: int) -> None:
-        hand = self.hand
-        rules = hand.rules
-        self.scene.point_cards = frozenset(c for c in range(52) if rules.card_points[c])
-        self.scene.deal(self._display_hands(hand.hands, index), hand.dealer)
-        self._trick_plays = []
+        table = self.table
+        self.scene.set_viewer(self.view.seat)
+        self._show_rules(table)
+        self.scene.deal(self._hands_in_view(table, self.view), table.dealer)
         self.tricks.reset()
         self.panels_cleared.emit()
         for seat, badge in enumerate(self.scene.badges):
             badge.set_state(
-                dealer=seat == hand.dealer,
+                dealer=seat == table.dealer,
                 dealer_letter=self.tr("D", "the dealer's chip"),
                 dealer_tip=self.tr("Dealer"),
                 ready=False,
                 hand_text="",
             )
         self._update_info()
-        if hand.pass_direction is PassDirection.HOLD:
+        if table.pass_direction is PassDirection.HOLD:
             self.status_changed.emit(self.tr("No passing in this hand."))
 
-    def _display_hands(self, masks: Sequence[int], index: int) -> list[list[int]]:
-        """The human's cards sorted; the others' in a shuffled order that reveals nothing."""
-        shuffle = random.Random(index)
-        hands = []
-        for seat, mask in enumerate(masks):
-            cards: list[int] = list(cards_of(mask))
-            if seat in self.scene.face_up_seats:
-                cards.sort(key=self.sort_key)
-            else:
-                shuffle.shuffle(cards)
-            hands.append(cards)
+    def _show_rules(self, table: TableState) -> None:
+        points = table.rules.card_points
+        self.scene.point_cards = frozenset(c for c in range(52) if points[c])
+
+    def _hands_in_view(self, table: TableState, view: PlayerView) -> list[list[int]]:
+        """The viewer's cards sorted; every other hand hidden sprites, in a count the table
+        shows, with the cards the viewer passed there (known, face down) among them."""
+        hidden = iter(range(HIDDEN, HIDDEN + 52))
+        known = [0, 0, 0, 0]
+        if view.passed is not None and view.received is not None:
+            known[view.pass_target] = view.passed & ~mask_of(view.plays)
+        hands: list[list[int]] = []
+        for seat in range(4):
+            if seat == view.seat:
+                hands.append(sorted(cards_of(view.hand), key=self.sort_key))
+                continue
+            cards = [next(hidden) for _ in range(table.counts[seat] - known[seat].bit_count())]
+            hands.append(self._merge(seat, cards, list(cards_of(known[seat]))))
         return hands
 
     def _on_controller_hand_resumed(self, index: int) -> None:
         """A saved game goes on: the sheet, the tricks and every card as they stood."""
-        hand, match = self.hand, self.controller.match
-        assert match is not None
-        for points, totals, moon in sheet_rows(match.hands[:-1], match.rules.teams):
+        table = self.table
+        earlier = table.results[:-1] if table.phase is Phase.SCORED else table.results
+        for points, totals, moon in sheet_rows(earlier, table.rules):
             self.scores.add_hand(points, totals, moon)
-        self._update_scores()
-        self.scene.point_cards = frozenset(c for c in range(52) if hand.rules.card_points[c])
-        plays = [(hand.seat_of_play(i), card) for i, card in enumerate(hand.plays)]
-        done = len(plays) - len(hand.trick)
+        self._redraw()
+
+    def _on_controller_table_redrawn(self, index: int) -> None:
+        self._redraw()
+
+    def _on_controller_viewer_changed(self, seat: int) -> None:
+        """Another human is to act: nothing of the last one's may stay in sight."""
+        self._set_mode(IDLE)
+        self.selected = []
+        self.scene.set_viewer(seat)
+        self.scene.show_still()  # the drawing itself comes with table_redrawn
+
+    def _redraw(self) -> None:
+        """Every card where the published state puts it, the plates and the tricks too."""
+        table, view = self.table, self.view
+        self._set_mode(IDLE)
+        self.scene.set_viewer(view.seat)
+        self._show_rules(table)
+        tricks = table.tricks
         self.tricks.reset()
-        for start in range(0, done, 4):
-            self.tricks.add_trick(plays[start : start + 4], hand.trick_winners[start // 4])
-        self._trick_plays = plays[done:]
-        raised = cards_of(hand.passes[0] or 0) if hand.phase is Phase.PASSING else []
-        taken: list[list[int]] = [list(cards_of(mask)) for mask in hand.taken]
-        hands = self._display_hands(hand.hands, index)
-        self.scene.restore(hands, hand.dealer, self._trick_plays, taken, raised)
+        for trick in tricks:
+            if trick.complete:
+                assert trick.winner is not None
+                self.tricks.add_trick(list(trick.plays), trick.winner)
+        in_play = list(tricks[-1].plays) if tricks and not tricks[-1].complete else []
+        passing = table.phase is Phase.PASSING
+        raised = cards_of(view.passed or 0) if passing else []
+        taken: list[list[int]] = [list(cards_of(mask)) for mask in table.taken]
+        hands = self._hands_in_view(table, view)
+        self.scene.restore(hands, table.dealer, in_play, taken, raised)
         self.panels_cleared.emit()
         for seat, badge in enumerate(self.scene.badges):
-            passed = hand.phase is Phase.PASSING and hand.passes[seat] is not None
-            badge.set_state(dealer=seat == hand.dealer, ready=passed)
+            badge.set_state(dealer=seat == table.dealer, ready=table.passed[seat])
             self._show_points_taken(seat)
+        self._update_scores()
         self._update_info()
         if raised:
             self.status_changed.emit(self.tr("Waiting for the other players to pass…"))
 
     def _update_info(self) -> None:
-        hand, rules = self.hand, self.hand.rules
-        index = len(self.controller.match.hands) if self.controller.match else 1
+        table = self.table
+        rules = table.rules
         if rules.end_mode is EndMode.HANDS:
             title = self.tr("{rules} · hand {n} of {count}")
         else:
             title = self.tr("{rules} · hand {n} · to {count}")
-        line1 = title.format(rules=texts.preset_name(rules.name), n=index, count=rules.end_value)
+        line1 = title.format(
+            rules=texts.preset_name(rules.name), n=table.hand_index + 1, count=rules.end_value
+        )
         pass_text = self.tr("Pass: {direction} {arrow}").format(
-            direction=texts.direction_name(hand.pass_direction),
-            arrow=texts.direction_arrow(hand.pass_direction),
+            direction=texts.direction_name(table.pass_direction),
+            arrow=texts.direction_arrow(table.pass_direction),
         )
         lines = [(line1, TEXT), (pass_text, MUTED)]
         if rules.hearts_must_break:
-            if hand.hearts_broken:
+            if table.hearts_broken:
                 lines.append((self.tr("♥ Hearts broken"), QColor("#ff8a8a")))
             else:
                 lines.append((self.tr("♡ Hearts not broken"), MUTED))
         self.scene.info.set_lines(lines)
 
     def _update_scores(self) -> None:
-        totals = self.controller.totals()
+        table = self.controller.table
+        totals = table.totals if table is not None else (0, 0, 0, 0)
         for seat, badge in enumerate(self.scene.badges):
             badge.set_state(score_text=self.tr("Total {points}").format(points=totals[seat]))
 
     # -------------------------------------------------------------- passing
 
     def _on_controller_human_to_pass(self, seat: int) -> None:
-        self.selected, self.restore_selection = self.restore_selection[:3], []
+        self.scene.set_viewer(seat)
+        chosen = self.restore_selection.pop(seat, [])
+        self.selected = [c for c in chosen if c in self.scene.hands[seat]][:3]
         self.scene.set_selection(self.selected)
         self._set_mode(PASSING)
         self.scene.set_playable(None, interactive=True)
@@ -227,13 +298,13 @@ class TablePresenter(QObject):
         self.status_changed.emit(self.tr("Choose three cards to pass."))
 
     def _emit_passing(self) -> None:
-        hand = self.hand
-        target = (SOUTH + hand.pass_direction.offset) % 4
+        direction = self.table.pass_direction
+        target = (self.viewer + direction.offset) % 4
         prompt = self.tr("Pass three cards to {name} {arrow}").format(
-            name=self.controller.names()[target],
-            arrow=texts.direction_arrow(hand.pass_direction),
+            name=self.controller.names()[target], arrow=texts.direction_arrow(direction)
         )
         self.passing_changed.emit(self.mode == PASSING, prompt, len(self.selected) == 3)
+        self.selection_changed.emit(self.viewer, tuple(self.selected))
 
     def toggle_selected(self, card: int) -> None:
         """Choose or put back a card to pass."""
@@ -251,27 +322,37 @@ class TablePresenter(QObject):
         """Pass the three chosen cards."""
         if self.mode != PASSING:
             return
-        if self.controller.submit_pass(SOUTH, list(self.selected)):
+        if self.intents.submit_pass(self.viewer, list(self.selected)):
             self._set_mode(IDLE)
             self.status_changed.emit(self.tr("Waiting for the other players to pass…"))
 
     def _on_controller_seat_passed(self, seat: int) -> None:
         self.scene.badges[seat].set_state(ready=True)
 
-    def _on_controller_cards_passed(self, passes: Sequence[int | None]) -> None:
-        hand = self.hand
-        offset = hand.pass_direction.offset
+    def _on_controller_cards_passed(self, index: int) -> None:
+        """The exchange: three cards from every hand to the next one the pass goes to.
+
+        The viewer gives the cards they chose and gets the ones they were passed; every other
+        hand gives three of its hidden sprites, picked without regard to cards.
+        """
+        view, scene, viewer = self.view, self.scene, self.viewer
+        offset = self.table.pass_direction.offset
+        source = (viewer - offset) % 4
+        received = cards_of(view.received or 0)
+        given = [scene.pick_hidden(seat, 3) for seat in range(4)]
+        given[viewer] = list(cards_of(view.passed or 0))
+        for hidden, card in zip(given[source], received, strict=True):
+            scene.reveal(hidden, card)
+        given[source] = list(received)
         hands = []
         for seat in range(4):
-            given, got = passes[seat] or 0, passes[(seat - offset) % 4] or 0
-            kept = [c for c in self.scene.hands[seat] if not given >> c & 1]
-            hands.append(self._merge(seat, kept, list(cards_of(got))))
-        received = cards_of(passes[(SOUTH - offset) % 4] or 0)
-        for badge in self.scene.badges:
+            kept = [c for c in scene.hands[seat] if c not in given[seat]]
+            hands.append(self._merge(seat, kept, given[(seat - offset) % 4]))
+        for badge in scene.badges:
             badge.set_state(ready=False)
-        self.scene.exchange(hands, received if SOUTH in self.scene.face_up_seats else [])
-        if self.controller.is_human(SOUTH):  # the demo has no "you" to tell
-            giver = self.controller.names()[(SOUTH - offset) % 4]
+        scene.exchange(hands, received)
+        if self.controller.is_human(viewer):  # the demo has no "you" to tell
+            giver = self.controller.names()[source]
             self.status_changed.emit(
                 self.tr("You received {cards} from {name}.").format(
                     cards=cards_label(sorted(received, key=self.sort_key)), name=giver
@@ -281,11 +362,11 @@ class TablePresenter(QObject):
             self.status_changed.emit(self.tr("Cards passed."))
 
     def _merge(self, seat: int, kept: list[int], got: list[int]) -> list[int]:
-        if seat in self.scene.face_up_seats:
+        """``got`` added to a hand: sorted into the viewer's, anywhere in a hidden one."""
+        if seat == self.viewer:
             return sorted(kept + got, key=self.sort_key)
-        shuffle = random.Random(sum(got))
         for card in got:
-            kept.insert(shuffle.randrange(len(kept) + 1), card)
+            kept.insert(self.scene.slots.randrange(len(kept) + 1), card)
         return kept
 
     # ---------------------------------------------------------------- playing
@@ -308,27 +389,26 @@ class TablePresenter(QObject):
         Once the card is accepted the hand takes no more input: a card dropped on the table
         stays there until it flies to the trick.
         """
-        if self.mode == PLAYING and self.controller.submit_play(SOUTH, card):
+        if self.mode == PLAYING and self.intents.submit_play(self.viewer, card):
             self._set_mode(IDLE)
 
     def _on_controller_card_played(self, seat: int, card: int) -> None:
-        if seat == SOUTH:
+        if seat == self.viewer:
             self.scene.raised.clear()
             self._set_mode(IDLE)
             self.scene.set_playable(None, interactive=False)
             self.status_changed.emit("")
-        self._trick_plays.append((seat, card))
         self.scene.play(seat, card)
         self._update_info()
 
     def _on_controller_trick_taken(self, winner: int, cards: Sequence[int]) -> None:
-        self.tricks.add_trick(self._trick_plays, winner)
-        self._trick_plays = []
+        trick = self.table.tricks[-1]
+        self.tricks.add_trick(list(trick.plays), winner)
         self.scene.take_trick(winner)
         self._show_points_taken(winner)
 
     def _show_points_taken(self, seat: int) -> None:
-        values = self.hand.rules.card_points
+        values = self.table.rules.card_points
         points = sum(values[c] for c in self.scene.taken[seat])
         self.scene.badges[seat].set_state(hand_text=self._signed(points))
 
@@ -354,34 +434,30 @@ class TablePresenter(QObject):
     # ------------------------------------------------------- hands and games end
 
     def _on_controller_hand_scored(self, index: int, result: HandResult) -> None:
-        hand, match = self.hand, self.controller.match
-        assert match is not None
-        totals = self.controller.totals()
-        self.scores.add_hand(result.points, _four(totals), result.moon)
+        table = self.table
+        rules, totals = table.rules, table.totals
+        self.scores.add_hand(result.points, totals, result.moon)
         self._update_scores()
         for seat, points in enumerate(result.points):  # the hand's score, moon and bonus included
             self.scene.badges[seat].set_state(hand_text=self._signed(points))
         self._on_controller_turn_changed(-1)
-        bonus = hand.rules.no_card_bonus
+        bonus = rules.no_card_bonus
+        point_cards = tuple(
+            tuple(sorted((c for c in cards_of(t) if rules.card_points[c]), key=self.sort_key))
+            for t in result.taken
+        )
         self.hand_summary_ready.emit(
             HandSummary(
                 index=index,
-                preset=hand.rules.name,
+                preset=rules.name,
                 names=tuple(self.controller.names()),
                 points=result.points,
-                totals=_four(totals),
-                point_cards=tuple(
-                    tuple(
-                        sorted(
-                            (c for c in cards_of(t) if hand.rules.card_points[c]), key=self.sort_key
-                        )
-                    )
-                    for t in result.taken
-                ),
+                totals=totals,
+                point_cards=point_cards,
                 moon=result.moon,
                 no_card_bonus=tuple(s for s in range(4) if bonus and not result.taken[s]),
                 bonus=bonus,
-                game_over=match.is_over,
+                game_over=table.over,
             )
         )
         self.scene.show_still()
@@ -389,15 +465,14 @@ class TablePresenter(QObject):
             self._continue.start(self.auto_continue_ms)
 
     def _on_controller_game_over(self, ranking: list[int]) -> None:
-        match = self.controller.match
-        assert match is not None
-        rules = match.rules
+        table = self.table
+        rules = table.rules
         self._final = GameSummary(
             preset=rules.name,
             names=tuple(self.controller.names()),
             ranking=tuple(ranking),
-            winners=tuple(match.winners()),
-            totals=_four(match.totals()),
+            winners=table.winners,
+            totals=table.totals,
             progress=tuple(self.scores.progress()),
             limit=rules.end_value if rules.end_mode is EndMode.POINTS else None,
             teams=rules.teams,
@@ -415,13 +490,13 @@ class TablePresenter(QObject):
         """The player has read the hand's summary: next hand, or the final ranking."""
         self._continue.stop()
         self.panels_cleared.emit()
-        match = self.controller.match
+        table = self.controller.table
         if self._final is not None:
             self.game_finished.emit(self._final)
-        elif match is not None and match.is_over:
+        elif table is not None and table.over:
             self._final_wanted = True  # the ranking is on its way
         else:
-            self.controller.next_hand()
+            self.intents.next_hand()
 
     # ------------------------------------------------------------- input
 
@@ -434,7 +509,7 @@ class TablePresenter(QObject):
     def _on_view_key_pressed(self, action: str) -> None:
         if self.mode == IDLE:
             return
-        hand = self.scene.hands[SOUTH]
+        hand = self.scene.hands[self.viewer]
         focus = self.scene.focus
         if action in ("left", "right") and hand:
             step = -1 if action == "left" else 1
@@ -458,22 +533,15 @@ class TablePresenter(QObject):
             if focus is not None:
                 self.play_card(focus)
             else:  # no ring yet: show it on the first card that can be played
-                legal = [c for c in self.scene.hands[SOUTH] if self._legal >> c & 1]
+                legal = [c for c in self.scene.hands[self.viewer] if self._legal >> c & 1]
                 self.scene.set_focus(legal[0] if legal else None)
 
 
-def _four(values: Sequence[int]) -> Four:
-    return (values[0], values[1], values[2], values[3])
-
-
-def sheet_rows(hands: Sequence[HandState], teams: bool) -> list[tuple[Four, Four, int | None]]:
+def sheet_rows(
+    results: Sequence[HandResult], rules: RuleSet
+) -> list[tuple[Four, Four, int | None]]:
     """Score-sheet rows of scored hands: points, running totals (shared in teams), moon."""
-    rows = []
-    totals = [0, 0, 0, 0]
-    for hand in hands:
-        result = hand.result
-        assert result is not None  # every hand before the last one is scored
-        totals = [totals[s] + result.points[s] for s in range(4)]
-        shown = [totals[s] + totals[(s + 2) % 4] for s in range(4)] if teams else totals
-        rows.append((result.points, _four(shown), result.moon))
-    return rows
+    return [
+        (result.points, totals_after(rules, tuple(results[: n + 1])), result.moon)
+        for n, result in enumerate(results)
+    ]

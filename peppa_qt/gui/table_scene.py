@@ -1,12 +1,19 @@
 """The card table: where each card is (hands, trick, taken piles), hit-testing and animation.
 
 The scene keeps only *where* cards are, never the rules: the presenter tells it what happened.
+It is drawn for one seat, the ``viewer``, at the bottom (``layout.side_of``): the viewer's
+hand shows its faces; every other hand is backs. A card the viewer cannot see has no identity
+here at all: its sprite carries a hidden id (``card_pixmaps.HIDDEN`` and up), and only when it
+is played does one of that hand's hidden sprites, picked by a generator that knows nothing of
+the cards, become the card played.
+
 Every call that moves cards runs one batch of animations and emits ``animations_finished``
 exactly once when the batch is over (at once, through the event loop, at speed 0).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -24,8 +31,8 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from .card_pixmaps import CardPixmapCache
-from .layout import SOUTH, Spot, TableLayout
+from .card_pixmaps import CardPixmapCache, is_hidden
+from .layout import BOTTOM, Spot, TableLayout, side_of
 from .plates import InfoPlate, SeatBadge
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
@@ -42,7 +49,7 @@ DRAG_START = 8.0
 class TableScene(QGraphicsScene):
     """Cards, name plates and the information corner on a felt table."""
 
-    card_clicked = Signal(int)  # a card of the human's hand clicked or dropped on the table
+    card_clicked = Signal(int)  # a card of the viewer's hand clicked or dropped on the table
     animations_finished = Signal()
 
     def __init__(self, cache: CardPixmapCache, parent: QObject | None = None) -> None:
@@ -60,7 +67,11 @@ class TableScene(QGraphicsScene):
         self.deck: list[int] = []
         self.dealer = 0
         self.point_cards: frozenset[int] = frozenset()
-        self.face_up_seats = {SOUTH}
+        #: The seat drawn at the bottom, whose cards show their faces.
+        self.viewer = 0
+        #: Picks which hidden sprite a card is played from, and where a card given to a hidden
+        #: hand goes in it. Seeded once: its choices never depend on which cards they are.
+        self.slots = random.Random("peppa-slots")
         self.raised: set[int] = set()
         self.received: set[int] = set()
         self.playable: int | None = None
@@ -89,6 +100,14 @@ class TableScene(QGraphicsScene):
         """The sprites of a hand, in display order."""
         return [self._items[c] for c in self.hands[seat]]
 
+    def card_items(self) -> list[CardItem]:
+        """Every card sprite on the table."""
+        return list(self._items.values())
+
+    def side(self, seat: int) -> int:
+        """The side of the screen ``seat`` is drawn on."""
+        return side_of(seat, self.viewer)
+
     def is_animating(self) -> bool:
         """Whether a batch of moves is running."""
         return self._batch is not None
@@ -116,10 +135,18 @@ class TableScene(QGraphicsScene):
         self._ratio = ratio
         for item in self._items.values():
             item.set_card_size(self.layout.card_size, ratio)
-        for seat, badge in enumerate(self.badges):
-            badge.set_rect(self.layout.badge_rect(seat))
+        self._place_badges()
         self.info.set_rect(self.layout.info_rect())
         self.place_all()
+
+    def set_viewer(self, seat: int) -> None:
+        """Draw the table for ``seat`` (the plates move at once; cards on the next move)."""
+        self.viewer = seat
+        self._place_badges()
+
+    def _place_badges(self) -> None:
+        for seat, badge in enumerate(self.badges):
+            badge.set_rect(self.layout.badge_rect(self.side(seat)))
 
     def reset(self, deck: Iterable[int]) -> None:
         """A new game or hand: every card of ``deck`` in the stack, nothing else."""
@@ -128,13 +155,17 @@ class TableScene(QGraphicsScene):
         self.finish_animations(emit=False)
         self._done.stop()
         wanted = set(deck)
-        for card in list(self._items):
-            if card not in wanted:
-                self.removeItem(self._items.pop(card))
+        spare = [self._items.pop(card) for card in list(self._items) if card not in wanted]
         for card in sorted(wanted - set(self._items)):
-            item = CardItem(card, self.cache, self.layout.card_size, self._ratio)
-            self.addItem(item)
+            if spare:  # a sprite of the last hand stands for this card now
+                item = spare.pop()
+                item.set_card(card)
+            else:
+                item = CardItem(card, self.cache, self.layout.card_size, self._ratio)
+                self.addItem(item)
             self._items[card] = item
+        for item in spare:
+            self.removeItem(item)
         self.hands = [[], [], [], []]
         self.trick, self.taken = [], [[], [], [], []]
         self.deck = sorted(wanted)
@@ -142,6 +173,20 @@ class TableScene(QGraphicsScene):
         self.received.clear()
         self.playable, self.focus, self.interactive = None, None, False
         self.place_all()
+
+    def pick_hidden(self, seat: int, count: int) -> list[int]:
+        """``count`` of the hidden sprites of ``seat``'s hand, chosen without regard to cards."""
+        hidden = [c for c in self.hands[seat] if is_hidden(c)]
+        return self.slots.sample(hidden, min(count, len(hidden)))
+
+    def reveal(self, hidden: int, card: int) -> None:
+        """The hidden sprite ``hidden`` is ``card`` from now on (it is being played or given)."""
+        item = self._items.pop(hidden)
+        item.set_card(card)
+        self._items[card] = item
+        for cards in self.hands:
+            if hidden in cards:
+                cards[cards.index(hidden)] = card
 
     def refresh_art(self) -> None:
         """Card colours or backs changed: fetch every picture again."""
@@ -176,11 +221,13 @@ class TableScene(QGraphicsScene):
         self._run(self._moves(PASS_FLIGHT))
 
     def play(self, seat: int, card: int) -> None:
-        """``seat`` plays ``card`` into the trick."""
+        """``seat`` plays ``card`` into the trick (from one of its hidden sprites if need be)."""
+        if card not in self.hands[seat]:
+            self.reveal(self.pick_hidden(seat, 1)[0], card)
         self.hands[seat].remove(card)
         self.raised.discard(card)
         self.trick.append((seat, card))
-        if seat == SOUTH:
+        if seat == self.viewer:
             self.received.clear()
             self.focus = None
         self._refresh_marks()
@@ -241,33 +288,38 @@ class TableScene(QGraphicsScene):
         """Nothing moves, but the presenter waits for a batch: finish one at once."""
         self._run([])
 
-    # -------------------------------------------------------- the human's hand
+    # -------------------------------------------------------- the viewer's hand
 
     def set_selection(self, raised: Iterable[int]) -> None:
-        """Raise the chosen cards of the human's hand (a quick, ungated move)."""
+        """Raise the chosen cards of the viewer's hand (a quick, ungated move)."""
         self.raised = set(raised)
-        self._settle_south()
+        self._settle_own()
 
     def set_playable(self, playable: int | None, *, interactive: bool) -> None:
-        """Dim the human's cards outside ``playable`` (None: dim nothing)."""
+        """Dim the viewer's cards outside ``playable`` (None: dim nothing)."""
         self.playable = playable
         self.interactive = interactive
         self._refresh_marks()
 
     def set_focus(self, card: int | None) -> None:
-        """The keyboard's card in the human's hand."""
+        """The keyboard's card in the viewer's hand."""
         self.focus = card
         self._refresh_marks()
 
     def _refresh_marks(self) -> None:
-        for card in self.hands[SOUTH]:
+        """Marks on the viewer's hand only: any other card carries none (it would tell)."""
+        own = set(self.hands[self.viewer])
+        for card, item in self._items.items():
+            if card not in own:
+                item.set_marks(dimmed=False, highlighted=False, focused=False)
+                continue
             dimmed = self.playable is not None and not self.playable >> card & 1
-            self._items[card].set_marks(
+            item.set_marks(
                 dimmed=dimmed, highlighted=card in self.received, focused=card == self.focus
             )
 
-    def _settle_south(self) -> None:
-        self._settle([SOUTH])
+    def _settle_own(self) -> None:
+        self._settle([self.viewer])
 
     def _settle(self, seats: Iterable[int]) -> None:
         """Slide the cards of these hands to their places (quick moves outside any batch)."""
@@ -354,19 +406,19 @@ class TableScene(QGraphicsScene):
         layout = self.layout
         out: dict[int, tuple[Spot, bool]] = {}
         for index, card in enumerate(self.deck):
-            out[card] = (layout.deck_spot(self.dealer, index), False)
+            out[card] = (layout.deck_spot(self.side(self.dealer), index), False)
         for seat, cards in enumerate(self.hands):
-            face_up = seat in self.face_up_seats
-            for card, spot in zip(cards, layout.hand_spots(seat, len(cards)), strict=True):
-                shown = layout.raise_spot(spot) if card in self.raised else spot
+            face_up, side = seat == self.viewer, self.side(seat)
+            for card, spot in zip(cards, layout.hand_spots(side, len(cards)), strict=True):
+                shown = layout.raise_spot(spot) if face_up and card in self.raised else spot
                 out[card] = (shown, face_up)
         for order, (seat, card) in enumerate(self.trick):
-            out[card] = (layout.trick_spot(seat, order), True)
+            out[card] = (layout.trick_spot(self.side(seat), order), True)
         for seat, cards in enumerate(self.taken):
             counts = [0, 0]
             for card in cards:
                 point = card in self.point_cards
-                out[card] = (layout.taken_spot(seat, counts[point], point), point)
+                out[card] = (layout.taken_spot(self.side(seat), counts[point], point), point)
                 counts[point] += 1
         return out
 
@@ -376,7 +428,7 @@ class TableScene(QGraphicsScene):
         from .card_item import CardItem
 
         for item in self.items(pos):
-            if isinstance(item, CardItem) and item.card in self.hands[SOUTH]:
+            if isinstance(item, CardItem) and item.card in self.hands[self.viewer]:
                 return item.card
         return None
 
@@ -409,14 +461,14 @@ class TableScene(QGraphicsScene):
                 self.card_clicked.emit(card)
             return
         self._dragging = False
-        top = self.layout.hand_rect(SOUTH, len(self.hands[SOUTH])).top()
+        top = self.layout.hand_rect(BOTTOM, len(self.hands[self.viewer])).top()
         if event.scenePos().y() < top - self.layout.card_h * 0.25:
             self.card_clicked.emit(card)
         # Refused, or not dropped on the table: back home. A card taken as the play leaves the
         # table out of play (``set_playable``) and stays where it was dropped until it flies
         # to the trick (the controller tells it a moment later).
-        if card in self.hands[SOUTH] and self.interactive:
-            self._settle_south()
+        if card in self.hands[self.viewer] and self.interactive:
+            self._settle_own()
 
 
 def _at(item: CardItem, spot: Spot) -> bool:

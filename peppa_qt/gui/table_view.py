@@ -102,7 +102,7 @@ class TableView(QGraphicsView):
         item = self.table.item(card)
         rect = item.card_rect()
         visible = rect.adjusted(0, 0, -rect.width() * 0.7, 0)
-        hand = self.table.hands[0]
+        hand = self.table.hands[self.table.viewer]
         if hand and card == hand[-1]:
             visible = rect
         return self.mapFromScene(item.mapToScene(visible.center()))

@@ -18,8 +18,12 @@ from . import jsonfields as jf
 from .problems import FormatError
 
 APP_KEY: Final = "app"
-APP_VERSION: Final = 1
+#: Version 2 keeps a half-chosen pass per seat (version 1 had one, South's, as a string).
+APP_VERSION: Final = 2
 Seeds = tuple[int | None, int | None, int | None, int | None]
+Cards = tuple[int, ...]
+Selections = tuple[Cards, Cards, Cards, Cards]
+NO_SELECTION: Final[Selections] = ((), (), (), ())
 
 
 @dataclass(frozen=True)
@@ -29,8 +33,8 @@ class SavedGame:
     record: GameRecord
     #: Each computer player's seed by seat (None for a human): its choices follow from it.
     seeds: Seeds
-    #: Cards the human had chosen to pass, not yet confirmed (the view's state).
-    selected: tuple[int, ...] = ()
+    #: Per seat, the cards a human had chosen to pass, not yet confirmed (the view's state).
+    selected: Selections = NO_SELECTION
     #: The game's end is already in the statistics (do not count it twice).
     counted: bool = False
 
@@ -47,7 +51,7 @@ def default_seeds(record: GameRecord, seed: int) -> Seeds:
 def saved_game_to_json(game: SavedGame) -> str:
     """The text of a saved game (a game record with the ``"app"`` field)."""
     app: dict[str, Any] = {"version": APP_VERSION, "seeds": list(game.seeds)}
-    app["view"] = {"selected": format_cards(game.selected)}
+    app["view"] = {"selected": [format_cards(cards) for cards in game.selected]}
     app["counted"] = game.counted
     return write_record(replace(game.record, extra={**game.record.extra, APP_KEY: app}))
 
@@ -68,7 +72,7 @@ def parse_saved_game(text: str) -> tuple[SavedGame, Match]:
         raise FormatError(f"game record version {version} is newer than this program's", newer=True)
     try:
         record = record_from_dict(document)
-        match = replay(record, track_undo=False)
+        match = replay(record)  # with undo: the player may take back moves made before
     except RecordError as error:
         raise FormatError(error.describe()) from None
     return _with_app_fields(record, match), match
@@ -84,7 +88,8 @@ def _with_app_fields(record: GameRecord, match: Match) -> SavedGame:
     view = data.get("view", {})
     if not isinstance(view, dict):
         raise FormatError('"view" must be an object')
-    selected = _selected(jf.text(view, "selected"), match)
+    raw = view.get("selected")
+    selected = NO_SELECTION if raw is None else _selections(raw, data["version"], match)
     return SavedGame(record, seeds, selected, jf.flag(data, "counted", False))
 
 
@@ -111,16 +116,26 @@ def _seeds(value: object, defaults: Seeds) -> Seeds:
     return (seeds[0], seeds[1], seeds[2], seeds[3])
 
 
-def _selected(text: str, match: Match) -> tuple[int, ...]:
-    """The human's chosen cards if they still make sense now (they are only the view's state)."""
+def _selections(value: object, version: int, match: Match) -> Selections:
+    """Each seat's chosen cards: a list of four (version 2), or South's as text (version 1)."""
+    if version == 1 and isinstance(value, str):
+        value = [value, "", "", ""]
+    if not isinstance(value, list) or len(value) != 4 or not all(isinstance(v, str) for v in value):
+        raise FormatError('"selected" must list four seats\' cards, such as "QS AH"')
+    chosen = [_selected(text, match, seat) for seat, text in enumerate(value)]
+    return (chosen[0], chosen[1], chosen[2], chosen[3])
+
+
+def _selected(text: str, match: Match, seat: int) -> Cards:
+    """A seat's chosen cards if they still make sense now (they are only the view's state)."""
     try:
         cards = tuple(int(c) for c in parse_cards(text))
     except (CardError, ValueError):
         raise FormatError('"selected" must be cards such as "QS AH"') from None
     hand = match.current
-    if hand is None or hand.phase is not Phase.PASSING or hand.passes[0] is not None:
+    if hand is None or hand.phase is not Phase.PASSING or hand.passes[seat] is not None:
         return ()
     chosen = tuple(dict.fromkeys(cards))
-    if len(chosen) > 3 or not all(hand.hands[0] >> c & 1 for c in chosen):
+    if len(chosen) > 3 or not all(hand.hands[seat] >> c & 1 for c in chosen):
         return ()
     return chosen

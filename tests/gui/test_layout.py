@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF
 
-from peppa_qt.gui.layout import EAST, NORTH, SOUTH, WEST, TableLayout
+from peppa_qt.gui.layout import BOTTOM, LEFT, RIGHT, TOP, TableLayout, seat_at, side_of
 
 SIZES = [(1024, 580), (1280, 740), (1920, 1040), (2560, 1380)]
 
@@ -23,8 +23,8 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int) -> None:
     table = QRectF(0, 0, width, height)
     hands = {seat: layout.hand_rect(seat, 13) for seat in range(4)}
     badges = {seat: layout.badge_rect(seat) for seat in range(4)}
-    raised = layout.raise_spot(layout.hand_spots(SOUTH, 13)[0])
-    hands[SOUTH] = hands[SOUTH].united(card_rect(layout, raised.x, raised.y, 0, 1))
+    raised = layout.raise_spot(layout.hand_spots(BOTTOM, 13)[0])
+    hands[BOTTOM] = hands[BOTTOM].united(card_rect(layout, raised.x, raised.y, 0, 1))
     trick = QRectF()
     for seat in range(4):
         spot = layout.trick_spot(seat, seat)
@@ -41,7 +41,7 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int) -> None:
 def test_taken_piles_stay_on_the_table_and_off_the_hands(width: int, height: int) -> None:
     layout = TableLayout(width, height)
     table = QRectF(0, 0, width, height)
-    for seat in (SOUTH, EAST, NORTH, WEST):
+    for seat in (BOTTOM, RIGHT, TOP, LEFT):
         for index in range(7):
             spot = layout.taken_spot(seat, index, point_card=True)
             rect = card_rect(layout, spot.x, spot.y, 0, spot.scale)
@@ -59,7 +59,7 @@ def test_cards_grow_with_the_window_and_keep_even_sizes() -> None:
 
 def test_human_hand_is_centred_and_ordered_left_to_right() -> None:
     layout = TableLayout(1280, 740)
-    spots = layout.hand_spots(SOUTH, 13)
+    spots = layout.hand_spots(BOTTOM, 13)
     xs = [s.x for s in spots]
     assert xs == sorted(xs)
     assert abs((xs[0] + xs[-1]) / 2 - 640) <= 1
@@ -82,7 +82,7 @@ def gap(a: QRectF, b: QRectF) -> float:
 
 
 @pytest.mark.parametrize(("width", "height"), [*SIZES, (1024, 590), (1280, 750)])
-@pytest.mark.parametrize("dealer", [SOUTH, EAST, NORTH, WEST])
+@pytest.mark.parametrize("dealer", [BOTTOM, RIGHT, TOP, LEFT])
 def test_the_deck_sits_in_front_of_the_dealer_clear_of_everything(
     width: int, height: int, dealer: int
 ) -> None:
@@ -99,3 +99,15 @@ def test_the_deck_sits_in_front_of_the_dealer_clear_of_everything(
     assert gap(deck, hand) < gap(deck, centre)
     assert gap(deck, hand) == min(gap(deck, layout.hand_rect(s, 13)) for s in range(4))
     assert not deck.contains(layout.center_x, layout.center_y)
+
+
+@pytest.mark.parametrize("viewer", range(4))
+def test_the_table_turns_around_its_viewer_and_keeps_the_seats_in_their_places(
+    viewer: int,
+) -> None:
+    """RULES.md: facing the centre, the player on seat s's right is s+1, across s+2, left s-1."""
+    assert side_of(viewer, viewer) == BOTTOM
+    assert side_of((viewer + 1) % 4, viewer) == RIGHT
+    assert side_of((viewer + 2) % 4, viewer) == TOP
+    assert side_of((viewer + 3) % 4, viewer) == LEFT
+    assert [seat_at(side_of(seat, viewer), viewer) for seat in range(4)] == [0, 1, 2, 3]

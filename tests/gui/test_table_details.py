@@ -107,17 +107,16 @@ def test_the_deal_starts_from_the_dealers_side(
     qtbot.waitUntil(scene.is_animating, timeout=3000)
     hand = window.controller.hand
     assert hand is not None
-    layout, dealer = scene.layout, hand.dealer
+    layout, dealer = scene.layout, scene.side(hand.dealer)
     waiting = QRectF()  # the cards still in the deck
-    for card in range(52):
-        item = scene.item(card)
+    for item in scene.card_items():
         spots = [layout.deck_spot(dealer, i) for i in range(52)]
         if any(item.pos() == QPointF(s.x, s.y) and item.rotation() == s.rotation for s in spots):
             waiting = waiting.united(item.sceneBoundingRect())
     assert not waiting.isEmpty()
-    for seat in range(4):
-        assert not waiting.intersects(layout.hand_rect(seat, 13))
-        assert not waiting.intersects(layout.badge_rect(seat))
+    for side in range(4):
+        assert not waiting.intersects(layout.hand_rect(side, 13))
+        assert not waiting.intersects(layout.badge_rect(side))
     mine = layout.hand_rect(dealer, 13).center()
     centre = QPointF(layout.center_x, layout.center_y)
     assert (waiting.center() - mine).manhattanLength() < (centre - mine).manhattanLength()

@@ -7,9 +7,10 @@ from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.controller import Refusal
-from peppa_qt.engine import cards_of
+from peppa_qt.engine import cards_of, mask_of, view_of
 from peppa_qt.engine.errors import Reason
 from peppa_qt.gui import texts
+from peppa_qt.gui.card_pixmaps import is_hidden
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
 
@@ -20,13 +21,27 @@ def click_card(qtbot: QtBot, window: MainWindow, card: int) -> None:
 
 
 def assert_table_matches_engine(window: MainWindow) -> None:
-    hand = window.controller.hand
-    scene = window.scene
-    assert hand is not None
+    """The table shows the engine's state as its viewer may see it, and nothing more.
+
+    The viewer's hand is exactly theirs, face up; every other hand has the right number of
+    cards, face down, and names no card but those the viewer passed there.
+    """
+    match, scene = window.controller.match, window.scene
+    assert match is not None and match.current is not None
+    hand, viewer = match.current, scene.viewer
+    view = view_of(match, viewer)
     for seat in range(4):
-        assert sorted(scene.hands[seat]) == cards_of(hand.hands[seat]), f"hand of seat {seat}"
+        shown = scene.hands[seat]
+        if seat == viewer:
+            assert sorted(shown) == cards_of(hand.hands[seat]), f"hand of seat {seat}"
+        else:
+            assert len(shown) == hand.hands[seat].bit_count(), f"hand of seat {seat}"
+            named = mask_of(c for c in shown if not is_hidden(c))
+            passed_here = seat == view.pass_target and view.received is not None
+            known = (view.passed or 0) & ~mask_of(view.plays) if passed_here else 0
+            assert named == known, f"seat {seat}: cards named that {viewer} cannot see"
         assert sorted(scene.taken[seat]) == cards_of(hand.taken[seat]), f"taken by seat {seat}"
-        assert all(scene.item(c).face_up == (seat == 0) for c in scene.hands[seat])
+        assert all(scene.item(c).face_up == (seat == viewer) for c in shown)
     assert [card for _, card in scene.trick] == hand.trick
     assert scene.misplaced() == []
 
@@ -37,7 +52,7 @@ def waiting_for_someone(window: MainWindow) -> bool:
 
 
 def pass_by_clicking(qtbot: QtBot, window: MainWindow) -> None:
-    hand = window.scene.hands[0]
+    hand = window.scene.hands[window.scene.viewer]
     chosen = [hand[0], hand[5], hand[-1]]
     for card in chosen:
         click_card(qtbot, window, card)
@@ -50,7 +65,7 @@ def pass_by_clicking(qtbot: QtBot, window: MainWindow) -> None:
 def try_an_illegal_card(qtbot: QtBot, window: MainWindow) -> bool:
     """Click a dimmed card: nothing moves, the status line says why."""
     scene = window.scene
-    dimmed = [c for c in scene.hands[0] if scene.item(c).dimmed]
+    dimmed = [c for c in scene.hands[scene.viewer] if scene.item(c).dimmed]
     if not dimmed:
         return False
     hand = window.controller.hand
@@ -69,11 +84,11 @@ def try_an_illegal_card(qtbot: QtBot, window: MainWindow) -> bool:
 
 def play_by_clicking(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.scene
-    legal = [c for c in scene.hands[0] if not scene.item(c).dimmed]
+    legal = [c for c in scene.hands[scene.viewer] if not scene.item(c).dimmed]
     assert legal
-    count = len(scene.hands[0])
+    count = len(scene.hands[scene.viewer])
     click_card(qtbot, window, legal[-1])
-    qtbot.waitUntil(lambda: len(scene.hands[0]) == count - 1)
+    qtbot.waitUntil(lambda: len(scene.hands[scene.viewer]) == count - 1)
 
 
 def test_a_whole_game_of_hearts_by_mouse(qtbot: QtBot, make_window: WindowMaker) -> None:

@@ -14,7 +14,16 @@ from hypothesis import strategies as st
 from storage_helpers import PLAYERS, record_after
 
 from peppa_qt import cli
-from peppa_qt.engine import Match, RuleSet, cards_of, record_of, replay, summary, write_record
+from peppa_qt.engine import (
+    Match,
+    RuleSet,
+    cards_of,
+    format_cards,
+    record_of,
+    replay,
+    summary,
+    write_record,
+)
 from peppa_qt.storage import (
     FileKind,
     FormatError,
@@ -87,12 +96,24 @@ def test_the_humans_chosen_cards_come_back_only_while_they_make_sense() -> None:
     hand.pass_cards(1, cards_of(hand.hands[1])[:3])  # East has passed, South is choosing
     game = SavedGame(record_of(match, PLAYERS), (None, 1, 2, 3))
     chosen = tuple(cards_of(hand.hands[0])[:2])
-    text = saved_game_to_json(SavedGame(game.record, game.seeds, chosen, counted=True))
+    east = tuple(cards_of(hand.hands[1])[:1])  # East has passed: its choice is gone
+    selected = (chosen, east, (), tuple(cards_of(hand.hands[3])[-3:]))
+    text = saved_game_to_json(SavedGame(game.record, game.seeds, selected, counted=True))
     saved, _ = parse_saved_game(text)
-    assert saved.selected == chosen and saved.counted
+    assert saved.selected == (chosen, (), (), selected[3]) and saved.counted
     later = saved_at(4 + 6)
-    text = saved_game_to_json(SavedGame(later.record, later.seeds, chosen))
-    assert parse_saved_game(text)[0].selected == ()
+    text = saved_game_to_json(SavedGame(later.record, later.seeds, selected))
+    assert parse_saved_game(text)[0].selected == ((), (), (), ())
+
+
+def test_a_version_1_saved_game_gives_its_chosen_cards_to_south() -> None:
+    match = Match(RuleSet.preset("hearts"), 5)
+    hand = match.start_hand()
+    chosen = tuple(cards_of(hand.hands[0])[:2])
+    document = json.loads(saved_game_to_json(SavedGame(record_of(match, PLAYERS), (None, 1, 2, 3))))
+    document["app"]["version"] = 1
+    document["app"]["view"] = {"selected": format_cards(chosen)}
+    assert parse_saved_game(json.dumps(document))[0].selected == (chosen, (), (), ())
 
 
 def test_an_illegal_game_is_set_aside_with_the_broken_rule(profile: Profile) -> None:
@@ -119,6 +140,8 @@ def test_an_illegal_game_is_set_aside_with_the_broken_rule(profile: Profile) -> 
         ({"app": {"version": 1, "seeds": [1, 2]}}, ProblemKind.DAMAGED),
         ({"app": {"version": 1, "seeds": [None, "x", 1, 2]}}, ProblemKind.DAMAGED),
         ({"app": {"version": 1, "view": {"selected": "ZZ"}}}, ProblemKind.DAMAGED),
+        ({"app": {"version": 2, "view": {"selected": ["ZZ", "", "", ""]}}}, ProblemKind.DAMAGED),
+        ({"app": {"version": 2, "view": {"selected": "QS"}}}, ProblemKind.DAMAGED),
         ({"app": {"version": 1, "view": 3}}, ProblemKind.DAMAGED),
         ({"app": {"version": 1, "counted": "no"}}, ProblemKind.DAMAGED),
         ({"format": "chess"}, ProblemKind.DAMAGED),

@@ -1,0 +1,111 @@
+"""What everyone at the table sees: the public state of a game, without a single hidden card.
+
+The window draws from this and from one seat's ``PlayerView``; a computer player gets the
+view alone. Neither holds another seat's hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .hand import HandResult, Phase
+from .match import Match
+from .rules import PassDirection, RuleSet
+from .trick import Trick, seat_of_play, tricks_of
+
+Four = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The public state of the game at one moment (the hand in play or the last one scored)."""
+
+    rules: RuleSet
+    #: The hand's index in the game (0-based).
+    hand_index: int
+    dealer: int
+    pass_direction: PassDirection
+    phase: Phase
+    #: Who led trick 1 (None while passing).
+    first_lead: int | None
+    #: Every card played this hand, in order.
+    plays: tuple[int, ...]
+    trick_winners: tuple[int, ...]
+    #: The cards each seat has taken this hand (they were played face up).
+    taken: Four
+    hearts_broken: bool
+    to_move: int | None
+    #: How many cards each seat holds.
+    counts: Four
+    #: During passing, which seats have chosen their three cards (which ones stays hidden).
+    passed: tuple[bool, bool, bool, bool]
+    #: Every scored hand of the game, this one included once it is scored.
+    results: tuple[HandResult, ...]
+    over: bool
+    #: All four seats, best first, and the winners (both empty until the game is over).
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress."""
+        return self.plays[len(self.plays) - len(self.plays) % 4 :]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Every trick of the hand so far, the one in progress last."""
+        if self.first_lead is None:
+            return []
+        return tricks_of(self.first_lead, self.plays, self.rules.direction)
+
+    def seat_of_play(self, index: int) -> int:
+        """The seat that played ``plays[index]``."""
+        assert self.first_lead is not None
+        return seat_of_play(self.first_lead, self.trick_winners, index, self.rules.direction)
+
+    @property
+    def result(self) -> HandResult | None:
+        """This hand's result, once it is scored."""
+        return self.results[-1] if self.phase is Phase.SCORED and self.results else None
+
+    @property
+    def totals(self) -> Four:
+        """The game totals after every scored hand (team totals when playing in teams)."""
+        return totals_after(self.rules, self.results)
+
+
+def totals_after(rules: RuleSet, results: tuple[HandResult, ...]) -> Four:
+    """The game totals after ``results`` (team totals when playing in teams)."""
+    sums = [sum(r.points[s] for r in results) for s in range(4)]
+    t = rules.team_totals(sums)
+    return (t[0], t[1], t[2], t[3])
+
+
+def table_of(match: Match) -> TableState:
+    """The public state of ``match``'s current hand (ValueError before the first deal)."""
+    hand = match.current
+    if hand is None:
+        raise ValueError("no hand has been dealt")
+    passing = hand.phase is Phase.PASSING
+    over = match.is_over
+    c, t = [m.bit_count() for m in hand.hands], hand.taken
+    passed = [passing and p is not None for p in hand.passes]
+    return TableState(
+        rules=match.rules,
+        hand_index=len(match.hands) - 1,
+        dealer=hand.dealer,
+        pass_direction=hand.pass_direction,
+        phase=hand.phase,
+        first_lead=None if passing else hand.first_lead,
+        plays=tuple(hand.plays),
+        trick_winners=tuple(hand.trick_winners),
+        taken=(t[0], t[1], t[2], t[3]),
+        hearts_broken=hand.hearts_broken,
+        to_move=hand.to_move,
+        counts=(c[0], c[1], c[2], c[3]),
+        passed=(passed[0], passed[1], passed[2], passed[3]),
+        results=tuple(match.results()),
+        over=over,
+        ranking=tuple(match.ranking()) if over else (),
+        winners=tuple(match.winners()) if over else (),
+    )

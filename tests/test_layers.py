@@ -27,6 +27,14 @@ import peppa_qt.storage.paths, peppa_qt.storage.appearance
 }
 
 
+#: The game session below the window may use QtCore (signals, timers), nothing that draws.
+SESSION = """
+import peppa_qt.controller.session, peppa_qt.controller.preferences
+from peppa_qt.controller import GameSession, GameController, Preferences
+"""
+DRAWING = ("PySide6.QtGui", "PySide6.QtWidgets", "PySide6.QtSvg")
+
+
 def _qt_modules_after(imports: str) -> str:
     # -I: a clean interpreter (no PYTHONPATH, no user site), so nothing imported by other tests
     # or by the environment interferes.
@@ -41,6 +49,12 @@ def _qt_modules_after(imports: str) -> str:
 @pytest.mark.parametrize("layer", sorted(LAYERS))
 def test_layer_imports_no_qt(layer: str) -> None:
     assert _qt_modules_after(LAYERS[layer]) == "none"
+
+
+def test_the_game_session_has_no_widgets() -> None:
+    loaded = _qt_modules_after(SESSION).split(",")
+    assert "PySide6.QtCore" in loaded
+    assert not [m for m in loaded if m.startswith(DRAWING)]
 
 
 def test_the_probe_would_see_qt() -> None:

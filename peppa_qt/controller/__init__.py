@@ -1,6 +1,57 @@
-"""The game loop between the engine, the computer players and the window (no GUI imports)."""
+"""The game below the window (no widgets): the game loop, and the session that owns it.
 
-from .game_controller import GameController, PlayerFactory
-from .setup import GameSetup, Pace, Refusal, SeatSetup
+``GameController`` runs the game loop between the engine, the computer players and a screen;
+``GameSession`` owns it with the autosave, statistics, saving and opening, undo and hints;
+``Preferences`` holds the player's settings and says when they change.
 
-__all__ = ["GameController", "GameSetup", "Pace", "PlayerFactory", "Refusal", "SeatSetup"]
+The names below are imported when first used (PEP 562): the window's first frame needs only
+``Preferences``, not the engine and the computer players the game loop imports.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game_controller import GameController, PlayerFactory, Published
+    from .preferences import Preferences
+    from .session import GameSession
+    from .setup import GameSetup, Pace, Refusal, SeatSetup
+
+_HOMES = {
+    "GameController": "game_controller",
+    "GameSession": "session",
+    "GameSetup": "setup",
+    "Pace": "setup",
+    "PlayerFactory": "game_controller",
+    "Preferences": "preferences",
+    "Published": "game_controller",
+    "Refusal": "setup",
+    "SeatSetup": "setup",
+}
+
+__all__ = [
+    "GameController",
+    "GameSession",
+    "GameSetup",
+    "Pace",
+    "PlayerFactory",
+    "Preferences",
+    "Published",
+    "Refusal",
+    "SeatSetup",
+]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # once imported, an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))

@@ -48,6 +48,7 @@ class GameController(QObject):
     hand_resumed = Signal(int)  # hand index: a saved game goes on; draw the game as it stands
     table_redrawn = Signal(int)  # hand index: draw the hand as it stands (undo, a new viewer)
     viewer_changed = Signal(int)  # the seat the table is drawn for now (then table_redrawn)
+    moves_taken_back = Signal()  # at once on undo: no input until the table is drawn again
     seat_passed = Signal(int)  # a seat has chosen its three cards (which ones stays hidden)
     cards_passed = Signal(int)  # hand index: the exchange has happened
     card_played = Signal(int, int)  # seat, card
@@ -85,7 +86,7 @@ class GameController(QObject):
 
     def _reset_state(self) -> None:
         self.setup: GameSetup | None = None
-        self.match: Match | None = None
+        self._match: Match | None = None
         self._players = {}
         self._epoch += 1
         self._pending: deque[tuple[Published | None, Callable[[], None]]] = deque()
@@ -98,6 +99,11 @@ class GameController(QObject):
         self._actions: list[int] = []
 
     # ----------------------------------------------------------------- queries
+
+    @property
+    def match(self) -> Match | None:
+        """The game being played (the live state, with every hand: not for screens)."""
+        return self._match
 
     @property
     def hand(self) -> HandState | None:
@@ -153,7 +159,7 @@ class GameController(QObject):
         self._cancel_thinking()
         self._reset_state()
         self.setup = setup
-        self.match = Match(setup.rules, setup.seed)
+        self._match = Match(setup.rules, setup.seed)
         self._begin(None)
         self._deal()
 
@@ -165,7 +171,7 @@ class GameController(QObject):
         """
         self._cancel_thinking()
         self._reset_state()
-        self.setup, self.match = setup, match
+        self.setup, self._match = setup, match
         hand = match.current
         self._begin(hand)
         if hand is None:
@@ -241,6 +247,7 @@ class GameController(QObject):
             if self.is_human(seat):
                 break
         self._asked.clear()
+        self.moves_taken_back.emit()
         index = len(self.match.hands) - 1
         self._queue(lambda: self.table_redrawn.emit(index))
         return True

@@ -10,6 +10,21 @@ from ..engine.errors import Reason
 SEATS = (0, 1, 2, 3)
 
 
+def default_level(levels: list[str]) -> str | None:
+    """Normal, or the strongest available level below it."""
+    for level in ("normal", "easy"):
+        if level in levels:
+            return level
+    return levels[0] if levels else None
+
+
+def usable_level(level: str, levels: list[str]) -> str:
+    """``level`` if this build has it, else the default level (a file from another version)."""
+    if level in levels or not levels:
+        return level
+    return default_level(levels) or level
+
+
 @dataclass(frozen=True)
 class SeatSetup:
     """Who sits at a seat: a name, and a computer level (None for a human)."""

@@ -6,19 +6,11 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication
 
-from ..controller import GameSetup, SeatSetup
+from ..controller.setup import GameSetup, SeatSetup, default_level, usable_level
 from ..engine import RecordError, RuleSet
 from ..storage import SeatDefault, Settings
 
 DEFAULT_OPPONENTS = ("Bruno", "Carla", "Dario")
-
-
-def default_level(levels: list[str]) -> str | None:
-    """Normal, or the strongest available level below it."""
-    for level in ("normal", "easy"):
-        if level in levels:
-            return level
-    return levels[0] if levels else None
 
 
 def default_setup(levels: list[str], *, demo: bool = False) -> GameSetup:
@@ -47,13 +39,6 @@ def settings_with_setup(settings: Settings, setup: GameSetup) -> Settings:
     players = tuple(SeatDefault(s.name, s.level) for s in setup.seats)
     options = setup.rules.describe_options()
     return replace(settings, rule_set=setup.rules.name, rule_options=options, players=players)
-
-
-def usable_level(level: str, levels: list[str]) -> str:
-    """``level`` if this build has it, else the default level (a file from another version)."""
-    if level in levels or not levels:
-        return level
-    return default_level(levels) or level
 
 
 def _rules_of(settings: Settings, fallback: RuleSet) -> RuleSet:

@@ -1,10 +1,15 @@
-"""What the end-of-hand and end-of-game panels show, gathered once by the presenter."""
+"""What the end-of-hand and end-of-game panels and the score sheet show, from the table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..engine import EndMode, HandResult, RuleSet, TableState
+from ..engine.cards import cards_of
+
 Four = tuple[int, int, int, int]
+SortKey = Callable[[int], tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -25,6 +30,35 @@ class HandSummary:
     bonus: int
     game_over: bool
 
+    @classmethod
+    def of(
+        cls,
+        table: TableState,
+        index: int,
+        result: HandResult,
+        names: tuple[str, ...],
+        order: SortKey,
+    ) -> HandSummary:
+        """Hand ``index`` as ``table`` shows it scored (point cards sorted by ``order``)."""
+        rules = table.rules
+        bonus = rules.no_card_bonus
+        point_cards = tuple(
+            tuple(sorted((c for c in cards_of(t) if rules.card_points[c]), key=order))
+            for t in result.taken
+        )
+        return cls(
+            index=index,
+            preset=rules.name,
+            names=names,
+            points=result.points,
+            totals=table.totals,
+            point_cards=point_cards,
+            moon=result.moon,
+            no_card_bonus=tuple(s for s in range(4) if bonus and not result.taken[s]),
+            bonus=bonus,
+            game_over=table.over,
+        )
+
 
 @dataclass(frozen=True)
 class GameSummary:
@@ -40,3 +74,37 @@ class GameSummary:
     #: The points limit drawn on the chart (None when the game ends after a number of hands).
     limit: int | None
     teams: bool
+
+    @classmethod
+    def of(
+        cls,
+        table: TableState,
+        ranking: Sequence[int],
+        names: tuple[str, ...],
+        progress: Sequence[Four],
+    ) -> GameSummary:
+        """The summary of the game ``table`` shows over, totals after each hand ``progress``."""
+        rules = table.rules
+        return cls(
+            preset=rules.name,
+            names=names,
+            ranking=tuple(ranking),
+            winners=table.winners,
+            totals=table.totals,
+            progress=tuple(progress),
+            limit=rules.end_value if rules.end_mode is EndMode.POINTS else None,
+            teams=rules.teams,
+        )
+
+
+def sheet_rows(
+    results: Sequence[HandResult], rules: RuleSet
+) -> list[tuple[Four, Four, int | None]]:
+    """Score-sheet rows of scored hands: points, running totals (shared in teams), moon."""
+    rows = []
+    sums = [0, 0, 0, 0]
+    for result in results:
+        sums = [total + points for total, points in zip(sums, result.points, strict=True)]
+        shown = rules.team_totals(sums)
+        rows.append((result.points, (shown[0], shown[1], shown[2], shown[3]), result.moon))
+    return rows

@@ -9,23 +9,25 @@ cards are played.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor
 
 from ..controller import GameController, Refusal
-from ..engine import EndMode, HandResult, PassDirection, Phase, PlayerView, RuleSet, TableState
+from ..engine import EndMode, HandResult, PassDirection, Phase, PlayerView, TableState
 from ..engine.cards import SUIT_LETTERS, cards_of, mask_of
-from ..engine.public import totals_after
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
 from . import texts
 from .card_pixmaps import HIDDEN
 from .plates import MUTED, TEXT
-from .summaries import GameSummary, HandSummary
+from .summaries import GameSummary, HandSummary, sheet_rows
 from .table_scene import TableScene
 from .table_view import TableView
+
+if TYPE_CHECKING:
+    from ..controller import GameSession
 
 #: Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds,
 #: spades, hearts (colours alternate). The letters are the card notation's (C D H S).
@@ -39,30 +41,12 @@ def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
     return order.index(SUIT_LETTERS[card // 13]), card % 13
 
 
-class Intents(Protocol):
-    """What the table asks of the game for the human it is drawn for."""
-
-    def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
-        """Pass ``cards`` for ``seat``; False (and a refusal signalled) if they may not be."""
-        ...
-
-    def submit_play(self, seat: int, card: int) -> bool:
-        """Play ``card`` for ``seat``; False (and a refusal signalled) if it may not be."""
-        ...
-
-    def next_hand(self) -> None:
-        """Deal the next hand."""
-        ...
-
-
 class TablePresenter(QObject):
     """Keeps the table in step with the game; the human's choices go back as intents."""
 
     status_changed = Signal(str)
     #: (shown, prompt, confirm enabled) for the passing panel
     passing_changed = Signal(bool, str, bool)
-    #: (seat, cards): the cards the viewer has chosen to pass so far (the game keeps them)
-    selection_changed = Signal(int, object)
     hand_summary_ready = Signal(object)  # HandSummary
     game_finished = Signal(object)  # GameSummary
     panels_cleared = Signal()
@@ -70,16 +54,16 @@ class TablePresenter(QObject):
     def __init__(
         self,
         controller: GameController,
+        intents: GameSession,
         view: TableView,
         scores: ScoreSheetModel,
         tricks: TrickListModel,
-        parent: QObject | None = None,
         *,
-        intents: Intents | None = None,
+        parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.intents: Intents = intents or controller
+        self.intents = intents
         self.scene: TableScene = view.table
         self.scores = scores
         self.tricks = tricks
@@ -89,8 +73,6 @@ class TablePresenter(QObject):
         self.auto_play = False
         #: Suits left to right in the viewer's hand (a setting; see ``set_suit_order``).
         self.suit_order = DEFAULT_SUIT_ORDER
-        #: Cards to choose again, by seat, when a human is next asked to pass (a resumed game's).
-        self.restore_selection: dict[int, list[int]] = {}
         self.mode = IDLE
         self.selected: list[int] = []
         self._legal = 0
@@ -108,6 +90,7 @@ class TablePresenter(QObject):
         c.hand_resumed.connect(self._on_controller_hand_resumed)
         c.table_redrawn.connect(self._on_controller_table_redrawn)
         c.viewer_changed.connect(self._on_controller_viewer_changed)
+        c.moves_taken_back.connect(self._on_controller_moves_taken_back)
         c.human_to_pass.connect(self._on_controller_human_to_pass)
         c.seat_passed.connect(self._on_controller_seat_passed)
         c.cards_passed.connect(self._on_controller_cards_passed)
@@ -230,6 +213,10 @@ class TablePresenter(QObject):
         self.scene.set_viewer(seat)
         self.scene.show_still()  # the drawing itself comes with table_redrawn
 
+    def _on_controller_moves_taken_back(self) -> None:
+        self._set_mode(IDLE)
+        self.selected = []
+
     def _redraw(self) -> None:
         """Every card where the published state puts it, the plates and the tricks too."""
         table, view = self.table, self.view
@@ -289,7 +276,7 @@ class TablePresenter(QObject):
 
     def _on_controller_human_to_pass(self, seat: int) -> None:
         self.scene.set_viewer(seat)
-        chosen = self.restore_selection.pop(seat, [])
+        chosen = self.intents.pass_choice(seat)
         self.selected = [c for c in chosen if c in self.scene.hands[seat]][:3]
         self.scene.set_selection(self.selected)
         self._set_mode(PASSING)
@@ -304,7 +291,7 @@ class TablePresenter(QObject):
             name=self.controller.names()[target], arrow=texts.direction_arrow(direction)
         )
         self.passing_changed.emit(self.mode == PASSING, prompt, len(self.selected) == 3)
-        self.selection_changed.emit(self.viewer, tuple(self.selected))
+        self.intents.note_selection(self.viewer, self.selected)
 
     def toggle_selected(self, card: int) -> None:
         """Choose or put back a card to pass."""
@@ -435,48 +422,20 @@ class TablePresenter(QObject):
 
     def _on_controller_hand_scored(self, index: int, result: HandResult) -> None:
         table = self.table
-        rules, totals = table.rules, table.totals
-        self.scores.add_hand(result.points, totals, result.moon)
+        self.scores.add_hand(result.points, table.totals, result.moon)
         self._update_scores()
         for seat, points in enumerate(result.points):  # the hand's score, moon and bonus included
             self.scene.badges[seat].set_state(hand_text=self._signed(points))
         self._on_controller_turn_changed(-1)
-        bonus = rules.no_card_bonus
-        point_cards = tuple(
-            tuple(sorted((c for c in cards_of(t) if rules.card_points[c]), key=self.sort_key))
-            for t in result.taken
-        )
-        self.hand_summary_ready.emit(
-            HandSummary(
-                index=index,
-                preset=rules.name,
-                names=tuple(self.controller.names()),
-                points=result.points,
-                totals=totals,
-                point_cards=point_cards,
-                moon=result.moon,
-                no_card_bonus=tuple(s for s in range(4) if bonus and not result.taken[s]),
-                bonus=bonus,
-                game_over=table.over,
-            )
-        )
+        names = tuple(self.controller.names())
+        self.hand_summary_ready.emit(HandSummary.of(table, index, result, names, self.sort_key))
         self.scene.show_still()
         if self.auto_continue_ms is not None:
             self._continue.start(self.auto_continue_ms)
 
     def _on_controller_game_over(self, ranking: list[int]) -> None:
-        table = self.table
-        rules = table.rules
-        self._final = GameSummary(
-            preset=rules.name,
-            names=tuple(self.controller.names()),
-            ranking=tuple(ranking),
-            winners=table.winners,
-            totals=table.totals,
-            progress=tuple(self.scores.progress()),
-            limit=rules.end_value if rules.end_mode is EndMode.POINTS else None,
-            teams=rules.teams,
-        )
+        names = tuple(self.controller.names())
+        self._final = GameSummary.of(self.table, ranking, names, self.scores.progress())
         self.scene.show_still()
         if self._final_wanted:
             self.game_finished.emit(self._final)
@@ -535,13 +494,3 @@ class TablePresenter(QObject):
             else:  # no ring yet: show it on the first card that can be played
                 legal = [c for c in self.scene.hands[self.viewer] if self._legal >> c & 1]
                 self.scene.set_focus(legal[0] if legal else None)
-
-
-def sheet_rows(
-    results: Sequence[HandResult], rules: RuleSet
-) -> list[tuple[Four, Four, int | None]]:
-    """Score-sheet rows of scored hands: points, running totals (shared in teams), moon."""
-    return [
-        (result.points, totals_after(rules, tuple(results[: n + 1])), result.moon)
-        for n, result in enumerate(results)
-    ]

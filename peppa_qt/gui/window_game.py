@@ -1,4 +1,4 @@
-"""The game half of the window: controller, models, presenter and panels.
+"""The game half of the window: the game session, the models, the presenter and the panels.
 
 Built after the table's first paint, so the window shows before the engine and the computer
 players are loaded.
@@ -11,8 +11,12 @@ from itertools import pairwise
 from PySide6.QtCore import QObject, QRectF
 from PySide6.QtWidgets import QHeaderView, QStatusBar, QTableView, QTabWidget, QWidget
 
-from ..controller import GameController, Pace, PlayerFactory
+from ..controller.game_controller import PlayerFactory
+from ..controller.preferences import Preferences
+from ..controller.session import GameSession
+from ..controller.setup import Pace
 from ..models import ScoreSheetModel, TrickListModel
+from ..storage import Profile
 from .card_pixmaps import CardPixmapCache
 from .layout import TableLayout
 from .panels import GameOverPanel, HandSummaryPanel, PassPanel
@@ -28,11 +32,13 @@ def _centre(layout: TableLayout) -> QRectF:
 class WindowGame(QObject):
     """Everything the window needs to play, wired together."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0917  (the window hands over what it made and was given)
         self,
         view: TableView,
         cache: CardPixmapCache,
         status: QStatusBar,
+        profile: Profile,
+        preferences: Preferences,
         pace: Pace | None,
         player_factory: PlayerFactory | None,
         *,
@@ -41,10 +47,13 @@ class WindowGame(QObject):
         super().__init__(parent)
         self.view = view
         self.status = status
-        self.controller = GameController(pace, player_factory, parent=self)
+        self.session = GameSession(profile, preferences, pace, player_factory, parent=self)
+        self.controller = self.session.controller
         self.scores = ScoreSheetModel(self)
         self.tricks = TrickListModel(self)
-        self.presenter = TablePresenter(self.controller, view, self.scores, self.tricks, self)
+        self.presenter = TablePresenter(
+            self.controller, self.session, view, self.scores, self.tricks, parent=self
+        )
         self.pass_panel = PassPanel()
         self.summary_panel = HandSummaryPanel(cache)
         self.game_over_panel = GameOverPanel()

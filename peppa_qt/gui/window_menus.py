@@ -34,10 +34,10 @@ class WindowMenus(QObject):
         self._fill_game_menu(game)
         self._fill_settings_menu(settings)
         rules = self._action(help_menu, QCoreApplication.translate("MainWindow", "&Rules"), "F1")
-        rules.triggered.connect(window.show_rules)
+        rules.triggered.connect(window.commands.show_rules)
         self._action(
             help_menu, QCoreApplication.translate("MainWindow", "&About Peppa")
-        ).triggered.connect(window.show_about)
+        ).triggered.connect(window.commands.show_about)
         self.show_speed(window.speed)
         self.show_settings(window.settings)
 
@@ -50,23 +50,23 @@ class WindowMenus(QObject):
         return action
 
     def _fill_game_menu(self, game: QMenu) -> None:
-        window = self.window
+        window, actions = self.window, self.window.commands
         new = self._action(
             game,
             QCoreApplication.translate("MainWindow", "&New game…"),
             QKeySequence.StandardKey.New,
         )
-        new.triggered.connect(window.ask_new_game)
+        new.triggered.connect(actions.ask_new_game)
         self._action(
             game, QCoreApplication.translate("MainWindow", "&Play again"), "Ctrl+R"
-        ).triggered.connect(window.play_again)
+        ).triggered.connect(actions.play_again)
         game.addSeparator()
         self._fill_file_actions(game)
         game.addSeparator()
         statistics = self._action(
             game, QCoreApplication.translate("MainWindow", "S&tatistics…"), "Ctrl+T"
         )
-        statistics.triggered.connect(window.files.show_statistics)
+        statistics.triggered.connect(actions.show_statistics)
         scores = window.dock.toggleViewAction()
         scores.setText(QCoreApplication.translate("MainWindow", "&Scores"))
         scores.setShortcut(QKeySequence("F3"))
@@ -77,7 +77,7 @@ class WindowMenus(QObject):
         ).triggered.connect(window.close)
 
     def _fill_file_actions(self, menu: QMenu) -> None:
-        files = self.window.files
+        files = self.window.commands
         self._action(
             menu, QCoreApplication.translate("MainWindow", "&Open…"), QKeySequence.StandardKey.Open
         ).triggered.connect(files.open_game)
@@ -127,7 +127,7 @@ class WindowMenus(QObject):
         preferences = self._action(
             settings, QCoreApplication.translate("MainWindow", "&Preferences…"), "Ctrl+,"
         )
-        preferences.triggered.connect(self.window.show_preferences)
+        preferences.triggered.connect(self.window.commands.show_preferences)
 
     def show_speed(self, name: str) -> None:
         """Tick the animation speed ``name``."""
@@ -164,7 +164,7 @@ class WindowMenus(QObject):
             action = self.recent_menu.addAction(Path(name).name)
             action.setToolTip(name)
             action.triggered.connect(
-                lambda checked=False, n=name: self.window.files.open_path(Path(n))
+                lambda checked=False, n=name: self.window.commands.open_path(Path(n))
             )
         if not recent:
             self.recent_menu.addAction(

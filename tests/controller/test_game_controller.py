@@ -18,7 +18,7 @@ from peppa_qt.controller import (
     Refusal,
     SeatSetup,
 )
-from peppa_qt.engine import PlayerView, RuleSet, cards_of
+from peppa_qt.engine import PlayerView, RuleSet, cards_of, record_of
 from peppa_qt.engine.errors import Reason
 
 HUMAN = SeatSetup("Anna")
@@ -217,3 +217,88 @@ def test_a_new_game_discards_the_old_games_decisions(
         pass
     assert controller.match is not None and controller.match.rules.name == "torino"
     assert len(controller.match.hands) == 1
+
+
+def two_humans(preset: str = "hearts") -> GameSetup:
+    rules = RuleSet.preset(preset, {"end": {"mode": "hands", "count": 1}})
+    seats = (SeatSetup("Anna"), BOTS[0], SeatSetup("Carla"), BOTS[2])
+    return GameSetup(rules, seats, seed=11)
+
+
+def test_humans_are_asked_one_at_a_time_and_the_viewer_follows(
+    qtbot: QtBot, controllers: list[GameController]
+) -> None:
+    controller = make_controller(controllers)
+    asked: list[tuple[str, int]] = []
+    controller.human_to_pass.connect(lambda seat: asked.append(("pass", seat)))
+    controller.human_to_move.connect(lambda seat, legal: asked.append(("move", seat)))
+    controller.viewer_changed.connect(lambda seat: asked.append(("viewer", seat)))
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        controller.start(two_humans())
+    assert asked == [("pass", 0)] and controller.viewer == 0
+    hand = controller.hand
+    assert hand is not None
+    with qtbot.waitSignal(controller.move_refused) as refused:
+        assert not controller.submit_pass(2, cards_of(hand.hands[2])[:3])
+    assert refused.args[0].reason is Reason.NOT_YOUR_TURN
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        assert controller.submit_pass(0, cards_of(hand.hands[0])[:3])
+    assert asked == [("pass", 0), ("viewer", 2), ("pass", 2)] and controller.viewer == 2
+    view = controller.view
+    assert view is not None and view.seat == 2 and view.hand == hand.hands[2]
+    controller.submit_pass(2, cards_of(hand.hands[2])[:3])
+    for _ in range(2 * 13):  # each human plays when asked, seen from their own seat
+        with qtbot.waitSignal(controller.human_to_move, timeout=5000) as move:
+            pass
+        seat, legal = move.args
+        assert controller.viewer == seat and controller.view.seat == seat  # type: ignore[union-attr]
+        assert controller.submit_play(seat, cards_of(legal)[0])
+    qtbot.waitUntil(lambda: hand.result is not None, timeout=5000)
+    assert {s for kind, s in asked if kind == "move"} == {0, 2}
+    assert [s for kind, s in asked if kind == "viewer"].count(2) >= 2  # back and forth
+
+
+def test_undo_takes_back_the_humans_card_and_the_computers_play_again_alike(
+    qtbot: QtBot, controllers: list[GameController]
+) -> None:
+    controller = make_controller(controllers)
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        controller.start(setup_of("peppa"))
+    hand = controller.hand
+    assert hand is not None and not controller.can_undo()
+    controller.submit_pass(0, cards_of(hand.hands[0])[:3])
+    with qtbot.waitSignal(controller.human_to_move, timeout=5000) as asked:
+        pass
+    before = record_of(controller.match).hands[-1]  # type: ignore[arg-type]
+    first_legal = asked.args[1]
+    controller.submit_play(0, cards_of(first_legal)[-1])
+    with qtbot.waitSignal(controller.human_to_move, timeout=5000):
+        pass
+    after = list(hand.plays)
+    assert controller.can_undo()
+    with qtbot.waitSignal(controller.human_to_move, timeout=5000) as again:
+        assert controller.undo()
+    assert record_of(controller.match).hands[-1] == before  # type: ignore[arg-type]
+    assert again.args[1] == first_legal
+    controller.submit_play(0, cards_of(first_legal)[-1])
+    with qtbot.waitSignal(controller.human_to_move, timeout=5000):
+        pass
+    assert list(hand.plays) == after  # the computers chose exactly as the first time
+    # Back past the pass: the hand is as dealt, and the human is asked to pass again.
+    controller.undo()
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        assert controller.undo()
+    assert hand.plays == [] and hand.passes[0] is None and hand.hands == list(hand.deal)
+    assert not controller.can_undo()
+
+
+def test_undo_is_not_offered_with_two_humans(
+    qtbot: QtBot, controllers: list[GameController]
+) -> None:
+    controller = make_controller(controllers)
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        controller.start(two_humans())
+    hand = controller.hand
+    assert hand is not None
+    controller.submit_pass(0, cards_of(hand.hands[0])[:3])
+    assert not controller.can_undo() and not controller.undo()

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 import pytest
 from pytestqt.qtbot import QtBot
 
+from peppa_qt.controller.session import players_of
 from peppa_qt.engine import record_of, write_record
-from peppa_qt.gui.game_files import players_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.notices import Notices
 from peppa_qt.gui.table_presenter import PASSING, PLAYING

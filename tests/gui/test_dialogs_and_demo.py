@@ -11,9 +11,10 @@ from qt_helpers import WindowMaker, short_game
 from peppa_qt.ai import available_levels
 from peppa_qt.app import build_window
 from peppa_qt.controller import GameSetup
+from peppa_qt.controller.setup import default_level
 from peppa_qt.engine import EndMode, MoonMode, PassDirection
 from peppa_qt.gui.card_pixmaps import CardPixmapCache
-from peppa_qt.gui.defaults import default_level, default_setup
+from peppa_qt.gui.defaults import default_setup
 from peppa_qt.gui.help_dialogs import AboutDialog, RulesDialog, rules_html
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import NewGameDialog
@@ -72,11 +73,11 @@ def test_new_game_menu_starts_the_chosen_game(
     chosen = short_game("torino", 1)
 
     def ask(cls: type, parent: object, levels: list[str], previous: GameSetup) -> GameSetup:
-        assert levels == window.levels
+        assert levels == window.session.levels
         return chosen
 
     monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
-    window.ask_new_game()
+    window.commands.ask_new_game()
     qtbot.waitUntil(lambda: window.presenter.mode == "passing", timeout=5000)
     match = window.controller.match
     assert match is not None and match.rules.name == "torino"
@@ -111,7 +112,9 @@ def test_demo_plays_computer_players_and_quits_after_n_hands(qtbot: QtBot) -> No
     window.scene.trick_hold = 0
     window.show()
     window.start_game()
-    assert window.setup is not None and not any(s.is_human for s in window.setup.seats)
+    assert window.session.setup is not None and not any(
+        s.is_human for s in window.session.setup.seats
+    )
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=60_000)
     assert window.scores.hand_count() == 1
 

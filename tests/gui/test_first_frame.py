@@ -138,7 +138,7 @@ def test_a_damaged_file_paints_the_defaults_then_is_told_once_and_set_aside(
     window, frame = first_frame(qtbot)
     assert near(felt_centre(frame), FELTS["green"][0])
     assert where.settings_file.read_text() == content  # the peek moves nothing
-    window.after_first_paint(window.start_or_resume)  # as the app does
+    window.after_first_paint(window.commands.start_or_resume)  # as the app does
     qtbot.waitUntil(lambda: window.scene.hands[0] != [])
     assert reads == [Settings()]
     assert messages.told == [

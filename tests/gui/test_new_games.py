@@ -46,8 +46,8 @@ def test_a_new_game_chosen_in_the_demo_is_a_normal_game(
     assert window.demo and window.presenter.auto_continue_ms is not None
     chosen = short_game("hearts", 1)
     monkeypatch.setattr(NewGameDialog, "ask", classmethod(lambda cls, *args: chosen))
-    window.ask_new_game()
-    assert not window.demo and window.files.enabled
+    window.commands.ask_new_game()
+    assert not window.demo and window.session.keeps_files
     step_until(qtbot, window, window.summary_panel.isVisible)
     assert window.profile.where.autosave_file.is_file()  # autosaved as it goes
     qtbot.wait(DEMO_SUMMARY_MS // 2 + 300)  # past the demo's own delay at this speed
@@ -64,9 +64,9 @@ def test_play_again_in_the_demo_is_the_demo_again(
     window = demo_window(qtbot, monkeypatch)
     window.start_game(short_game("hearts", 1, human=False))
     qtbot.waitUntil(window.game_over_panel.isVisible, timeout=20_000)
-    window.play_again()
+    window.commands.play_again()
     assert window.demo and window.presenter.auto_continue_ms is not None
-    assert not window.files.enabled
+    assert not window.session.keeps_files
 
 
 def test_the_rules_follow_the_language_setting_each_time_they_open(
@@ -74,19 +74,19 @@ def test_the_rules_follow_the_language_setting_each_time_they_open(
 ) -> None:
     window = make_window()
     window.apply_settings(replace(window.settings, language="it"))
-    window.show_rules()
+    window.commands.show_rules()
     dialog = window.findChild(RulesDialog)
     assert isinstance(dialog, RulesDialog)
     assert dialog.language.currentData() == "it"
     italian = dialog.browser.toPlainText()
     dialog.close()
     window.apply_settings(replace(window.settings, language="en"))  # as Preferences does
-    window.show_rules()
+    window.commands.show_rules()
     assert dialog.language.currentData() == "en"
     assert dialog.browser.toPlainText() != italian
     dialog.language.setCurrentIndex(dialog.language.findData("it"))  # chosen in the dialog
     dialog.close()
-    window.show_rules()  # the setting has not changed since: the dialog's choice stays
+    window.commands.show_rules()  # the setting has not changed since: the dialog's choice stays
     assert dialog.language.currentData() == "it"
 
 
@@ -171,14 +171,14 @@ def test_a_resumed_hand_already_scored_does_not_count_toward_quitting(
     first = make_window()
     first.start_game(short_game("hearts", 3, human=False))
     qtbot.waitUntil(first.summary_panel.isVisible, timeout=10_000)
-    snapshot = first.files.snapshot()
+    snapshot = first.session.snapshot()
     assert snapshot is not None
     path = tmp_path / "between.peppa"
     assert first.profile.save_game(path, snapshot) is None
     first.close()
     window = make_window()
     window.quit_after_hands = 1
-    assert window.files.open_path(path)
+    assert window.commands.open_path(path)
     qtbot.waitUntil(window.summary_panel.isVisible, timeout=10_000)  # hand 1's, shown again
     qtbot.wait(100)
     assert window.isVisible()

@@ -43,7 +43,7 @@ def restart(qtbot: QtBot, make_window: WindowMaker, old: MainWindow) -> MainWind
     """Close the window (it autosaves) and open a new one as the app does at start."""
     old.close()
     window = make_window()
-    window.files.start_or_resume()
+    window.commands.start_or_resume()
     qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
     return window
 
@@ -62,7 +62,7 @@ def test_the_app_opens_a_playable_table_despite_damaged_files(
     window.build_game().controller.pace = Pace.instant()
     window.scene.trick_hold = 0
     window.show()
-    window.files.start_or_resume()
+    window.commands.start_or_resume()
     assert messages.told == [
         "Your settings file is damaged, so Peppa uses its default settings; "
         "the file was kept as settings.json.corrupt.",
@@ -178,31 +178,31 @@ def test_save_open_export_and_import(
     window.start_game(game("hearts", 2))
     for _ in range(6):
         step(qtbot, window)
-    saved_at = write_record(window.files.snapshot().record)  # type: ignore[union-attr]
+    saved_at = write_record(window.session.snapshot().record)  # type: ignore[union-attr]
     chosen.append(tmp_path / "mine")
-    window.files.save()  # no file yet: Save asks where
+    window.commands.save()  # no file yet: Save asks where
     path = tmp_path / "mine.peppa"
-    assert window.files.current_path == path and window.settings.recent_files[0] == str(path)
+    assert window.session.current_path == path and window.settings.recent_files[0] == str(path)
     assert replay(read_record(path.read_text())).current is not None  # a valid game record
     chosen.append(tmp_path / "game.json")
-    window.files.export_record()
+    window.commands.export_record()
     assert "app" not in json.loads((tmp_path / "game.json").read_text())
     window.start_game(game("torino", 1))  # something else, then back to the save
     chosen.append(path)
-    window.files.open_game()  # checked before the computers play on
-    assert write_record(window.files.snapshot().record) == saved_at  # type: ignore[union-attr]
-    assert window.files.current_path == path
+    window.commands.open_game()  # checked before the computers play on
+    assert write_record(window.session.snapshot().record) == saved_at  # type: ignore[union-attr]
+    assert window.session.current_path == path
     qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
     chosen.append(tmp_path / "game.json")
-    window.files.import_record()
-    assert window.files.current_path is None
-    assert read_record(saved_at).hands == window.files.snapshot().record.hands  # type: ignore[union-attr]
+    window.commands.import_record()
+    assert window.session.current_path is None
+    assert read_record(saved_at).hands == window.session.snapshot().record.hands  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
     window.menus.recent_menu.aboutToShow.emit()
     recent = window.menus.recent_menu.actions()
     assert [a.text() for a in recent] == ["mine.peppa"]
     recent[0].trigger()
-    assert window.files.current_path == path
+    assert window.session.current_path == path
     assert messages.told == []
 
 
@@ -215,8 +215,8 @@ def test_opening_a_bad_file_says_why_and_keeps_the_game(
     match = window.controller.match
     bad = tmp_path / "bad.peppa"
     bad.write_text('{"format": "peppa-record", "version": 1, "rules": {"preset": "chess"}}')
-    window.settings = window.settings.with_recent(str(bad))
-    assert not window.files.open_path(bad)
+    window.apply_settings(window.settings.with_recent(str(bad)))
+    assert not window.commands.open_path(bad)
     assert messages.told == ["bad.peppa is not a game Peppa can open: unknown rule set 'chess'."]
     assert bad.exists() and window.controller.match is match
     assert str(bad) not in window.settings.recent_files

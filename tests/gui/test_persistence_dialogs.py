@@ -57,7 +57,7 @@ def choose(combo: object, data: str) -> None:
 def test_edits_show_at_once(qtbot: QtBot, make_window: WindowMaker) -> None:
     window = make_window()
     window.start_game(short_game("hearts", 1))
-    dialog = SettingsDialog(window.settings, window.levels, window)
+    dialog = SettingsDialog(window.settings, window.session.levels, window)
     qtbot.addWidget(dialog)
     dialog.changed.connect(window.apply_settings)
     qtbot.waitUntil(lambda: bool(window.scene.hands[1]))
@@ -96,9 +96,9 @@ def test_cancel_puts_the_old_settings_back_and_ok_keeps_them(
         return answers.pop(0)
 
     monkeypatch.setattr(SettingsDialog, "ask", classmethod(ask))
-    window.show_preferences()
+    window.commands.show_preferences()
     assert window.settings == before and window.cache.back_colour == "red"
-    window.show_preferences()
+    window.commands.show_preferences()
     assert window.settings == chosen and window.view._felt == FELTS["red"]
     assert window.profile.load_settings() == (chosen, None)
 
@@ -114,7 +114,7 @@ def test_settings_window_size_and_the_default_game_survive_a_restart(
         return chosen
 
     monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
-    window.ask_new_game()
+    window.commands.ask_new_game()
     window.apply_settings(
         Settings(
             card_back="green",
@@ -188,7 +188,7 @@ def test_the_menu_opens_the_statistics_and_a_reset_empties_the_file(
         reset()
 
     monkeypatch.setattr(StatisticsDialog, "show_for", classmethod(show_for))
-    window.files.show_statistics()
+    window.commands.show_statistics()
     assert shown == [STATS]
     assert window.profile.load_statistics() == (Statistics(), None)
 

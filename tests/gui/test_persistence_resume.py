@@ -15,8 +15,8 @@ from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from peppa_qt.controller import GameController, GameSetup, Pace, SeatSetup
+from peppa_qt.controller.session import players_of, setup_of_saved
 from peppa_qt.engine import Phase, RuleSet, cards_of, record_of, write_record
-from peppa_qt.gui.game_files import players_of, setup_of_saved
 from peppa_qt.storage import SavedGame
 from peppa_qt.storage.saves import parse_saved_game, saved_game_to_json
 

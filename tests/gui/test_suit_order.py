@@ -71,7 +71,7 @@ def test_a_new_order_re_lays_the_hand_at_once_and_the_game_does_not_notice(
     before = game_state(window)
     for order in SUIT_ORDERS[1:]:
         answer_with(monkeypatch, order, accept=True)
-        window.show_preferences()
+        window.commands.show_preferences()
         qtbot.waitUntil(lambda: window.scene.misplaced() == [])  # "fast" slides the cards
         assert left_to_right(window) == expected(cards, order)
         assert saved_order(window) == order and window.settings.suit_order == order
@@ -97,7 +97,7 @@ def test_cancel_puts_the_old_order_back(
         return QDialog.DialogCode.Rejected
 
     monkeypatch.setattr(SettingsDialog, "exec", preview_then_cancel)
-    window.show_preferences()
+    window.commands.show_preferences()
     assert previews == [expected(cards, "SHCD")]
     assert left_to_right(window) == expected(cards, "CDSH")
     assert window.settings.suit_order == "CDSH"
@@ -115,7 +115,7 @@ def test_chosen_cards_to_pass_stay_chosen_in_the_new_order(
     for card in chosen:
         presenter.toggle_selected(card)
     answer_with(monkeypatch, "HSDC", accept=True)
-    window.show_preferences()
+    window.commands.show_preferences()
     assert left_to_right(window) == expected(scene.hands[0], "HSDC")
     assert scene.raised == set(chosen) and presenter.selected == chosen
     assert scene.misplaced() == []  # the chosen ones still stand raised

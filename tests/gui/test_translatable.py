@@ -26,7 +26,7 @@ KNOWN = {
     ("MainWindow", "&Preferences…"),
     ("MainWindow", "No saved games yet"),
     ("Texts", "You must follow {suit}."),
-    ("GameFiles", "Continue the game you were playing?"),
+    ("WindowCommands", "Continue the game you were playing?"),
     ("Notices", "Peppa"),
     ("NewGameDialog", "You"),
 }

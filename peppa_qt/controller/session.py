@@ -1,0 +1,332 @@
+"""A game as the player knows it: played, autosaved, counted, saved, opened, undone, hinted.
+
+``GameSession`` owns the ``GameController`` and everything around a game that is not on the
+screen: the autosave after every pass and trick, the statistics at the end, saved games and
+records, undo and hints. It has no widgets: the window shows its controller's signals, sends
+it intents, and words the problems it reports (``problem_met``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from ..engine import Phase, PlayerInfo, record_of, view_of
+from ..engine.cards import Card
+from ..storage import FileKind, OpenedGame, Problem, Profile, SavedGame, Statistics
+from ..storage.saves import NO_SELECTION, Selections
+from .game_controller import GameController, PlayerFactory
+from .preferences import Preferences
+from .setup import SEATS, GameSetup, Pace, SeatSetup, usable_level
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def setup_of_saved(saved: SavedGame, levels: list[str]) -> GameSetup:
+    """The setup that goes on with a saved game: its players, rules, seed and players' seeds."""
+    seats = []
+    for seat, player in enumerate(saved.record.players):
+        if player.kind == "human":
+            seats.append(SeatSetup(player.name))
+        else:  # a computer of another build, or an external program: our nearest level
+            level = usable_level(player.level or "normal", levels)
+            seats.append(SeatSetup(player.name, level, saved.seeds[seat]))
+    record = saved.record
+    return GameSetup(record.rules, (seats[0], seats[1], seats[2], seats[3]), record.seed)
+
+
+def players_of(setup: GameSetup) -> tuple[PlayerInfo, ...]:
+    """The record's players for a setup."""
+    return tuple(
+        PlayerInfo(s.name) if s.level is None else PlayerInfo(s.name, "ai", s.level)
+        for s in setup.seats
+    )
+
+
+def worth_resuming(opened: OpenedGame) -> bool:
+    """Worth going on with: not over, or over but not yet in the statistics."""
+    return not opened.match.is_over or not opened.saved.counted
+
+
+class GameSession(QObject):
+    """The game in play and its files; ``controller`` plays it, the window shows it."""
+
+    #: A problem with a file, to tell the player in one sentence.
+    problem_met = Signal(object)
+    #: The autosave failed again (the first failure is a ``problem_met``).
+    autosave_failed = Signal()
+    #: A hand was played to its end in this run (not a resumed game's last hand shown again).
+    hand_completed = Signal(int)
+
+    def __init__(
+        self,
+        profile: Profile,
+        preferences: Preferences,
+        pace: Pace | None = None,
+        player_factory: PlayerFactory | None = None,
+        *,
+        gated: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        """``gated``: the game waits for a table to show each move (off with no screen)."""
+        super().__init__(parent)
+        self.profile = profile
+        self.preferences = preferences
+        self.controller = GameController(pace, player_factory, gated=gated, parent=self)
+        #: The demo: four computers, neither autosaved nor counted.
+        self.demo = False
+        #: The setup Play again starts (a resumed game's, with new seeds).
+        self.setup: GameSetup | None = None
+        #: The saved game the game in play came from or was saved to (Save writes there).
+        self.current_path: Path | None = None
+        self._fixed_pace = pace is not None
+        self._levels: list[str] | None = None
+        self._counted = False
+        self._autosave_warned = False
+        self._rescored: int | None = None
+        #: Each seat's half-chosen pass (the screen tells it; a resumed game brings it back).
+        self._selection: list[tuple[int, ...]] = list(NO_SELECTION)
+        c = self.controller
+        c.hand_dealt.connect(self._on_controller_hand_dealt)
+        c.seat_passed.connect(self._on_controller_seat_passed)
+        c.trick_taken.connect(self._on_controller_progress)
+        c.hand_scored.connect(self._on_controller_hand_scored)
+        c.game_over.connect(self._on_controller_game_over)
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def levels(self) -> list[str]:
+        """The computer levels this build has (found when first needed)."""
+        if self._levels is None:
+            from ..ai import available_levels
+
+            self._levels = available_levels()
+        return self._levels
+
+    @property
+    def keeps_files(self) -> bool:
+        """The demo's computer games are neither autosaved nor counted."""
+        return not self.demo
+
+    def in_progress(self) -> bool:
+        """Whether a game has started and is not over yet."""
+        match = self.controller.match
+        return match is not None and not match.is_over
+
+    def can_undo(self) -> bool:
+        """Whether the human's last pass or card can be taken back (one human only)."""
+        return self.controller.can_undo()
+
+    # ------------------------------------------------------------- starting
+
+    def start(self, setup: GameSetup) -> None:
+        """Start a new game of ``setup``."""
+        self.setup = setup
+        self.current_path = None
+        self._counted = False
+        self._rescored = None
+        self._selection = list(NO_SELECTION)
+        self.controller.start(setup)
+
+    def play_again(self) -> None:
+        """A new game with the same players and rules, and a new deal."""
+        if self.setup is not None:
+            self.start(replace(self.setup, seed=None))
+
+    def resume(self, opened: OpenedGame, path: Path | None = None, *, counted: bool) -> None:
+        """Go on with ``opened`` exactly where it stood (a game opened is never the demo's)."""
+        self.demo = False
+        match, saved = opened.match, opened.saved
+        setup = setup_of_saved(saved, self.levels)
+        # Play again deals a new game: its computer players take seeds from the new deal.
+        seats = tuple(replace(s, seed=None) for s in setup.seats)
+        self.setup = replace(setup, seats=(seats[0], seats[1], seats[2], seats[3]), seed=None)
+        self.current_path = path
+        self._counted = counted
+        # A hand scored already is shown scored again, not counted as played in this run.
+        scored = match.current is not None and match.current.result is not None
+        self._rescored = len(match.hands) - 1 if scored else None
+        self._selection = list(saved.selected)
+        self.controller.resume(setup, match)
+        self.autosave()
+
+    def set_ai_pause(self, ms: int) -> None:
+        """How long computer players seem to think (unless the session was given a pace)."""
+        if not self._fixed_pace:
+            self.controller.pace = replace(self.controller.pace, ai_pause_ms=ms)
+
+    # -------------------------------------------------------------- intents
+
+    def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
+        """A human's three cards to pass (refusals come as the controller's move_refused)."""
+        return self.controller.submit_pass(seat, cards)
+
+    def submit_play(self, seat: int, card: int) -> bool:
+        """A human's card (refusals come as the controller's move_refused)."""
+        return self.controller.submit_play(seat, card)
+
+    def next_hand(self) -> None:
+        """Deal the next hand."""
+        self.controller.next_hand()
+
+    def note_selection(self, seat: int, cards: Sequence[int]) -> None:
+        """The cards ``seat`` has chosen to pass so far (kept with the game, for a resume)."""
+        self._selection[seat] = tuple(cards)
+
+    def pass_choice(self, seat: int) -> list[int]:
+        """The cards ``seat`` had chosen to pass before (a resumed game's), to raise again."""
+        return list(self._selection[seat])
+
+    def undo(self) -> bool:
+        """Take back the human's last pass or card and the moves after it; autosave."""
+        if not self.controller.undo():
+            return False
+        self._selection = list(NO_SELECTION)
+        self.autosave()
+        return True
+
+    def hint(self) -> tuple[tuple[Card, ...], str] | None:
+        """What the normal level would do for the human to act now, and its reason code."""
+        from ..ai.advice import suggest
+
+        c = self.controller
+        hand = c.hand
+        if c.match is None or hand is None or not c.is_human(c.viewer):
+            return None
+        passing = hand.phase is Phase.PASSING and hand.passes[c.viewer] is None
+        if not passing and hand.to_move != c.viewer:
+            return None
+        return suggest(view_of(c.match, c.viewer))
+
+    # ---------------------------------------------------------------- files
+
+    def snapshot(self) -> SavedGame | None:
+        """The game in play as a saved game, or None before the first game."""
+        c = self.controller
+        match, setup = c.match, c.setup
+        if match is None or setup is None:
+            return None
+        seeds = c.player_seeds()
+        record = record_of(match, players_of(setup))
+        hand = match.current
+        selected: Selections = NO_SELECTION
+        if hand is not None and hand.phase is Phase.PASSING:
+            chosen = [self._selection[s] if hand.passes[s] is None else () for s in SEATS]
+            selected = (chosen[0], chosen[1], chosen[2], chosen[3])
+        return SavedGame(record, (seeds[0], seeds[1], seeds[2], seeds[3]), selected, self._counted)
+
+    def autosave(self) -> None:
+        """Write the game in play to the autosave (a failure is told once, then signalled)."""
+        game = self.snapshot() if self.keeps_files else None
+        if game is None:
+            return
+        problem = self.profile.save_autosave(game)
+        if problem is None:
+            return
+        if self._autosave_warned:
+            self.autosave_failed.emit()
+        else:
+            self._autosave_warned = True
+            self.problem_met.emit(problem)
+
+    def load_autosave(self) -> OpenedGame | None:
+        """The autosaved game, if there is one worth going on with (a damaged one is told)."""
+        if not self.keeps_files:
+            return None
+        opened, problem = self.profile.load_autosave()
+        self._tell(problem)
+        return opened if opened is not None and worth_resuming(opened) else None
+
+    def save_to(self, path: Path) -> bool:
+        """Save the game in play at ``path`` (Save writes there from now on)."""
+        game = self.snapshot()
+        if game is None:
+            return False
+        problem = self.profile.save_game(path, game)
+        if problem is not None:
+            self._tell(problem)
+            return False
+        self.current_path = path
+        self._tell(self.preferences.remember_recent(path))
+        return True
+
+    def open_path(self, path: Path, kind: FileKind = FileKind.SAVED_GAME) -> bool:
+        """Open ``path`` and go on with its game; False (and the problem told) if it cannot."""
+        opened, problem = self.profile.open_game(path, kind)
+        if opened is None:
+            self._tell(problem)
+            self._tell(self.preferences.forget_recent(path))
+            return False
+        # A game that ended elsewhere (or was counted already) is not counted again.
+        counted = opened.saved.counted or opened.match.is_over
+        saved_game = kind is FileKind.SAVED_GAME
+        self.resume(opened, path if saved_game else None, counted=counted)
+        if saved_game:
+            self._tell(self.preferences.remember_recent(path))
+        return True
+
+    def export_to(self, path: Path) -> bool:
+        """Write the game in play as a plain game record at ``path``."""
+        game = self.snapshot()
+        if game is None:
+            return False
+        problem = self.profile.export_record(path, game.record)
+        self._tell(problem)
+        return problem is None
+
+    def statistics(self) -> Statistics:
+        """The statistics so far (a damaged file is told)."""
+        stats, problem = self.profile.load_statistics()
+        self._tell(problem)
+        return stats
+
+    def reset_statistics(self) -> Statistics:
+        """Forget every statistic."""
+        self._tell(self.profile.save_statistics(Statistics()))
+        return Statistics()
+
+    def saves_folder(self) -> Path:
+        """Where saved games go (made if it can be: it is only a suggestion)."""
+        folder = self.profile.where.saves_dir
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def _tell(self, problem: Problem | None) -> None:
+        if problem is not None:
+            self.problem_met.emit(problem)
+
+    # ------------------------------------------------------------------ slots
+
+    def _on_controller_hand_dealt(self, index: int) -> None:
+        self._selection = list(NO_SELECTION)
+        self.autosave()
+
+    def _on_controller_seat_passed(self, seat: int) -> None:
+        self._selection[seat] = ()
+        self.autosave()
+
+    def _on_controller_progress(self, *_: object) -> None:
+        self.autosave()
+
+    def _on_controller_hand_scored(self, index: int, result: object) -> None:
+        self.autosave()
+        if index == self._rescored:  # a resumed game's last hand, scored in an earlier run
+            self._rescored = None
+            return
+        self.hand_completed.emit(index)
+
+    def _on_controller_game_over(self, ranking: object) -> None:
+        match = self.controller.match
+        if self.keeps_files and not self._counted and match is not None:
+            stats = self.statistics()
+            updated = stats.with_game(self.controller.names(), match)
+            self._tell(self.profile.save_statistics(updated))
+            self._counted = True
+        self.autosave()

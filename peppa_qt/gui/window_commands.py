@@ -1,0 +1,210 @@
+"""What the window's commands do that asks the player something first.
+
+A file to open or save, whether to go on with the autosaved game, the rules of a new game,
+whether to give up the game in progress: the questions are asked here; the work itself is
+the game session's (``controller.session``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from ..storage import FileKind
+from ..storage.paths import SAVE_SUFFIX
+from .notices import Notices
+
+if TYPE_CHECKING:
+    from ..controller import GameSession, GameSetup
+    from ..storage import Statistics
+    from .help_dialogs import RulesDialog
+    from .main_window import MainWindow
+
+
+class WindowCommands(QObject):
+    """The window's actions; each asks what it must, then hands the work to the session."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self._rules_dialog: RulesDialog | None = None
+        #: The rules' language setting the rules dialog was last shown in.
+        self._rules_language: str | None = None
+
+    @property
+    def session(self) -> GameSession:
+        """The game session (built when first needed)."""
+        return self.window.session
+
+    # ------------------------------------------------------------------ games
+
+    def start_or_resume(self) -> None:
+        """At start: go on with the autosaved game (asking first, if the player wants), or deal."""
+        self.window.tell_pending()
+        session = self.session
+        opened = None if self.window.demo else session.load_autosave()
+        if opened is not None and self._wants_resume():
+            session.resume(opened, None, counted=opened.saved.counted)
+        else:
+            self.window.start_game()
+
+    def _wants_resume(self) -> bool:
+        if self.window.settings.resume == "resume":
+            return True
+        return Notices.ask(self.window, self.tr("Continue the game you were playing?"))
+
+    def play_again(self) -> None:
+        """A new game with the same players and rules (and a new deal).
+
+        A game in progress is only given up if the player confirms it (its autosave would be
+        overwritten). In the demo, this is the demo again.
+        """
+        if self.session.setup is None:
+            return
+        if self.session.in_progress():
+            question = self.tr(
+                "The game in progress will be lost. "
+                "Start a new game with the same players and rules?"
+            )
+            if not Notices.confirm(self.window, question, self.tr("&Play again")):
+                return
+        self.session.play_again()
+
+    def ask_new_game(self) -> None:
+        """Ask for the rules and players of a new game, and start it."""
+        from .defaults import settings_with_setup, setup_from_settings
+        from .new_game_dialog import NewGameDialog
+
+        session, settings = self.session, self.window.settings
+        previous = session.setup or setup_from_settings(settings, session.levels)
+        if not any(seat.is_human for seat in previous.seats):  # the demo's: offer a human seat
+            previous = setup_from_settings(settings, session.levels)
+        chosen = NewGameDialog.ask(self.window, session.levels, previous)
+        if chosen is not None:
+            self.window.apply_settings(settings_with_setup(self.window.settings, chosen))
+            self.window.save_settings()
+            # The player's own game, even when chosen while the demo played.
+            self.window.set_demo(self.window.demo and not any(s.is_human for s in chosen.seats))
+            self.window.start_game(chosen)
+
+    # ------------------------------------------------------------------ files
+
+    def save(self) -> None:
+        """Save to the file the game came from, or ask where."""
+        path = self.session.current_path
+        if path is None:
+            self.save_as()
+        else:
+            self._save_to(path)
+
+    def save_as(self) -> None:
+        """Ask where, then save."""
+        suggested = self.session.current_path or self.session.saves_folder() / self.tr("game.peppa")
+        title = self.tr("Save the game")
+        path = Notices.save_path(self.window, title, suggested, _filter(FileKind.SAVED_GAME))
+        if path is not None:
+            self._save_to(path if path.suffix else path.with_suffix(SAVE_SUFFIX))
+
+    def _save_to(self, path: Path) -> None:
+        if self.session.save_to(path):
+            self.window.statusBar().showMessage(self.tr("Saved as {name}.").format(name=path.name))
+
+    def open_game(self) -> None:
+        """Ask for a saved game and go on with it."""
+        self._ask_and_open(FileKind.SAVED_GAME, self.tr("Open a saved game"))
+
+    def import_record(self) -> None:
+        """Ask for a game record (another program's, an export) and go on with it."""
+        self._ask_and_open(FileKind.RECORD, self.tr("Import a game record"))
+
+    def _ask_and_open(self, kind: FileKind, title: str) -> None:
+        folder = self.session.saves_folder()
+        path = Notices.open_path(self.window, title, folder, _filter(kind))
+        if path is not None:
+            self.open_path(path, kind)
+
+    def open_path(self, path: Path, kind: FileKind = FileKind.SAVED_GAME) -> bool:
+        """Open ``path`` and go on with its game; False (and the player told) if it cannot be.
+
+        A game the player opens is a game of theirs: never the demo's.
+        """
+        demo = self.window.demo
+        if demo:
+            self.window.set_demo(False)
+        if self.session.open_path(path, kind):
+            return True
+        if demo:
+            self.window.set_demo(True)
+        return False
+
+    def export_record(self) -> None:
+        """Write the game in play as a plain game record."""
+        if self.session.snapshot() is None:
+            return
+        suggested = self.session.saves_folder() / self.tr("game.json")
+        title = self.tr("Export the game record")
+        path = Notices.save_path(self.window, title, suggested, _filter(FileKind.RECORD))
+        if path is not None and self.session.export_to(path):
+            self.window.statusBar().showMessage(self.tr("Exported {name}.").format(name=path.name))
+
+    def show_statistics(self) -> None:
+        """The statistics dialog."""
+        from .statistics_dialog import StatisticsDialog
+
+        StatisticsDialog.show_for(self.window, self.session.statistics(), self._reset_statistics)
+
+    def _reset_statistics(self) -> Statistics:
+        return self.session.reset_statistics()
+
+    # ------------------------------------------------------------ settings, help
+
+    def show_preferences(self) -> None:
+        """The settings dialog: edits show at once; Cancel puts the old settings back."""
+        from .settings_dialog import SettingsDialog
+
+        window = self.window
+        before = window.settings
+        chosen = SettingsDialog.ask(window, before, self.session.levels, window.apply_settings)
+        window.apply_settings(before if chosen is None else chosen)
+        if chosen is not None:
+            window.save_settings()
+
+    def show_rules(self) -> None:
+        """The rules, opened at the rule set being played."""
+        from .help_dialogs import RulesDialog
+
+        if self._rules_dialog is None:
+            self._rules_dialog = RulesDialog(self.window)
+            self._rules_language = None
+        language = self.window.settings.language
+        if language != self._rules_language:  # else the one last chosen in the dialog stays
+            self._rules_dialog.set_language(language)
+            self._rules_language = language
+        setup = self.window.session.setup if self.window.has_game else None
+        self._rules_dialog.show_rules(setup.rules.name if setup else "peppa")
+
+    def show_about(self) -> None:
+        """Version and licences."""
+        from .help_dialogs import AboutDialog
+
+        AboutDialog(self.window).exec()
+
+    def first_setup(self) -> GameSetup:
+        """The game the window offers first: the demo's, or the one the settings name."""
+        from .defaults import default_setup, setup_from_settings
+
+        if self.window.demo:
+            return default_setup(self.session.levels, demo=True)
+        return setup_from_settings(self.window.settings, self.session.levels)
+
+
+def _filter(kind: FileKind) -> str:
+    from PySide6.QtCore import QCoreApplication
+
+    if kind is FileKind.RECORD:
+        return QCoreApplication.translate("WindowCommands", "Game records (*.json);;All files (*)")
+    return QCoreApplication.translate(
+        "WindowCommands", "Peppa saved games (*.peppa);;All files (*)"
+    )

@@ -1,0 +1,134 @@
+"""The game session on its own, with no window: autosave, resume, statistics, undo, hints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from player_doubles import random_factory
+from pytestqt.qtbot import QtBot
+
+from peppa_qt.ai.advice import suggest
+from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
+from peppa_qt.engine import Phase, RuleSet, cards_of, record_of, view_of
+from peppa_qt.storage import Profile, locations
+
+BOTS = (SeatSetup("Bruno", "x"), SeatSetup("Carla", "x"), SeatSetup("Dario", "x"))
+
+
+def one_hand(preset: str = "peppa", *, human: bool = True) -> GameSetup:
+    rules = RuleSet.preset(preset, {"end": {"mode": "hands", "count": 1}})
+    first = SeatSetup("Anna") if human else SeatSetup("Ezio", "x")
+    return GameSetup(rules, (first, *BOTS), seed=3)
+
+
+@pytest.fixture
+def sessions(profile_dir: Path) -> Iterator[list[GameSession]]:
+    made: list[GameSession] = []
+    yield made
+    for session in made:
+        session.controller.shutdown()
+
+
+def new_session(made: list[GameSession]) -> GameSession:
+    """A session as the window makes one, but nothing on screen: the gate is never closed."""
+    profile = Profile(locations())
+    session = GameSession(
+        profile, Preferences(profile), Pace.instant(), random_factory, gated=False
+    )
+    made.append(session)
+    return session
+
+
+def test_the_autosave_follows_the_game_and_resumes_it(
+    qtbot: QtBot, sessions: list[GameSession]
+) -> None:
+    session = new_session(sessions)
+    problems: list[object] = []
+    session.problem_met.connect(problems.append)
+    with qtbot.waitSignal(session.controller.human_to_pass, timeout=5000):
+        session.start(one_hand())
+    hand = session.controller.hand
+    assert hand is not None
+    session.note_selection(0, cards_of(hand.hands[0])[:2])
+    session.autosave()
+    opened = new_session(sessions).load_autosave()
+    assert opened is not None and opened.saved.selected[0] == tuple(cards_of(hand.hands[0])[:2])
+    session.submit_pass(0, cards_of(hand.hands[0])[:3])
+    with qtbot.waitSignal(session.controller.human_to_move, timeout=5000):
+        pass
+    session.submit_play(0, cards_of(hand.legal_mask())[0])
+    with qtbot.waitSignal(session.controller.human_to_move, timeout=5000):
+        pass
+    expected = record_of(session.controller.match)  # type: ignore[arg-type]
+    later = new_session(sessions)
+    opened = later.load_autosave()
+    assert opened is not None
+    with qtbot.waitSignal(later.controller.human_to_move, timeout=5000):
+        later.resume(opened, counted=opened.saved.counted)
+    assert record_of(later.controller.match).hands == expected.hands  # type: ignore[arg-type]
+    assert problems == []
+
+
+def test_undo_is_autosaved_and_a_hint_is_the_normal_levels_move(
+    qtbot: QtBot, sessions: list[GameSession]
+) -> None:
+    session = new_session(sessions)
+    with qtbot.waitSignal(session.controller.human_to_pass, timeout=5000):
+        session.start(one_hand())
+    c = session.controller
+    assert c.match is not None and c.hand is not None
+    cards, reason = suggest(view_of(c.match, 0))
+    assert session.hint() == (cards, reason) and len(cards) == 3
+    session.submit_pass(0, list(cards))
+    with qtbot.waitSignal(c.human_to_move, timeout=5000):
+        pass
+    played = session.hint()
+    assert played is not None and c.hand.legal_mask() >> played[0][0] & 1
+    session.submit_play(0, played[0][0])
+    assert session.hint() is None  # not the human's turn any more
+    with qtbot.waitSignal(c.human_to_move, timeout=5000):
+        assert session.undo()
+    opened = new_session(sessions).load_autosave()
+    assert opened is not None and opened.match.current is not None
+    assert list(opened.match.current.plays) == c.hand.plays
+    assert played[0][0] not in c.hand.plays
+
+
+def test_a_finished_game_is_counted_once_and_the_demo_never(
+    qtbot: QtBot, sessions: list[GameSession]
+) -> None:
+    session = new_session(sessions)
+    with qtbot.waitSignal(session.controller.game_over, timeout=10_000):
+        session.start(one_hand(human=False))
+    ezio = session.statistics().get("Ezio", "peppa")
+    assert ezio is not None and ezio.games == 1 and ezio.hands == 1
+    opened = session.profile.load_autosave()[0]
+    assert opened is not None and opened.saved.counted and opened.match.is_over
+    again = new_session(sessions)
+    assert again.load_autosave() is None  # over and counted: nothing to go on with
+    demo = new_session(sessions)
+    demo.demo = True
+    with qtbot.waitSignal(demo.controller.game_over, timeout=10_000):
+        demo.start(one_hand("hearts", human=False))
+    assert demo.statistics().get("Ezio", "hearts") is None
+    assert demo.statistics().get("Ezio", "peppa") == ezio
+    assert demo.profile.load_autosave()[0].match.rules.name == "peppa"  # type: ignore[union-attr]
+
+
+def test_saving_and_opening_a_game_by_path(
+    qtbot: QtBot, sessions: list[GameSession], tmp_path: Path
+) -> None:
+    session = new_session(sessions)
+    with qtbot.waitSignal(session.controller.human_to_pass, timeout=5000):
+        session.start(one_hand("torino"))
+    path = tmp_path / "mine.peppa"
+    assert session.save_to(path) and session.current_path == path
+    assert session.preferences.settings.recent_files[0] == str(path)
+    other = new_session(sessions)
+    with qtbot.waitSignal(other.controller.human_to_pass, timeout=5000):
+        assert other.open_path(path)
+    assert other.controller.hand is not None and other.controller.hand.phase is Phase.PASSING
+    assert other.current_path == path
+    assert not other.open_path(tmp_path / "missing.peppa")

@@ -1,11 +1,12 @@
 """Startup time: a bare PySide6 QMainWindow vs Peppa's table, each to its first painted frame.
 
-    python scripts/startup_time.py [--runs 11]
+    python scripts/startup_time.py [--runs 11] [--against OTHER_CHECKOUT]
 
 Each measurement is a fresh process (interpreter start and imports included), timed from the
 spawn to the moment the child reports its first paint; the runs alternate and the medians are
 printed (on a busy machine, take more runs). Run it under a real X server (xvfb-run) or with
-QT_QPA_PLATFORM=offscreen.
+QT_QPA_PLATFORM=offscreen. ``--against`` times another checkout's table in the same runs (a
+``git worktree`` of an earlier commit, say), so that before and after are measured together.
 """
 
 from __future__ import annotations
@@ -85,26 +86,29 @@ def measure(code: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--against", type=Path, help="another checkout, timed in the same runs")
     args = parser.parse_args()
-    # An installed app has its bytecode (pip compiles it at install; PyInstaller bundles .pyc),
-    # as the PySide6 modules the bare window uses already do. This environment sets
-    # PYTHONDONTWRITEBYTECODE=1, so without this step every run would recompile the gui modules.
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "peppa_qt"], cwd=ROOT, check=True)
-    table_code = TABLE % {"root": str(ROOT), "dealt": False}
-    dealt_code = TABLE % {"root": str(ROOT), "dealt": True}
-    bare, table, dealt = [], [], []
-    for code in (BARE, table_code, dealt_code):
+    roots = [ROOT] + ([args.against.resolve()] if args.against else [])
+    codes = {"bare QMainWindow": BARE}
+    for root in roots:
+        # An installed app has its bytecode (pip compiles it at install; PyInstaller bundles
+        # .pyc), as the PySide6 modules the bare window uses already do. This environment sets
+        # PYTHONDONTWRITEBYTECODE=1: without this step every run would recompile the modules.
+        subprocess.run([sys.executable, "-m", "compileall", "-q", "peppa_qt"], cwd=root, check=True)
+        label = "" if root == ROOT else f" [{root.name}]"
+        codes[f"table (felt, plates){label}"] = TABLE % {"root": str(root), "dealt": False}
+        codes[f"table with the cards dealt{label}"] = TABLE % {"root": str(root), "dealt": True}
+    times: dict[str, list[float]] = {name: [] for name in codes}
+    for code in codes.values():
         measure(code)  # warm the file cache once
     for _ in range(args.runs):
-        bare.append(measure(BARE))
-        table.append(measure(table_code))
-        dealt.append(measure(dealt_code))
-    b = statistics.median(bare)
-    runs = f"median of {args.runs}"
-    print(f"bare QMainWindow, first paint:           {b * 1000:7.1f} ms ({runs})")
-    for name, times in (("table (felt, plates)", table), ("table with the cards dealt", dealt)):
-        t = statistics.median(times)
-        print(f"Peppa {name + ', first paint:':34s}{t * 1000:7.1f} ms, ratio {t / b:.2f}")
+        for name, code in codes.items():
+            times[name].append(measure(code))
+    bare = statistics.median(times.pop("bare QMainWindow"))
+    print(f"bare QMainWindow, first paint:           {bare * 1000:7.1f} ms (median of {args.runs})")
+    for name, values in times.items():
+        t = statistics.median(values)
+        print(f"Peppa {name + ', first paint:':34s}{t * 1000:7.1f} ms, ratio {t / bare:.2f}")
 
 
 if __name__ == "__main__":

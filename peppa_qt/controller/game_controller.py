@@ -19,6 +19,7 @@ from ..ai.base import Decision, Player
 from ..engine import HandState, Match, Phase, PlayerView, TableState, table_of, view_of
 from ..engine.cards import cards_of, mask_of
 from ..engine.errors import IllegalMove, Reason
+from .seating import Seating
 from .setup import SEATS, GameSetup, Pace, Refusal
 from .worker import ThinkPool, ThinkRelay
 
@@ -32,7 +33,8 @@ class Published:
     """What a screen may show at one moment: the public table and the viewer's own view."""
 
     table: TableState
-    view: PlayerView
+    #: None while the viewer's cards are covered (hot-seat, before a hand-over).
+    view: PlayerView | None
 
 
 class GameController(QObject):
@@ -49,6 +51,8 @@ class GameController(QObject):
     table_redrawn = Signal(int)  # hand index: draw the hand as it stands (undo, a new viewer)
     viewer_changed = Signal(int)  # the seat the table is drawn for now (then table_redrawn)
     moves_taken_back = Signal()  # at once on undo: no input until the table is drawn again
+    cards_covered = Signal(int)  # at once: the seat has acted, its cards leave the screen
+    hand_over = Signal(int)  # the seat to act is to be handed the computer (hot-seat)
     seat_passed = Signal(int)  # a seat has chosen its three cards (which ones stays hidden)
     cards_passed = Signal(int)  # hand index: the exchange has happened
     card_played = Signal(int, int)  # seat, card
@@ -93,7 +97,9 @@ class GameController(QObject):
         self._asked: set[int] = set()
         self._waiting_gate = False
         self._delayed: tuple[int, Decision] | None = None
-        self._viewer = 0
+        self._seating = Seating((), 1)
+        #: The human the computer is being handed to (a hand-over screen is up).
+        self._handing_over: int | None = None
         self._published: Published | None = None
         #: Who made each pass and play of the current hand, in the engine's order (for undo).
         self._actions: list[int] = []
@@ -113,7 +119,12 @@ class GameController(QObject):
     @property
     def viewer(self) -> int:
         """The seat the table is drawn for: the human being asked, or seat 0 in the demo."""
-        return self._viewer
+        return self._seating.viewer
+
+    @property
+    def covered(self) -> bool:
+        """Whether the viewer's cards are hidden from the screen (hot-seat, before a hand-over)."""
+        return self._seating.covered
 
     @property
     def table(self) -> TableState | None:
@@ -122,7 +133,8 @@ class GameController(QObject):
 
     @property
     def view(self) -> PlayerView | None:
-        """The viewer's view, as of the last signal (None before the first deal)."""
+        """The viewer's view, as of the last signal (None before the first deal and while the
+        viewer's cards are covered)."""
         return self._published.view if self._published else None
 
     def names(self) -> list[str]:
@@ -190,7 +202,8 @@ class GameController(QObject):
             if spec.level is not None:
                 seed = self.match.seed * 4 + seat if spec.seed is None else spec.seed
                 self._players[seat] = self._factory(spec.level, seed)
-        self._viewer = self._first_viewer(hand)
+        self._seating = Seating(self.humans(), self.match.rules.direction)
+        self._seating.viewer = self._seating.first_viewer(hand)
         self.game_started.emit()
 
     def next_hand(self) -> None:
@@ -274,6 +287,8 @@ class GameController(QObject):
         index = len(self.match.hands) - 1
         self._asked.clear()
         self._actions = []
+        self._seating.new_hand()
+        self._handing_over = None
         self._queue(lambda: self.hand_dealt.emit(index))
 
     def _queue(self, emit: Callable[[], None], *, publish: bool = True) -> None:
@@ -287,7 +302,8 @@ class GameController(QObject):
     def _snapshot(self) -> Published | None:
         if self.match is None or self.match.current is None:
             return None
-        return Published(table_of(self.match), view_of(self.match, self._viewer))
+        view = None if self._seating.covered else view_of(self.match, self._seating.viewer)
+        return Published(table_of(self.match), view)
 
     def _advance(self) -> None:
         if self._waiting_gate or self.match is None:
@@ -321,8 +337,7 @@ class GameController(QObject):
                 self._think(seat)
         if any(self.is_human(s) and hand.passes[s] is None for s in self._asked):
             return  # a human is choosing: the next one is asked once they have passed
-        waiting = [s for s in self._seats_from_viewer() if hand.passes[s] is None]
-        human = next((s for s in waiting if self.is_human(s)), None)
+        human = self._seating.next_human(hand)
         if human is not None:
             self._ask_human(human, lambda: self.human_to_pass.emit(human))
 
@@ -345,31 +360,44 @@ class GameController(QObject):
         self.human_to_move.emit(seat, legal)
 
     def _ask_human(self, seat: int, ask: Callable[[], None]) -> None:
-        """Ask ``seat`` now if the table is drawn for it; else draw it for ``seat`` first."""
-        if seat != self._viewer:
-            self._viewer = seat
+        """Ask ``seat`` if the table is drawn for it and its cards are shown.
+
+        Else first draw the table for ``seat`` (``viewer_changed``), or, with the cards still
+        covered, ask for the computer to be handed over (``hand_over``; ``uncover`` goes on).
+        """
+        seating = self._seating
+        if seat != seating.viewer:
+            seating.viewer = seat
             self._queue(lambda: self.viewer_changed.emit(seat))
             index = len(self.match.hands) - 1 if self.match else 0
             self._queue(lambda: self.table_redrawn.emit(index))
+            return
+        if seating.covered:
+            if self._handing_over != seat:
+                self._handing_over = seat
+                self._published = self._snapshot()
+                self.hand_over.emit(seat)
             return
         self._asked.add(seat)
         self._published = self._snapshot()
         ask()
 
-    def _seats_from_viewer(self) -> list[int]:
-        return [(self._viewer + k) % 4 for k in SEATS]
+    def uncover(self) -> bool:
+        """The human handed the computer asks to see their cards: draw them, then ask them."""
+        if self._handing_over is None or self.match is None:
+            return False
+        self._handing_over = None
+        self._seating.covered = False
+        index = len(self.match.hands) - 1
+        self._queue(lambda: self.table_redrawn.emit(index))
+        return True
 
-    def _first_viewer(self, hand: HandState | None) -> int:
-        """Who the table is drawn for first: the human to act, else the first human (else 0)."""
-        humans = self.humans()
-        if not humans:
-            return 0
-        if hand is not None and hand.phase is Phase.PLAYING and hand.to_move in humans:
-            assert hand.to_move is not None
-            return hand.to_move
-        passing = hand is not None and hand.phase is Phase.PASSING
-        waiting = [s for s in humans if passing and hand is not None and hand.passes[s] is None]
-        return (waiting or humans)[0]
+    def _cover_after(self, seat: int, hand: HandState) -> None:
+        """``seat`` has acted: if another human acts next, its cards leave the screen now."""
+        if self.is_human(seat) and self._seating.acted(seat, hand):
+            if self._published is not None:
+                self._published = replace(self._published, view=None)
+            self.cards_covered.emit(seat)
 
     def _think(self, seat: int) -> None:
         assert self.match is not None
@@ -417,6 +445,7 @@ class GameController(QObject):
         assert hand is not None and self.match is not None
         self.match.pass_cards(seat, cards)
         self._actions.append(seat)
+        self._cover_after(seat, hand)
         self._published = _with_passed(self._published, seat)
         self.seat_passed.emit(seat)
         if hand.phase is Phase.PLAYING:
@@ -434,6 +463,7 @@ class GameController(QObject):
         completes_trick = len(hand.trick) == 3
         self.match.play(card)
         self._actions.append(seat)
+        self._cover_after(seat, hand)
         self._asked.clear()
         self._queue(lambda: self.card_played.emit(seat, card))
         if completes_trick:

@@ -183,6 +183,10 @@ class GameSession(QObject):
         """The cards ``seat`` had chosen to pass before (a resumed game's), to raise again."""
         return list(self._selection[seat])
 
+    def show_cards(self) -> bool:
+        """The human handed the computer (hot-seat) asks to see their cards."""
+        return self.controller.uncover()
+
     def undo(self) -> bool:
         """Take back the human's last pass or card and the moves after it; autosave."""
         if not self.controller.undo():
@@ -197,7 +201,7 @@ class GameSession(QObject):
 
         c = self.controller
         hand = c.hand
-        if c.match is None or hand is None or not c.is_human(c.viewer):
+        if c.match is None or hand is None or not c.is_human(c.viewer) or c.covered:
             return None
         passing = hand.phase is Phase.PASSING and hand.passes[c.viewer] is None
         if not passing and hand.to_move != c.viewer:

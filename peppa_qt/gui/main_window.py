@@ -245,6 +245,7 @@ class MainWindow(QMainWindow):
         session.problem_met.connect(self.tell)
         session.autosave_failed.connect(self._on_session_autosave_failed)
         session.hand_completed.connect(self._on_session_hand_completed)
+        session.controller.game_started.connect(self._on_controller_game_started)
         self._game = game
         self._shown_speed = None  # the game's pace and panels take the speed too
         self._show_settings(self.settings)
@@ -338,6 +339,9 @@ class MainWindow(QMainWindow):
 
     def _on_session_autosave_failed(self) -> None:
         self.statusBar().showMessage(self.tr("The game could not be autosaved."))
+
+    def _on_controller_game_started(self) -> None:
+        self.menus.show_undo(hot_seat=len(self.controller.humans()) >= 2)
 
     def _on_session_hand_completed(self, index: int) -> None:
         self._hands_seen += 1

@@ -1,4 +1,4 @@
-"""The new-game dialog: rule set, house rules, names and the computer players' levels."""
+"""The new-game dialog: rule set, house rules, and who plays each seat (a human or a level)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -24,6 +25,9 @@ from ..engine import EndMode, RuleSet
 from ..engine.rules import PRESETS
 from . import texts
 from .defaults import DEFAULT_OPPONENTS
+
+#: The kind of a seat played by a person (any other kind is a computer level).
+HUMAN = "human"
 
 PASS_CYCLES: tuple[tuple[str, ...], ...] = (
     ("right",),
@@ -68,8 +72,8 @@ class NewGameDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText(self.tr("Start"))
+        self._start = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self._start.setText(self.tr("Start"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         box.addWidget(buttons)
@@ -131,25 +135,58 @@ class NewGameDialog(QDialog):
             form.addRow("", check)
 
     def _players_group(self) -> QGroupBox:
+        """A row per seat: who plays it (a human, or a computer of some level), and a name."""
         group = QGroupBox(self.tr("Players"))
         form = QFormLayout(group)
         self.names = [QLineEdit() for _ in range(4)]
-        self.levels: list[QComboBox] = []
-        seats = (self.tr("South (you)"), self.tr("East"), self.tr("North"), self.tr("West"))
+        self.kinds: list[QComboBox] = []
+        seats = (self.tr("South"), self.tr("East"), self.tr("North"), self.tr("West"))
         for seat, label in enumerate(seats):
             self.names[seat].setMaxLength(24)
-            if seat == 0:
-                form.addRow(label, self.names[0])
-                continue
-            level = QComboBox()
+            self.names[seat].textChanged.connect(self._check_players)
+            kind = QComboBox()
+            kind.addItem(self.tr("Human"), HUMAN)
             for name in self._levels:
-                level.addItem(texts.level_name(name), name)
-            self.levels.append(level)
+                kind.addItem(
+                    self.tr("Computer: {level}").format(level=texts.level_name(name)), name
+                )
+            kind.currentIndexChanged.connect(self._check_players)
+            self.kinds.append(kind)
             row = QHBoxLayout()
             row.addWidget(self.names[seat], 1)
-            row.addWidget(level)
+            row.addWidget(kind)
             form.addRow(label, row)
+        self.problem = QLabel()
+        self.problem.setObjectName("problem")
+        self.problem.setStyleSheet("color: #b3261e;")
+        self.problem.setWordWrap(True)
+        form.addRow(self.problem)
         return group
+
+    def _names_now(self) -> list[str]:
+        """Each seat's name as the game will have it (a default for an empty one)."""
+        return [self.names[s].text().strip() or self._default_name(s) for s in range(4)]
+
+    def _default_name(self, seat: int) -> str:
+        if self.kinds[seat].currentData() != HUMAN:
+            return ("Ada", *DEFAULT_OPPONENTS)[seat]
+        humans = [s for s in range(4) if self.kinds[s].currentData() == HUMAN]
+        if humans == [seat]:
+            return self.tr("You")
+        return self.tr("Player {n}").format(n=seat + 1)
+
+    def _check_players(self) -> None:
+        """Start only with one to four humans whose names differ (they key the statistics)."""
+        names = self._names_now()
+        humans = [names[s].casefold() for s in range(4) if self.kinds[s].currentData() == HUMAN]
+        problem = ""
+        if not humans:
+            problem = self.tr("At least one seat must be a human's.")
+        elif len(set(humans)) < len(humans):
+            problem = self.tr("Two human players have the same name: give each their own.")
+        self.problem.setText(problem)
+        self.problem.setVisible(bool(problem))
+        self._start.setEnabled(not problem)
 
     # ------------------------------------------------------------------ values
 
@@ -159,9 +196,9 @@ class NewGameDialog(QDialog):
         self._show_rules(setup.rules)
         for seat, spec in enumerate(setup.seats):
             self.names[seat].setText(spec.name)
-            if seat and spec.level is not None:
-                combo = self.levels[seat - 1]
-                combo.setCurrentIndex(max(0, combo.findData(spec.level)))
+            combo = self.kinds[seat]
+            combo.setCurrentIndex(max(0, combo.findData(spec.level or HUMAN)))
+        self._check_players()
 
     def _show_rules(self, rules: RuleSet) -> None:
         hands = rules.end_mode is EndMode.HANDS
@@ -211,10 +248,8 @@ class NewGameDialog(QDialog):
     def setup(self) -> GameSetup:
         """The game the dialog describes."""
         rules = RuleSet.preset(str(self.preset.currentData()), self.options())
-        defaults = (self.tr("You"), *DEFAULT_OPPONENTS)
         seats = []
-        for seat in range(4):
-            name = self.names[seat].text().strip() or defaults[seat]
-            level = None if seat == 0 else str(self.levels[seat - 1].currentData())
-            seats.append(SeatSetup(name, level))
+        for seat, name in enumerate(self._names_now()):
+            kind = str(self.kinds[seat].currentData())
+            seats.append(SeatSetup(name, None if kind == HUMAN else kind))
         return GameSetup(rules, (seats[0], seats[1], seats[2], seats[3]))

@@ -20,7 +20,7 @@ from ..engine.cards import SUIT_LETTERS, cards_of, mask_of
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
 from . import texts
-from .card_pixmaps import HIDDEN
+from .card_pixmaps import HIDDEN, is_hidden
 from .plates import MUTED, TEXT
 from .summaries import GameSummary, HandSummary, sheet_rows
 from .table_scene import TableScene
@@ -47,6 +47,8 @@ class TablePresenter(QObject):
     status_changed = Signal(str)
     #: (shown, prompt, confirm enabled) for the passing panel
     passing_changed = Signal(bool, str, bool)
+    #: The computer is to be handed to the player of this name (hot-seat); hidden with False.
+    hand_over_changed = Signal(bool, str)
     hand_summary_ready = Signal(object)  # HandSummary
     game_finished = Signal(object)  # GameSummary
     panels_cleared = Signal()
@@ -75,6 +77,8 @@ class TablePresenter(QObject):
         self.suit_order = DEFAULT_SUIT_ORDER
         self.mode = IDLE
         self.selected: list[int] = []
+        #: The seats whose received cards have been ringed for them this hand.
+        self._received_shown: set[int] = set()
         self._legal = 0
         self._final: GameSummary | None = None
         self._final_wanted = False
@@ -91,6 +95,8 @@ class TablePresenter(QObject):
         c.table_redrawn.connect(self._on_controller_table_redrawn)
         c.viewer_changed.connect(self._on_controller_viewer_changed)
         c.moves_taken_back.connect(self._on_controller_moves_taken_back)
+        c.cards_covered.connect(self._on_controller_cards_covered)
+        c.hand_over.connect(self._on_controller_hand_over)
         c.human_to_pass.connect(self._on_controller_human_to_pass)
         c.seat_passed.connect(self._on_controller_seat_passed)
         c.cards_passed.connect(self._on_controller_cards_passed)
@@ -115,11 +121,9 @@ class TablePresenter(QObject):
         return table
 
     @property
-    def view(self) -> PlayerView:
-        """The viewer's own view, as published with the last signal."""
-        view = self.controller.view
-        assert view is not None
-        return view
+    def view(self) -> PlayerView | None:
+        """The viewer's own view, as published with the last signal (None while covered)."""
+        return self.controller.view
 
     @property
     def viewer(self) -> int:
@@ -158,7 +162,8 @@ class TablePresenter(QObject):
 
     def _on_controller_hand_dealt(self, index: int) -> None:
         table = self.table
-        self.scene.set_viewer(self.view.seat)
+        self.scene.set_viewer(self.controller.viewer)
+        self._received_shown.clear()
         self._show_rules(table)
         self.scene.deal(self._hands_in_view(table, self.view), table.dealer)
         self.tricks.reset()
@@ -179,16 +184,17 @@ class TablePresenter(QObject):
         points = table.rules.card_points
         self.scene.point_cards = frozenset(c for c in range(52) if points[c])
 
-    def _hands_in_view(self, table: TableState, view: PlayerView) -> list[list[int]]:
+    def _hands_in_view(self, table: TableState, view: PlayerView | None) -> list[list[int]]:
         """The viewer's cards sorted; every other hand hidden sprites, in a count the table
-        shows, with the cards the viewer passed there (known, face down) among them."""
+        shows, with the cards the viewer passed there (known, face down) among them. Without
+        a view (the viewer's cards covered) every hand is hidden sprites."""
         hidden = iter(range(HIDDEN, HIDDEN + 52))
         known = [0, 0, 0, 0]
-        if view.passed is not None and view.received is not None:
+        if view is not None and view.passed is not None and view.received is not None:
             known[view.pass_target] = view.passed & ~mask_of(view.plays)
         hands: list[list[int]] = []
         for seat in range(4):
-            if seat == view.seat:
+            if view is not None and seat == view.seat:
                 hands.append(sorted(cards_of(view.hand), key=self.sort_key))
                 continue
             cards = [next(hidden) for _ in range(table.counts[seat] - known[seat].bit_count())]
@@ -221,7 +227,7 @@ class TablePresenter(QObject):
         """Every card where the published state puts it, the plates and the tricks too."""
         table, view = self.table, self.view
         self._set_mode(IDLE)
-        self.scene.set_viewer(view.seat)
+        self.scene.set_viewer(self.controller.viewer)
         self._show_rules(table)
         tricks = table.tricks
         self.tricks.reset()
@@ -231,7 +237,7 @@ class TablePresenter(QObject):
                 self.tricks.add_trick(list(trick.plays), trick.winner)
         in_play = list(tricks[-1].plays) if tricks and not tricks[-1].complete else []
         passing = table.phase is Phase.PASSING
-        raised = cards_of(view.passed or 0) if passing else []
+        raised = cards_of(view.passed or 0) if passing and view is not None else []
         taken: list[list[int]] = [list(cards_of(mask)) for mask in table.taken]
         hands = self._hands_in_view(table, view)
         self.scene.restore(hands, table.dealer, in_play, taken, raised)
@@ -243,6 +249,44 @@ class TablePresenter(QObject):
         self._update_info()
         if raised:
             self.status_changed.emit(self.tr("Waiting for the other players to pass…"))
+        elif view is not None and table.phase is Phase.PLAYING:
+            self._ring_received(view)
+
+    def _ring_received(self, view: PlayerView) -> None:
+        """The first time a human's cards are shown after the exchange: the ones they got."""
+        if view.seat in self._received_shown or view.received is None:
+            return
+        self._received_shown.add(view.seat)
+        received = [c for c in cards_of(view.received) if view.hand >> c & 1]
+        self.scene.set_received(received)
+        if received and self.controller.is_human(view.seat):
+            giver = self.controller.names()[view.pass_source]
+            self.status_changed.emit(
+                self.tr("You received {cards} from {name}.").format(
+                    cards=cards_label(sorted(received, key=self.sort_key)), name=giver
+                )
+            )
+
+    # ------------------------------------------------------------- hot-seat
+
+    def _on_controller_cards_covered(self, seat: int) -> None:
+        """A human has acted and another is next: their cards turn face down at once."""
+        self._set_mode(IDLE)
+        self.selected = []
+        self.scene.cover(seat)
+        self.status_changed.emit("")
+
+    def _on_controller_hand_over(self, seat: int) -> None:
+        self._set_mode(IDLE)
+        self.hand_over_changed.emit(True, self.controller.names()[seat])
+        self.status_changed.emit(
+            self.tr("{name}'s turn.").format(name=self.controller.names()[seat])
+        )
+
+    def show_cards(self) -> None:
+        """The human handed the computer wants to see their cards."""
+        self.hand_over_changed.emit(False, "")
+        self.intents.show_cards()
 
     def _update_info(self) -> None:
         table = self.table
@@ -320,17 +364,20 @@ class TablePresenter(QObject):
         """The exchange: three cards from every hand to the next one the pass goes to.
 
         The viewer gives the cards they chose and gets the ones they were passed; every other
-        hand gives three of its hidden sprites, picked without regard to cards.
+        hand gives three of its hidden sprites, picked without regard to cards. With the
+        viewer's cards covered, every hand gives hidden sprites.
         """
         view, scene, viewer = self.view, self.scene, self.viewer
         offset = self.table.pass_direction.offset
         source = (viewer - offset) % 4
-        received = cards_of(view.received or 0)
         given = [scene.pick_hidden(seat, 3) for seat in range(4)]
-        given[viewer] = list(cards_of(view.passed or 0))
-        for hidden, card in zip(given[source], received, strict=True):
-            scene.reveal(hidden, card)
-        given[source] = list(received)
+        received: list[int] = []
+        if view is not None:
+            received = list(cards_of(view.received or 0))
+            given[viewer] = list(cards_of(view.passed or 0))
+            for hidden, card in zip(given[source], received, strict=True):
+                scene.reveal(hidden, card)
+            given[source] = list(received)
         hands = []
         for seat in range(4):
             kept = [c for c in scene.hands[seat] if c not in given[seat]]
@@ -338,7 +385,9 @@ class TablePresenter(QObject):
         for badge in scene.badges:
             badge.set_state(ready=False)
         scene.exchange(hands, received)
-        if self.controller.is_human(viewer):  # the demo has no "you" to tell
+        if view is not None:
+            self._received_shown.add(viewer)
+        if view is not None and self.controller.is_human(viewer):  # the demo has no "you"
             giver = self.controller.names()[source]
             self.status_changed.emit(
                 self.tr("You received {cards} from {name}.").format(
@@ -350,7 +399,7 @@ class TablePresenter(QObject):
 
     def _merge(self, seat: int, kept: list[int], got: list[int]) -> list[int]:
         """``got`` added to a hand: sorted into the viewer's, anywhere in a hidden one."""
-        if seat == self.viewer:
+        if seat == self.viewer and not any(is_hidden(c) for c in kept + got):
             return sorted(kept + got, key=self.sort_key)
         for card in got:
             kept.insert(self.scene.slots.randrange(len(kept) + 1), card)

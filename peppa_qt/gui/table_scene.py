@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from .card_pixmaps import CardPixmapCache, is_hidden
+from .card_pixmaps import HIDDEN, CardPixmapCache, is_hidden
 from .layout import BOTTOM, Spot, TableLayout, side_of
 from .plates import InfoPlate, SeatBadge
 
@@ -179,6 +179,22 @@ class TableScene(QGraphicsScene):
         hidden = [c for c in self.hands[seat] if is_hidden(c)]
         return self.slots.sample(hidden, min(count, len(hidden)))
 
+    def cover(self, seat: int) -> None:
+        """``seat``'s cards leave the screen at once: every sprite of its hand becomes hidden."""
+        hand = self.hands[seat]
+        for index, card in enumerate(hand):
+            if not is_hidden(card):
+                hidden = max((c for c in self._items if is_hidden(c)), default=HIDDEN - 1) + 1
+                item = self._items.pop(card)
+                item.set_card(hidden)
+                self._items[hidden] = item
+                hand[index] = hidden
+        self.raised.clear()
+        self.received.clear()
+        self.playable, self.focus, self.interactive = None, None, False
+        self._refresh_marks()
+        self._settle([seat])
+
     def reveal(self, hidden: int, card: int) -> None:
         """The hidden sprite ``hidden`` is ``card`` from now on (it is being played or given)."""
         item = self._items.pop(hidden)
@@ -295,6 +311,11 @@ class TableScene(QGraphicsScene):
         self.raised = set(raised)
         self._settle_own()
 
+    def set_received(self, cards: Iterable[int]) -> None:
+        """Ring ``cards`` of the viewer's hand in gold: the ones just received."""
+        self.received = set(cards)
+        self._refresh_marks()
+
     def set_playable(self, playable: int | None, *, interactive: bool) -> None:
         """Dim the viewer's cards outside ``playable`` (None: dim nothing)."""
         self.playable = playable
@@ -408,8 +429,9 @@ class TableScene(QGraphicsScene):
         for index, card in enumerate(self.deck):
             out[card] = (layout.deck_spot(self.side(self.dealer), index), False)
         for seat, cards in enumerate(self.hands):
-            face_up, side = seat == self.viewer, self.side(seat)
+            own, side = seat == self.viewer, self.side(seat)
             for card, spot in zip(cards, layout.hand_spots(side, len(cards)), strict=True):
+                face_up = own and not is_hidden(card)
                 shown = layout.raise_spot(spot) if face_up and card in self.raised else spot
                 out[card] = (shown, face_up)
         for order, (seat, card) in enumerate(self.trick):

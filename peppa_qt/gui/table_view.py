@@ -53,6 +53,7 @@ class TableView(QGraphicsView):
         self.setViewport(QWidget())
         self.table = scene
         self._overlays: list[tuple[QWidget, Anchor]] = []
+        self._covers: list[QWidget] = []
         self._grain = _felt_grain()
         self._felt = FELTS["green"]
         self.setRenderHints(
@@ -83,8 +84,16 @@ class TableView(QGraphicsView):
         self._overlays.append((widget, anchor))
         self.place_overlays()
 
+    def add_cover(self, widget: QWidget) -> None:
+        """Lay ``widget`` over the whole table (a veil that takes every click while shown)."""
+        widget.setParent(self)
+        self._covers.append(widget)
+        self.place_overlays()
+
     def place_overlays(self) -> None:
-        """Centre each floating panel on its place for the current size."""
+        """Centre each floating panel on its place for the current size; covers fill it."""
+        for cover in self._covers:
+            cover.setGeometry(self.rect())
         for widget, anchor in self._overlays:
             if widget.isHidden():
                 continue

@@ -89,6 +89,11 @@ class WindowCommands(QObject):
             self.window.set_demo(self.window.demo and not any(s.is_human for s in chosen.seats))
             self.window.start_game(chosen)
 
+    def undo(self) -> None:
+        """Take back the human's last card or pass (and the computers' moves after it)."""
+        if not self.session.undo():
+            self.window.statusBar().showMessage(self.tr("There is nothing to undo."))
+
     # ------------------------------------------------------------------ files
 
     def save(self) -> None:

@@ -18,6 +18,7 @@ from ..controller.setup import Pace
 from ..models import ScoreSheetModel, TrickListModel
 from ..storage import Profile
 from .card_pixmaps import CardPixmapCache
+from .hand_over import HandOverScreen
 from .layout import TableLayout
 from .panels import GameOverPanel, HandSummaryPanel, PassPanel
 from .summaries import GameSummary, HandSummary
@@ -57,9 +58,11 @@ class WindowGame(QObject):
         self.pass_panel = PassPanel()
         self.summary_panel = HandSummaryPanel(cache)
         self.game_over_panel = GameOverPanel()
+        self.hand_over = HandOverScreen()
         view.add_overlay(self.pass_panel, lambda layout: layout.prompt_rect())
         view.add_overlay(self.summary_panel, _centre)
         view.add_overlay(self.game_over_panel, _centre)
+        view.add_cover(self.hand_over)
         self._connect()
 
     def _connect(self) -> None:
@@ -69,6 +72,8 @@ class WindowGame(QObject):
         p.hand_summary_ready.connect(self._on_presenter_hand_summary_ready)
         p.game_finished.connect(self._on_presenter_game_finished)
         p.panels_cleared.connect(self._on_presenter_panels_cleared)
+        p.hand_over_changed.connect(self._on_presenter_hand_over_changed)
+        self.hand_over.shown.connect(p.show_cards)
         self.pass_panel.confirmed.connect(p.confirm_pass)
         self.summary_panel.continued.connect(p.continue_after_hand)
 
@@ -90,6 +95,7 @@ class WindowGame(QObject):
             self.pass_panel.button,
             self.summary_panel.button,
             *self.game_over_panel.buttons,
+            self.hand_over.button,
         ]
         if sheet.window() is self.view.window():  # a floating sheet is a window of its own
             chain.append(sheet)
@@ -110,6 +116,13 @@ class WindowGame(QObject):
     def _on_presenter_game_finished(self, summary: GameSummary) -> None:
         self.game_over_panel.show_summary(summary)
         self.view.place_overlays()
+
+    def _on_presenter_hand_over_changed(self, shown: bool, name: str) -> None:
+        if shown:
+            self.hand_over.show_for(name)
+        else:
+            self.hand_over.hide()
+            self.view.setFocus()
 
     def _on_presenter_panels_cleared(self) -> None:
         for panel in (self.summary_panel, self.game_over_panel):

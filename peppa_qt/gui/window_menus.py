@@ -60,6 +60,10 @@ class WindowMenus(QObject):
         self._action(
             game, QCoreApplication.translate("MainWindow", "&Play again"), "Ctrl+R"
         ).triggered.connect(actions.play_again)
+        self.undo_action = self._action(
+            game, QCoreApplication.translate("MainWindow", "&Undo"), QKeySequence.StandardKey.Undo
+        )
+        self.undo_action.triggered.connect(actions.undo)
         game.addSeparator()
         self._fill_file_actions(game)
         game.addSeparator()
@@ -128,6 +132,17 @@ class WindowMenus(QObject):
             settings, QCoreApplication.translate("MainWindow", "&Preferences…"), "Ctrl+,"
         )
         preferences.triggered.connect(self.window.commands.show_preferences)
+
+    def show_undo(self, hot_seat: bool) -> None:
+        """Undo, except with several humans at one computer: the item says why not."""
+        if hot_seat:
+            text = QCoreApplication.translate(
+                "MainWindow", "Undo (not with several players: it would show their cards)"
+            )
+        else:
+            text = QCoreApplication.translate("MainWindow", "&Undo")
+        self.undo_action.setText(text)
+        self.undo_action.setEnabled(not hot_seat)
 
     def show_speed(self, name: str) -> None:
         """Tick the animation speed ``name``."""

@@ -228,31 +228,48 @@ def two_humans(preset: str = "hearts") -> GameSetup:
 def test_humans_are_asked_one_at_a_time_and_the_viewer_follows(
     qtbot: QtBot, controllers: list[GameController]
 ) -> None:
+    """Each human is handed the computer before being asked, and only ever sees their cards."""
     controller = make_controller(controllers)
     asked: list[tuple[str, int]] = []
+    controller.hand_over.connect(lambda seat: asked.append(("hand over", seat)))
     controller.human_to_pass.connect(lambda seat: asked.append(("pass", seat)))
     controller.human_to_move.connect(lambda seat, legal: asked.append(("move", seat)))
     controller.viewer_changed.connect(lambda seat: asked.append(("viewer", seat)))
-    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+    controller.cards_covered.connect(lambda seat: asked.append(("covered", seat)))
+    with qtbot.waitSignal(controller.hand_over, timeout=5000):
         controller.start(two_humans())
-    assert asked == [("pass", 0)] and controller.viewer == 0
+    assert controller.covered and controller.view is None  # dealt face down for both
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        assert controller.uncover()
+    assert asked == [("hand over", 0), ("pass", 0)] and controller.viewer == 0
     hand = controller.hand
-    assert hand is not None
+    assert hand is not None and controller.view is not None
+    assert controller.view.hand == hand.hands[0]
     with qtbot.waitSignal(controller.move_refused) as refused:
         assert not controller.submit_pass(2, cards_of(hand.hands[2])[:3])
     assert refused.args[0].reason is Reason.NOT_YOUR_TURN
-    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+    with qtbot.waitSignal(controller.hand_over, timeout=5000):
         assert controller.submit_pass(0, cards_of(hand.hands[0])[:3])
-    assert asked == [("pass", 0), ("viewer", 2), ("pass", 2)] and controller.viewer == 2
+    assert asked[2:] == [("covered", 0), ("viewer", 2), ("hand over", 2)]
+    assert controller.view is None  # nobody's cards while the computer changes hands
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        controller.uncover()
     view = controller.view
     assert view is not None and view.seat == 2 and view.hand == hand.hands[2]
     controller.submit_pass(2, cards_of(hand.hands[2])[:3])
-    for _ in range(2 * 13):  # each human plays when asked, seen from their own seat
-        with qtbot.waitSignal(controller.human_to_move, timeout=5000) as move:
-            pass
-        seat, legal = move.args
-        assert controller.viewer == seat and controller.view.seat == seat  # type: ignore[union-attr]
-        assert controller.submit_play(seat, cards_of(legal)[0])
+    moves = 0
+    while moves < 2 * 13:  # each human plays when asked, seen from their own seat
+        count = len(asked)
+        qtbot.waitUntil(lambda c=count: len(asked) > c and asked[-1][0] in ("move", "hand over"))
+        kind, seat = asked[-1]
+        if kind == "hand over":
+            assert controller.view is None
+            controller.uncover()
+            continue
+        view = controller.view
+        assert view is not None and controller.viewer == seat == view.seat
+        assert controller.submit_play(seat, cards_of(view.legal)[0])
+        moves += 1
     qtbot.waitUntil(lambda: hand.result is not None, timeout=5000)
     assert {s for kind, s in asked if kind == "move"} == {0, 2}
     assert [s for kind, s in asked if kind == "viewer"].count(2) >= 2  # back and forth
@@ -296,8 +313,10 @@ def test_undo_is_not_offered_with_two_humans(
     qtbot: QtBot, controllers: list[GameController]
 ) -> None:
     controller = make_controller(controllers)
-    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+    with qtbot.waitSignal(controller.hand_over, timeout=5000):
         controller.start(two_humans())
+    with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
+        controller.uncover()
     hand = controller.hand
     assert hand is not None
     controller.submit_pass(0, cards_of(hand.hands[0])[:3])

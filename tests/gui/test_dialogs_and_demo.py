@@ -35,10 +35,8 @@ def test_default_game_is_peppa_to_100_against_normal_players() -> None:
 def test_dialog_offers_only_available_levels_and_builds_the_rules(qtbot: QtBot) -> None:
     dialog = NewGameDialog(["easy", "normal"], default_setup(["easy", "normal"]), None)
     qtbot.addWidget(dialog)
-    assert [dialog.levels[0].itemData(i) for i in range(dialog.levels[0].count())] == [
-        "easy",
-        "normal",
-    ]
+    east = dialog.kinds[1]
+    assert [east.itemData(i) for i in range(east.count())] == ["human", "easy", "normal"]
     dialog.preset.setCurrentIndex(dialog.preset.findData("hearts"))
     dialog.preset.activated.emit(dialog.preset.currentIndex())
     assert dialog.queen_breaks.isEnabled()
@@ -52,7 +50,7 @@ def test_dialog_offers_only_available_levels_and_builds_the_rules(qtbot: QtBot) 
     dialog.jack.setCurrentIndex(dialog.jack.findData(-10))
     dialog.moon.setCurrentIndex(dialog.moon.findData("subtract"))
     dialog.names[0].setText("Anna")
-    dialog.levels[2].setCurrentIndex(0)
+    dialog.kinds[3].setCurrentIndex(dialog.kinds[3].findData("easy"))
     setup = dialog.setup()
     rules = setup.rules
     assert rules.name == "hearts" and rules.end_mode is EndMode.HANDS and rules.end_value == 3
@@ -64,6 +62,29 @@ def test_dialog_offers_only_available_levels_and_builds_the_rules(qtbot: QtBot) 
     dialog.preset.activated.emit(dialog.preset.currentIndex())
     torino = dialog.setup().rules
     assert torino.end_exceed and torino.two_winners and not dialog.queen_breaks.isEnabled()
+
+
+def test_any_seat_may_be_a_human_and_human_names_must_differ(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(["easy", "normal"], default_setup(["easy", "normal"]), None)
+    qtbot.addWidget(dialog)
+    start = dialog._start
+    for seat, name in enumerate(("Anna", "Marco", "Carla", "Dario")):
+        dialog.kinds[seat].setCurrentIndex(dialog.kinds[seat].findData("human"))
+        dialog.names[seat].setText(name)
+    assert start.isEnabled() and dialog.problem.isHidden()
+    setup = dialog.setup()
+    assert [s.name for s in setup.seats] == ["Anna", "Marco", "Carla", "Dario"]
+    assert all(s.is_human for s in setup.seats)
+    dialog.names[2].setText(" marco ")  # the same name, as the statistics would see it
+    assert not start.isEnabled() and "same name" in dialog.problem.text()
+    dialog.kinds[2].setCurrentIndex(dialog.kinds[2].findData("normal"))  # a computer may
+    assert start.isEnabled()
+    for seat in range(4):
+        dialog.kinds[seat].setCurrentIndex(dialog.kinds[seat].findData("easy"))
+    assert not start.isEnabled() and "human" in dialog.problem.text()
+    dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("human"))
+    dialog.names[1].setText("")
+    assert start.isEnabled() and dialog.setup().seats[1].name == "You"  # the only human
 
 
 def test_new_game_menu_starts_the_chosen_game(

@@ -84,11 +84,12 @@ def try_an_illegal_card(qtbot: QtBot, window: MainWindow) -> bool:
 
 def play_by_clicking(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.scene
-    legal = [c for c in scene.hands[scene.viewer] if not scene.item(c).dimmed]
+    seat = scene.viewer
+    legal = [c for c in scene.hands[seat] if not scene.item(c).dimmed]
     assert legal
-    count = len(scene.hands[scene.viewer])
+    count = len(scene.hands[seat])
     click_card(qtbot, window, legal[-1])
-    qtbot.waitUntil(lambda: len(scene.hands[scene.viewer]) == count - 1)
+    qtbot.waitUntil(lambda: len(scene.hands[seat]) == count - 1)
 
 
 def test_a_whole_game_of_hearts_by_mouse(qtbot: QtBot, make_window: WindowMaker) -> None:

@@ -1,0 +1,63 @@
+"""Who the table is drawn for, and when it must be covered: hot-seat play, decided in one place.
+
+The screen is drawn for one seat, the viewer. With two or more humans at one computer, the
+viewer's cards are *covered* (every hand face down) from the moment a human has acted and the
+next human to act is someone else, until that human, handed the computer, asks to see their
+cards. With one human or none, nothing is ever covered and the viewer never changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import HandState, Phase
+
+SEATS = (0, 1, 2, 3)
+
+
+class Seating:
+    """The humans of a game, its viewer, and whether the viewer's cards are covered."""
+
+    def __init__(self, humans: Sequence[int], direction: int) -> None:
+        self.humans = tuple(humans)
+        self.direction = direction
+        self.viewer = self.humans[0] if self.humans else 0
+        #: The viewer's cards are hidden from the screen (a hand-over is due).
+        self.covered = self.hot_seat
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more humans share the computer."""
+        return len(self.humans) >= 2
+
+    def is_human(self, seat: int) -> bool:
+        """Whether the window answers for ``seat``."""
+        return seat in self.humans
+
+    def first_viewer(self, hand: HandState | None) -> int:
+        """Who the table is drawn for first: the human to act, else the first human (else 0)."""
+        if not self.humans:
+            return 0
+        waiting = self.next_human(hand) if hand is not None else None
+        return self.humans[0] if waiting is None else waiting
+
+    def next_human(self, hand: HandState) -> int | None:
+        """The next human who will have to act in ``hand`` (None: none before it ends)."""
+        if hand.phase is Phase.PASSING:
+            order = [(self.viewer + k) % 4 for k in SEATS]
+            return next((s for s in order if self.is_human(s) and hand.passes[s] is None), None)
+        if hand.phase is Phase.PLAYING and hand.to_move is not None:
+            order = [(hand.to_move + k * self.direction) % 4 for k in SEATS]
+            return next((s for s in order if self.is_human(s)), None)
+        return None
+
+    def acted(self, seat: int, hand: HandState) -> bool:
+        """``seat`` has passed or played: True if its cards must be covered at once."""
+        if not self.hot_seat or self.covered:
+            return False
+        self.covered = self.next_human(hand) != seat
+        return self.covered
+
+    def new_hand(self) -> None:
+        """A hand is dealt: with several humans, it is dealt face down for all of them."""
+        self.covered = self.hot_seat

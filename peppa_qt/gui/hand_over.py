@@ -1,0 +1,76 @@
+"""The hand-over screen of hot-seat play: the computer passes to the next human.
+
+It covers the whole table with a veil, so the public state (the plates, the trick in play,
+whose turn) stays in sight behind it while every hand is face down, and it holds one button
+that shows the next human's cards. Enter and Space press it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+from .panels import PANEL_STYLE, Panel
+
+VEIL = QColor(4, 16, 10, 150)
+
+
+class HandOverScreen(QWidget):
+    """A veil over the table with "Marco's turn" and a button to show Marco's cards."""
+
+    shown = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setStyleSheet(PANEL_STYLE)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
+        self.box = Panel()
+        self.box.show()
+        self.title = QLabel()
+        self.title.setObjectName("title")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint = QLabel()
+        self.hint.setObjectName("muted")
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.setWordWrap(True)
+        self.button = QPushButton()
+        self.button.setDefault(True)
+        self.button.clicked.connect(self.shown)
+        inner = QVBoxLayout(self.box)
+        inner.setContentsMargins(26, 18, 26, 18)
+        inner.setSpacing(10)
+        inner.addWidget(self.title)
+        inner.addWidget(self.hint)
+        inner.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.box.setMinimumWidth(320)
+        self.box.setMaximumWidth(480)
+        outer = QVBoxLayout(self)
+        outer.addStretch(1)
+        outer.addWidget(self.box, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(1)
+        self.hide()
+
+    def show_for(self, name: str) -> None:
+        """Cover the table and wait for ``name`` to ask for their cards."""
+        self.title.setText(self.tr("{name}'s turn").format(name=name))
+        self.hint.setText(
+            self.tr("Pass the computer to {name}. Only {name} should look now.").format(name=name)
+        )
+        self.button.setText(self.tr("Show {name}'s cards").format(name=name))
+        self.show()
+        self.raise_()
+        self.button.setFocus()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), VEIL)
+        painter.end()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            event.accept()
+            self.shown.emit()
+            return
+        super().keyPressEvent(event)

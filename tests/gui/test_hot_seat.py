@@ -1,0 +1,196 @@
+"""Hot-seat: several people at one computer, each seeing only their own cards.
+
+Whole games are played through the window by clicking, the hand-over screen's button pressed
+each time; at every hand-over and after every human action, the screen is checked for a
+glimpse of anyone else's cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker
+from test_viewer import assert_seats_in_their_places
+from test_whole_game import assert_table_matches_engine, pass_by_clicking, play_by_clicking
+
+from peppa_qt.controller import GameSetup, SeatSetup
+from peppa_qt.engine import RuleSet, cards_of
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
+
+NAMES = ("Anna", "Marco", "Carla", "Dario")
+
+
+def hot_seat(humans: tuple[int, ...], preset: str = "hearts", hands: int = 1) -> GameSetup:
+    """A game with humans at ``humans``, computers (easy) elsewhere."""
+    rules = RuleSet.preset(preset, {"end": {"mode": "hands", "count": hands}})
+    seats = [SeatSetup(n) if s in humans else SeatSetup(n, "easy") for s, n in enumerate(NAMES)]
+    return GameSetup(rules, (seats[0], seats[1], seats[2], seats[3]), seed=8)
+
+
+def face_up_hand_cards(window: MainWindow) -> dict[int, list[int]]:
+    """Per seat, the cards of its hand that show their faces."""
+    scene = window.scene
+    shown = {s: [i.card for i in scene.items_of_hand(s) if i.face_up] for s in range(4)}
+    return {s: cards for s, cards in shown.items() if cards}
+
+
+def assert_no_peeking(window: MainWindow) -> None:
+    """Behind a hand-over nothing is face up; else only the shown human's own cards are."""
+    up = face_up_hand_cards(window)
+    if window.build_game().hand_over.isVisible():
+        assert up == {}, "a hand is face up behind the hand-over screen"
+        return
+    controller = window.controller
+    viewer = window.scene.viewer
+    for seat, cards in up.items():
+        assert seat == viewer and not controller.covered, f"seat {seat} shown to {viewer}"
+        assert controller.is_human(seat) or not controller.humans()
+        view = controller.view  # what the screen may show: cards dealt or passed to them
+        assert view is not None and view.seat == seat
+        assert all((view.dealt | (view.received or 0)) >> c & 1 for c in cards)
+
+
+def waiting(window: MainWindow) -> bool:
+    game = window.build_game()
+    panels = (game.summary_panel, game.game_over_panel, game.hand_over)
+    return window.presenter.mode != IDLE or any(p.isVisible() for p in panels)
+
+
+class HotSeatPlay:
+    """Plays a hot-seat game by mouse and keyboard, checking the screen at every step."""
+
+    def __init__(self, qtbot: QtBot, window: MainWindow) -> None:
+        self.qtbot, self.window = qtbot, window
+        self.hand_overs: list[int] = []
+        self.rings: list[tuple[int, frozenset[int]]] = []  # (seat, cards ringed for it)
+
+    def step(self) -> bool:
+        """One thing a person does; False once the final ranking shows."""
+        qtbot, window = self.qtbot, self.window
+        game = window.build_game()
+        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        assert_no_peeking(window)
+        if game.game_over_panel.isVisible():
+            return False
+        if game.hand_over.isVisible():
+            self.hand_overs.append(window.controller.viewer)
+            if len(self.hand_overs) % 2:
+                qtbot.mouseClick(game.hand_over.button, Qt.MouseButton.LeftButton)
+            else:
+                qtbot.keyClick(game.hand_over, Qt.Key.Key_Return)
+            qtbot.waitUntil(lambda: not game.hand_over.isVisible() and waiting(window))
+            self._revealed()
+        elif window.presenter.mode == PASSING:
+            pass_by_clicking(qtbot, window)
+        elif window.presenter.mode == PLAYING:
+            play_by_clicking(qtbot, window)
+        elif game.summary_panel.isVisible():
+            qtbot.mouseClick(game.summary_panel.button, Qt.MouseButton.LeftButton)
+        assert_no_peeking(window)
+        return True
+
+    def _revealed(self) -> None:
+        """A human's cards are shown: theirs alone, at the bottom, the others in place."""
+        window = self.window
+        viewer = window.scene.viewer
+        assert window.controller.is_human(viewer) and not window.controller.covered
+        qtbot = self.qtbot
+        qtbot.waitUntil(lambda: window.presenter.mode in (PASSING, PLAYING), timeout=5000)
+        assert_table_matches_engine(window)
+        assert_seats_in_their_places(window, viewer)
+        if window.scene.received:
+            self.rings.append((viewer, frozenset(window.scene.received)))
+
+    def to_the_end(self) -> None:
+        while self.step():
+            pass
+
+
+@pytest.mark.parametrize("humans", [(0, 2), (1, 2), (0, 1, 2, 3)])
+def test_a_hot_seat_game_is_played_to_the_end_without_a_glimpse(
+    qtbot: QtBot, make_window: WindowMaker, humans: tuple[int, ...]
+) -> None:
+    window = make_window()
+    window.start_game(hot_seat(humans, "peppa", hands=1))
+    play = HotSeatPlay(qtbot, window)
+    play.to_the_end()
+    assert set(play.hand_overs) == set(humans)
+    assert window.controller.match is not None and window.controller.match.is_over
+    assert not window.menus.undo_action.isEnabled()
+    assert "not with several players" in window.menus.undo_action.text()
+
+
+def test_with_three_humans_passing_each_sees_only_their_own_received_cards_once(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(hot_seat((0, 1, 3), "peppa"))
+    play = HotSeatPlay(qtbot, window)
+    passes_seen: list[int] = []
+    while len({seat for seat, _ in play.rings}) < 3 and play.step():
+        if window.presenter.mode == PASSING and window.controller.viewer not in passes_seen:
+            passes_seen.append(window.controller.viewer)
+    assert passes_seen == [0, 1, 3]  # one human at a time, each behind a hand-over
+    hand = window.controller.hand
+    assert hand is not None
+    for seat, ringed in play.rings:
+        assert ringed == frozenset(cards_of(hand.received(seat) or 0))
+    assert sorted(seat for seat, _ in play.rings) == [0, 1, 3]  # once each
+
+
+def test_one_human_plays_as_before_no_hand_over(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    window.start_game(hot_seat((2,), "hearts"))
+    play = HotSeatPlay(qtbot, window)
+    play.to_the_end()
+    assert play.hand_overs == []
+    assert window.menus.undo_action.isEnabled()
+
+
+def test_a_hot_seat_game_saved_mid_trick_opens_behind_the_hand_over_screen(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    window = make_window()
+    window.start_game(hot_seat((0, 2), "hearts"))
+    play = HotSeatPlay(qtbot, window)
+    hand = window.controller.hand
+    assert hand is not None
+    while not (len(hand.plays) % 4 and len(hand.plays) > 4):
+        assert play.step()
+    path = tmp_path / "hot.peppa"
+    assert window.session.save_to(path)
+    again = make_window()
+    assert again.commands.open_path(path)
+    screen = again.build_game().hand_over
+    qtbot.waitUntil(screen.isVisible, timeout=5000)
+    assert face_up_hand_cards(again) == {}
+    to_act = again.controller.hand.to_move  # type: ignore[union-attr]
+    assert to_act in (0, 2) and again.controller.viewer == to_act
+    assert NAMES[to_act] in screen.title.text()
+    HotSeatPlay(qtbot, again).to_the_end()
+
+
+def test_the_new_game_dialog_remembers_a_hot_seat_choice(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from peppa_qt.gui.new_game_dialog import NewGameDialog
+
+    window = make_window()
+    chosen = hot_seat((0, 1, 2, 3), "torino", hands=2)
+    offered: list[GameSetup] = []
+
+    def ask(cls: type, parent: object, levels: list[str], previous: GameSetup) -> GameSetup:
+        offered.append(previous)
+        return replace(chosen, seed=None)
+
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
+    window.commands.ask_new_game()
+    window.commands.ask_new_game()
+    assert [s.name for s in offered[1].seats] == list(NAMES)
+    assert all(s.is_human for s in offered[1].seats)
+    assert offered[1].rules.name == "torino"

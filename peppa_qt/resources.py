@@ -2,16 +2,22 @@
 
 They live in ``peppa_qt/assets`` and are found through ``importlib.resources``, so a source
 checkout, an installed wheel, a .deb and a frozen app all find them the same way.
+(``importlib.resources`` is imported when the first asset is asked for: the window's first
+frame needs none.)
 """
 
 from __future__ import annotations
 
-from importlib.resources import files
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 def asset(*parts: str) -> Traversable:
     """An asset of the package, e.g. ``asset("cards", "QS.svg")`` or ``asset("help", …)``."""
+    from importlib.resources import files
+
     return files(__package__ or "peppa_qt").joinpath("assets", *parts)
 
 

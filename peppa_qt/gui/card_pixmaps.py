@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 
-from ..resources import asset_bytes
+from ..resources import asset, asset_bytes
 
 if TYPE_CHECKING:  # Qt SVG is loaded with the first card picture: the empty table needs none
     from PySide6.QtSvg import QSvgRenderer
@@ -103,10 +104,17 @@ def render_svg(renderer: QSvgRenderer, size: QSize, ratio: float) -> QPixmap:
 
 
 def app_icon() -> QIcon:
-    """The window's icon, drawn from the package's SVG at the sizes desktops ask for."""
+    """The window's icon, drawn from the package's SVG at the sizes desktops ask for.
+
+    From the file itself where the package is a folder (Qt draws it when first shown, which
+    keeps it off the way to the first deal), else rendered here at the usual sizes.
+    """
+    source = asset("icon", "peppa.svg")
+    if isinstance(source, Path):
+        return QIcon(str(source))
     from PySide6.QtSvg import QSvgRenderer
 
-    renderer = QSvgRenderer(QByteArray(asset_bytes("icon", "peppa.svg")))
+    renderer = QSvgRenderer(QByteArray(source.read_bytes()))
     icon = QIcon()
     for side in (16, 24, 32, 48, 64, 128, 256):
         icon.addPixmap(render_svg(renderer, QSize(side, side), 1.0))

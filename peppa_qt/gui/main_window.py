@@ -37,9 +37,9 @@ if TYPE_CHECKING:
 
 #: name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms)
 SPEEDS = {
-    "slow": (1.6, 800, 1200),
-    "normal": (1.0, 450, 750),
-    "fast": (0.5, 180, 380),
+    "slow": (1.6, 800, 1500),
+    "normal": (1.0, 450, 1000),
+    "fast": (0.5, 180, 500),
     "off": (0.0, 250, 600),
 }
 #: How long the demo shows each hand's summary (ms).

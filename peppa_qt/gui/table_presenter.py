@@ -429,6 +429,8 @@ class TablePresenter(QObject):
             self._set_mode(IDLE)
 
     def _on_controller_card_played(self, seat: int, card: int) -> None:
+        # The ring goes to whoever plays next (the trick's winner, once it is complete).
+        self._on_controller_turn_changed(-1 if self.table.to_move is None else self.table.to_move)
         if seat == self.viewer:
             self.scene.raised.clear()
             self._set_mode(IDLE)

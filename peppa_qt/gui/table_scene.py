@@ -234,7 +234,7 @@ class TableScene(QGraphicsScene):
         self.hands = [list(h) for h in hands]
         self.received = set(received)
         self._refresh_marks()
-        self._run(self._moves(PASS_FLIGHT))
+        self._run(self._moves(PASS_FLIGHT, hide_early=True))
 
     def play(self, seat: int, card: int) -> None:
         """``seat`` plays ``card`` into the trick (from one of its hidden sprites if need be)."""
@@ -402,12 +402,18 @@ class TableScene(QGraphicsScene):
         self._done.start(0)
 
     def _moves(
-        self, flight: int, delays: dict[int, int] | None = None, *, flip_late: bool = False
+        self,
+        flight: int,
+        delays: dict[int, int] | None = None,
+        *,
+        flip_late: bool = False,
+        hide_early: bool = False,
     ) -> list[QAbstractAnimation]:
         """Animations taking every card that is not where it belongs to its place.
 
         A card turns face up as it leaves (a card played) or, with ``flip_late``, as it
-        arrives (a card dealt); it always turns face down as it arrives.
+        arrives (a card dealt); it turns face down as it arrives, or with ``hide_early`` as
+        it leaves (a card passed into a hidden hand shows nothing of where it goes).
         """
         duration = round(flight * self.speed)
         animations = []
@@ -417,6 +423,8 @@ class TableScene(QGraphicsScene):
                 continue
             if face_up and not flip_late:
                 item.set_face_up(True)
+            elif not face_up and hide_early:
+                item.set_face_up(False)
             wait = round((delays or {}).get(card, 0) * self.speed)
             animation = item.animate(spot, duration, wait, _flip(item, face_up))
             if animation is not None:

@@ -7,6 +7,7 @@ players are loaded.
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRectF
 from PySide6.QtWidgets import QHeaderView, QStatusBar, QTableView, QTabWidget, QWidget
@@ -18,12 +19,14 @@ from ..controller.setup import Pace
 from ..models import ScoreSheetModel, TrickListModel
 from ..storage import Profile
 from .card_pixmaps import CardPixmapCache
-from .hand_over import HandOverScreen
 from .layout import TableLayout
 from .panels import GameOverPanel, HandSummaryPanel, PassPanel
 from .summaries import GameSummary, HandSummary
 from .table_presenter import TablePresenter
 from .table_view import TableView
+
+if TYPE_CHECKING:
+    from .hand_over import HandOverScreen
 
 
 def _centre(layout: TableLayout) -> QRectF:
@@ -58,11 +61,10 @@ class WindowGame(QObject):
         self.pass_panel = PassPanel()
         self.summary_panel = HandSummaryPanel(cache)
         self.game_over_panel = GameOverPanel()
-        self.hand_over = HandOverScreen()
+        self._hand_over: HandOverScreen | None = None
         view.add_overlay(self.pass_panel, lambda layout: layout.prompt_rect())
         view.add_overlay(self.summary_panel, _centre)
         view.add_overlay(self.game_over_panel, _centre)
-        view.add_cover(self.hand_over)
         self._connect()
 
     def _connect(self) -> None:
@@ -73,7 +75,6 @@ class WindowGame(QObject):
         p.game_finished.connect(self._on_presenter_game_finished)
         p.panels_cleared.connect(self._on_presenter_panels_cleared)
         p.hand_over_changed.connect(self._on_presenter_hand_over_changed)
-        self.hand_over.shown.connect(p.show_cards)
         self.pass_panel.confirmed.connect(p.confirm_pass)
         self.summary_panel.continued.connect(p.continue_after_hand)
 
@@ -95,7 +96,6 @@ class WindowGame(QObject):
             self.pass_panel.button,
             self.summary_panel.button,
             *self.game_over_panel.buttons,
-            self.hand_over.button,
         ]
         if sheet.window() is self.view.window():  # a floating sheet is a window of its own
             chain.append(sheet)
@@ -116,6 +116,18 @@ class WindowGame(QObject):
     def _on_presenter_game_finished(self, summary: GameSummary) -> None:
         self.game_over_panel.show_summary(summary)
         self.view.place_overlays()
+
+    @property
+    def hand_over(self) -> HandOverScreen:
+        """The hot-seat hand-over screen (made the first time a game needs it)."""
+        if self._hand_over is None:
+            from .hand_over import HandOverScreen
+
+            self._hand_over = HandOverScreen()
+            self.view.add_cover(self._hand_over)
+            self._hand_over.shown.connect(self.presenter.show_cards)
+            QWidget.setTabOrder(self.game_over_panel.buttons[-1], self._hand_over.button)
+        return self._hand_over
 
     def _on_presenter_hand_over_changed(self, shown: bool, name: str) -> None:
         if shown:

@@ -195,3 +195,40 @@ def test_a_bonus_shows_with_a_minus_sign(qtbot: QtBot, make_window: WindowMaker)
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
     window.controller.hand_scored.emit(0, HandResult((-10, 20, 12, 14), None, (0, 1, 2, 4)))
     assert [b.state.hand_text for b in window.scene.badges] == ["−10", "+20", "+12", "+14"]
+
+
+def test_passed_cards_turn_face_down_as_they_leave(qtbot: QtBot, make_window: WindowMaker) -> None:
+    """Cards passed into a hidden hand show nothing of where they land in it."""
+    window = make_window(speed="slow")
+    window.start_game(short_game("peppa", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    chosen = window.scene.hands[0][:3]
+    for card in chosen:
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+    qtbot.waitUntil(lambda: chosen[0] in window.scene.hands[1], timeout=5000)
+    assert window.scene.is_animating()  # still flying to East
+    assert not any(window.scene.item(c).face_up for c in chosen)
+
+
+def test_the_turn_ring_leaves_the_human_once_their_card_is_played(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    badges, controller = window.scene.badges, window.controller
+    seen: list[tuple[bool, int | None]] = []  # after the table shows the human's card
+
+    def shown(seat: int, card: int) -> None:
+        if seat == 0:
+            table = controller.table
+            assert table is not None
+            seen.append((badges[0].state.active, table.to_move))
+
+    controller.card_played.connect(shown)  # after the presenter: it connected first
+    pass_the_first_three(qtbot, window)
+    while len(seen) < 4:
+        qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+        assert badges[0].state.active
+        card = next(c for c in window.scene.hands[0] if not window.scene.item(c).dimmed)
+        window.presenter.play_card(card)
+    assert all(active == (to_move == 0) for active, to_move in seen), seen

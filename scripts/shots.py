@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +27,12 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from peppa_qt.controller import GameSetup, Pace, SeatSetup  # noqa: E402
 from peppa_qt.engine import RuleSet  # noqa: E402
 from peppa_qt.gui.main_window import MainWindow  # noqa: E402
+from peppa_qt.gui.new_game_dialog import NewGameDialog  # noqa: E402
 from peppa_qt.gui.table_presenter import PASSING, PLAYING  # noqa: E402
+from peppa_qt.storage import Profile, locations  # noqa: E402
+
+#: The shots' own settings and games, never the player's.
+PROFILE = Profile(locations(Path(tempfile.mkdtemp(prefix="peppa-shots-"))))
 
 ITALIAN = {
     "Pass three cards to {name} {arrow}": "Scegli tre carte da passare a {name} {arrow}",
@@ -118,7 +124,7 @@ def shoot(window: MainWindow, name: str) -> None:
 def run(width: int, height: int, suffix: str) -> None:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    window = MainWindow(Pace.instant(), speed="off")
+    window = MainWindow(Pace.instant(), speed="off", profile=PROFILE)
     window.scene.trick_hold = 0
     window.resize(width, height)
     window.show()
@@ -153,6 +159,48 @@ def run(width: int, height: int, suffix: str) -> None:
     window.close()
 
 
+def run_hot_seat(width: int, height: int, suffix: str) -> None:
+    """The new-game dialog with four humans, a hand-over screen, the table turned to East."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    window = MainWindow(Pace.instant(), speed="off", profile=PROFILE)
+    window.scene.trick_hold = 0
+    window.resize(width, height)
+    window.show()
+    rules = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 2}})
+    seats = (SeatSetup("Anna"), SeatSetup("Marco"), SeatSetup("Carla"), SeatSetup("Dario"))
+    dialog = NewGameDialog(window.session.levels, GameSetup(rules, seats), window)
+    dialog.show()
+    for _ in range(5):
+        app.processEvents()
+    path = ROOT / "shots" / f"new-game-four-humans{suffix}-{width}x{height}.png"
+    path.parent.mkdir(exist_ok=True)
+    dialog.grab().save(str(path))
+    print(path)
+    dialog.close()
+    two = (
+        SeatSetup("Anna"),
+        SeatSetup("Marco"),
+        SeatSetup("Carla", "easy"),
+        SeatSetup("Dario", "easy"),
+    )
+    window.start_game(GameSetup(rules, two, seed=3))
+    game = window.build_game()
+    wait(app, game.hand_over.isVisible, window)
+    game.hand_over.shown.emit()
+    p = window.presenter
+    wait(app, lambda: p.mode == PASSING, window, 5)
+    for card in window.scene.hands[0][:3]:
+        p.toggle_selected(card)
+    p.confirm_pass()
+    wait(app, game.hand_over.isVisible, window, 5)
+    shoot(window, "hand-over" + suffix)
+    game.hand_over.shown.emit()
+    wait(app, lambda: p.mode == PASSING and window.scene.viewer == 1, window, 5)
+    shoot(window, "turned-to-east" + suffix)
+    window.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--italian", action="store_true")
@@ -170,6 +218,7 @@ def main() -> None:
         suffix += f"-x{args.ratio:g}"
     for width, height in ((1280, 800), (1024, 640)):
         run(width, height, suffix)
+        run_hot_seat(width, height, suffix)
 
 
 if __name__ == "__main__":

@@ -44,8 +44,8 @@ class HandOverScreen(QWidget):
         inner.addWidget(self.title)
         inner.addWidget(self.hint)
         inner.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.box.setMinimumWidth(320)
-        self.box.setMaximumWidth(480)
+        # A fixed width lets the wrapped line take the height it needs (heightForWidth).
+        self.box.setFixedWidth(460)
         outer = QVBoxLayout(self)
         outer.addStretch(1)
         outer.addWidget(self.box, 0, Qt.AlignmentFlag.AlignHCenter)

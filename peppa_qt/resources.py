@@ -1,7 +1,8 @@
-"""The program's own files (card art, icon, rules pages, licence), read as package data.
+"""The program's own files (card art, icon, rules pages, licence, translations): package data.
 
-They live in ``peppa_qt/assets`` and are found through ``importlib.resources``, so a source
-checkout, an installed wheel, a .deb and a frozen app all find them the same way.
+They live in ``peppa_qt/assets`` and ``peppa_qt/i18n`` and are found through
+``importlib.resources``, so a source checkout, an installed wheel, a .deb and a frozen app
+all find them the same way.
 (``importlib.resources`` is imported when the first asset is asked for: the window's first
 frame needs none.)
 """
@@ -14,11 +15,16 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 
-def asset(*parts: str) -> Traversable:
-    """An asset of the package, e.g. ``asset("cards", "QS.svg")`` or ``asset("help", …)``."""
+def package_file(*parts: str) -> Traversable:
+    """A data file of the package, e.g. ``package_file("i18n", "peppa_it.qm")``."""
     from importlib.resources import files
 
-    return files(__package__ or "peppa_qt").joinpath("assets", *parts)
+    return files(__package__ or "peppa_qt").joinpath(*parts)
+
+
+def asset(*parts: str) -> Traversable:
+    """An asset of the package, e.g. ``asset("cards", "QS.svg")`` or ``asset("help", …)``."""
+    return package_file("assets", *parts)
 
 
 def asset_bytes(*parts: str) -> bytes:

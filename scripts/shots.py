@@ -4,8 +4,7 @@
 
 Plays a short game against the real computer players, answering for the human with the first
 legal card, and saves passing, mid-trick, hand summary and game over at 1280×800 and 1024×640.
-``--italian`` installs a handful of Italian translations of the longest strings, to check that
-longer text still fits.
+``--italian`` shoots the same in Italian (the shipped translation), where the words are longer.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from peppa_qt.controller import GameSetup, Pace, SeatSetup  # noqa: E402
@@ -29,63 +27,10 @@ from peppa_qt.engine import RuleSet  # noqa: E402
 from peppa_qt.gui.main_window import MainWindow  # noqa: E402
 from peppa_qt.gui.new_game_dialog import NewGameDialog  # noqa: E402
 from peppa_qt.gui.table_presenter import PASSING, PLAYING  # noqa: E402
-from peppa_qt.storage import Profile, locations  # noqa: E402
+from peppa_qt.storage import Profile, Settings, locations  # noqa: E402
 
 #: The shots' own settings and games, never the player's.
 PROFILE = Profile(locations(Path(tempfile.mkdtemp(prefix="peppa-shots-"))))
-
-ITALIAN = {
-    "Pass three cards to {name} {arrow}": "Scegli tre carte da passare a {name} {arrow}",
-    "Pass cards": "Passa le carte",
-    "{rules} · hand {n} · to {count}": "{rules} · smazzata {n} · a {count} punti",
-    "{rules} · hand {n} of {count}": "{rules} · smazzata {n} di {count}",
-    "Pass: {direction} {arrow}": "Passaggio: {direction} {arrow}",
-    "to the right": "a destra",
-    "to the left": "a sinistra",
-    "across": "di fronte",
-    "no passing": "nessun passaggio",
-    "Total {points}": "Totale {points}",
-    "Your turn: play a card.": "Tocca a te: gioca una carta.",
-    "Hand {n}": "Smazzata {n}",
-    "Points taken": "Carte di punti prese",
-    "Hand": "Smazzata",
-    "Total": "Totale",
-    "Next hand": "Prossima smazzata",
-    "Final ranking": "Classifica finale",
-    "Game over": "Partita finita",
-    "Winner: {name}": "Vince: {name}",
-    "Winners: {first} and {second}": "Vincono: {first} e {second}",
-    "{name} shot the moon!": "{name} ha fatto il grande slam!",
-    "{name} made cappotto!": "{name} ha fatto cappotto!",
-    "Dealer": "Mazziere",
-    "Waiting for the other players to pass…": "In attesa che gli altri giocatori passino le carte…",
-    "Hearts are not broken yet: lead another suit.": (
-        "Le cuori non sono ancora rotte: esci con un altro seme."
-    ),
-    "No hearts and no queen of spades on the first trick.": (
-        "Niente cuori né donna di picche alla prima mano."
-    ),
-    "clubs": "fiori",
-    "Play again": "Gioca ancora",
-    "New game…": "Nuova partita…",
-    "♥ Hearts broken": "♥ Cuori rotte",
-    "♡ Hearts not broken": "♡ Cuori non ancora rotte",
-    "You must follow {suit}.": "Devi rispondere a {suit}.",
-    "You": "Tu",
-    "Peppa Torino": "Peppa torinese",
-}
-
-
-class PseudoItalian(QTranslator):
-    """Italian for the strings above, English for the rest."""
-
-    def translate(
-        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
-    ) -> str | None:  # None: no translation (an empty text would be one)
-        return ITALIAN.get(source)
-
-    def isEmpty(self) -> bool:  # noqa: N802
-        return False
 
 
 def wait(
@@ -129,9 +74,8 @@ def run(width: int, height: int, suffix: str) -> None:
     window.resize(width, height)
     window.show()
     rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 2}})
-    you = QCoreApplication.translate("NewGameDialog", "You")
     seats = (
-        SeatSetup(you),
+        SeatSetup("You"),  # the default human: named in the window's language
         SeatSetup("Bruno Bartolomeo", "normal"),
         SeatSetup("Carla", "easy"),
         SeatSetup("Dario", "normal"),
@@ -208,11 +152,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.ratio != 1.0:
         os.environ["QT_SCALE_FACTOR"] = str(args.ratio)
-    app = QApplication(sys.argv[:1])
+    app = QApplication(sys.argv[:1])  # noqa: F841  (kept alive while the shots are taken)
     suffix = ""
     if args.italian:
-        translator = PseudoItalian(app)
-        app.installTranslator(translator)
+        PROFILE.save_settings(Settings(language="it"))
         suffix = "-it"
     if args.ratio != 1.0:
         suffix += f"-x{args.ratio:g}"

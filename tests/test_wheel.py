@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
 import json, peppa_qt
-from peppa_qt.resources import asset, asset_bytes, asset_text
+from peppa_qt.resources import asset, asset_bytes, asset_text, package_file
 ranks, suits, backs = "23456789TJQKA", "CDHS", ("red", "blue", "green")
 faces = [f"{folder}{r}{s}.svg" for folder in ("", "fourcolor/") for s in suits for r in ranks]
 found = {
@@ -27,6 +27,7 @@ found = {
     "help": [len(asset_text("help", f"rules_{code}.html")) for code in ("en", "it")],
     "licence": asset_text("LICENSE.txt").startswith("MIT License"),
     "missing_raises": not asset("cards", "XX.svg").is_file(),
+    "catalogues": [len(package_file("i18n", f"peppa_{c}.qm").read_bytes()) for c in ("it", "en")],
 }
 print(json.dumps(found))
 """
@@ -62,6 +63,7 @@ def test_the_installed_wheel_has_every_card_and_help_page(tmp_path: Path) -> Non
     assert Path(found["package"]).is_relative_to(venv)
     assert found["faces"] == 104 and found["backs"] == 3 and found["icon"]
     assert min(found["help"]) > 1000 and found["licence"] and found["missing_raises"]
+    assert found["catalogues"][0] > 10_000 and found["catalogues"][1] > 0  # Italian, and plurals
     # The command the wheel installs works without Qt (no dependencies were installed).
     assert _run(venv / "bin" / "peppa-qt", "--version", cwd=tmp_path).startswith("peppa-qt ")
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication
-
 from ..controller.setup import GameSetup, SeatSetup, default_level, usable_level
 from ..engine import RecordError, RuleSet
 from ..storage import SeatDefault, Settings
+from .texts import DEFAULT_HUMAN
 
 DEFAULT_OPPONENTS = ("Bruno", "Carla", "Dario")
 
@@ -16,8 +15,7 @@ DEFAULT_OPPONENTS = ("Bruno", "Carla", "Dario")
 def default_setup(levels: list[str], *, demo: bool = False) -> GameSetup:
     """Peppa to 100 points, one human against three computer players."""
     level = default_level(levels) or "normal"
-    you = QCoreApplication.translate("NewGameDialog", "You")
-    first = SeatSetup("Ada", level) if demo else SeatSetup(you)
+    first = SeatSetup("Ada", level) if demo else SeatSetup(DEFAULT_HUMAN)
     others = tuple(SeatSetup(name, level) for name in DEFAULT_OPPONENTS)
     return GameSetup(RuleSet.preset("peppa"), (first, others[0], others[1], others[2]))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QLocale, qVersion
+from PySide6.QtCore import QEvent, QLocale, qVersion
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -34,7 +34,6 @@ class RulesDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Rules"))
         self.resize(620, 560)
         self.language = QComboBox()
         for code, name in LANGUAGES:
@@ -43,7 +42,8 @@ class RulesDialog(QDialog):
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Language")))
+        self._language_label = QLabel()
+        top.addWidget(self._language_label)
         top.addWidget(self.language)
         top.addStretch(1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -54,6 +54,17 @@ class RulesDialog(QDialog):
         box.addWidget(buttons)
         self.set_language("system")
         self._on_language_changed(self.language.currentIndex())
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """The dialog's own texts in the language in use (the page keeps its own)."""
+        self.setWindowTitle(self.tr("Rules"))
+        self._language_label.setText(self.tr("Language"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def set_language(self, language: str) -> None:
         """Show the rules in ``language`` ("en", "it"; "system" follows the locale)."""
@@ -101,9 +112,11 @@ class AboutDialog(QDialog):
             "Their source code is available at https://code.qt.io and "
             "https://download.qt.io; you may replace them with your own modified versions."
         ).format(qt=qVersion(), pyside=pyside_version)
+        licence_title = self.tr("Licence")  # outside the f-string: lupdate must see it
+        third_title = self.tr("Third-party software")
         return (
             f"<h2>Peppa {html.escape(__version__)}</h2><p>{html.escape(intro)}</p>"
-            f"<h3>{html.escape(self.tr('Licence'))}</h3><pre>{html.escape(licence)}</pre>"
-            f"<h3>{html.escape(self.tr('Third-party software'))}</h3>"
+            f"<h3>{html.escape(licence_title)}</h3><pre>{html.escape(licence)}</pre>"
+            f"<h3>{html.escape(third_title)}</h3>"
             f"<p>{html.escape(third)}</p>"
         )

@@ -19,6 +19,7 @@ from ..controller.preferences import Preferences
 from ..storage import Profile, locations
 from ..storage.appearance import Appearance, peek_appearance
 from .card_pixmaps import CardPixmapCache
+from .language import translations
 from .table_scene import TableScene
 from .table_view import TableView
 
@@ -68,6 +69,11 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.profile = profile or Profile(locations())
+        look = peek_appearance(self.profile.where.settings_file) if deferred else None
+        #: The application's translators; the window speaks its language from the first frame.
+        self.translations = translations
+        if look is not None:  # else the settings, read below, choose it
+            self.translations.use(look.language)
         self.preferences = Preferences(self.profile, self)
         self.preferences.changed.connect(self._on_preferences_changed)
         self._speed_override = speed
@@ -75,7 +81,6 @@ class MainWindow(QMainWindow):
         self._shown_speed: str | None = None
         #: Problems met before the window could show them (told after the first paint).
         self.pending_problems: list[Problem] = []
-        self.setWindowTitle(self.tr("Peppa"))
         self._pace, self._factory = pace, player_factory
         self._game: WindowGame | None = None
         self._demo = False
@@ -93,9 +98,10 @@ class MainWindow(QMainWindow):
         self._build_dock()
         self._menu_titles = self._build_menu_titles()
         self.statusBar().showMessage(self.tr("Welcome to Peppa."))
+        self._welcome = True  # until the game says something of its own
         self.setMinimumSize(1024, 640)
-        if deferred:
-            self._show_appearance(peek_appearance(self.profile.where.settings_file))
+        if look is not None:
+            self._show_appearance(look)
         else:
             self._show_appearance(_appearance_of(self.settings))
             self.finish_startup()
@@ -150,6 +156,7 @@ class MainWindow(QMainWindow):
             self.cache.four_colour, self.cache.back_colour = art
             self.scene.refresh_art()
         self.view.set_felt(settings.table_colour)
+        self.translations.use(settings.language)  # on a change, Qt tells every widget
         if self._menus is not None:
             self._menus.show_settings(settings)
         if self._game is not None:
@@ -362,9 +369,30 @@ class MainWindow(QMainWindow):
     def _build_menu_titles(self) -> tuple[QMenu, QMenu, QMenu]:
         """The menu bar's menus, empty until ``finish_startup``: the first frame shows them."""
         bar = self.menuBar()
-        titles = (self.tr("&Game"), self.tr("&Settings"), self.tr("&Help"))
-        game, settings, help_menu = (bar.addMenu(title) for title in titles)
+        game, settings, help_menu = (bar.addMenu("") for _ in range(3))
+        self._texts = (game, settings, help_menu)
+        self.retranslate_ui()
         return game, settings, help_menu
+
+    def retranslate_ui(self) -> None:
+        """Every text of the window in the language in use (again, after a change)."""
+        self.setWindowTitle(self.tr("Peppa"))
+        self.dock.setWindowTitle(self.tr("Score sheet"))
+        game, settings, help_menu = self._texts
+        game.setTitle(self.tr("&Game"))
+        settings.setTitle(self.tr("&Settings"))
+        help_menu.setTitle(self.tr("&Help"))
+        if self._menus is not None:
+            self._menus.retranslate()
+        if self._game is not None:
+            self._game.retranslate()
+        elif getattr(self, "_welcome", False):
+            self.statusBar().showMessage(self.tr("Welcome to Peppa."))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def _show_appearance(self, look: Appearance) -> None:
         """The felt, and the window's size and score sheet as the player left them."""

@@ -103,6 +103,7 @@ class NewGameDialog(QDialog):
         self.end_mode.currentIndexChanged.connect(self._on_end_mode_changed)
         self.end_value = QSpinBox()
         self.end_value.setRange(1, 1000)
+        self.end_value.valueChanged.connect(self._on_end_value_changed)
         row = QHBoxLayout()
         row.addWidget(self.end_mode, 1)
         row.addWidget(self.end_value)
@@ -164,15 +165,23 @@ class NewGameDialog(QDialog):
         return group
 
     def _names_now(self) -> list[str]:
-        """Each seat's name as the game will have it (a default for an empty one)."""
-        return [self.names[s].text().strip() or self._default_name(s) for s in range(4)]
+        """Each seat's name as the game will have it (a default for an empty one).
+
+        The default human's name is kept as such, whatever the language shows it as.
+        """
+        shown = [self.names[s].text().strip() for s in range(4)]
+        you = texts.player_name(texts.DEFAULT_HUMAN)
+        return [
+            texts.DEFAULT_HUMAN if name == you else name or self._default_name(seat)
+            for seat, name in enumerate(shown)
+        ]
 
     def _default_name(self, seat: int) -> str:
         if self.kinds[seat].currentData() != HUMAN:
             return ("Ada", *DEFAULT_OPPONENTS)[seat]
         humans = [s for s in range(4) if self.kinds[s].currentData() == HUMAN]
         if humans == [seat]:
-            return self.tr("You")
+            return texts.DEFAULT_HUMAN
         return self.tr("Player {n}").format(n=seat + 1)
 
     def _check_players(self) -> None:
@@ -195,7 +204,7 @@ class NewGameDialog(QDialog):
         self.preset.setCurrentIndex(max(0, self.preset.findData(setup.rules.name)))
         self._show_rules(setup.rules)
         for seat, spec in enumerate(setup.seats):
-            self.names[seat].setText(spec.name)
+            self.names[seat].setText(texts.player_name(spec.name))
             combo = self.kinds[seat]
             combo.setCurrentIndex(max(0, combo.findData(spec.level or HUMAN)))
         self._check_players()
@@ -227,7 +236,14 @@ class NewGameDialog(QDialog):
         self._show_unit(hands)
 
     def _show_unit(self, hands: bool) -> None:
-        self.end_value.setSuffix(self.tr(" hands") if hands else self.tr(" points"))
+        """What the number counts, in the singular or plural its value asks for."""
+        n = self.end_value.value()
+        self.end_value.setSuffix(
+            self.tr(" hand(s)", "", n) if hands else self.tr(" point(s)", "", n)
+        )
+
+    def _on_end_value_changed(self, value: int) -> None:
+        self._show_unit(self.end_mode.currentData() == "hands")
 
     def options(self) -> dict[str, Any]:
         """The house rules chosen, as rule-set options."""

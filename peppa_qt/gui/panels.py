@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -64,7 +64,7 @@ class PassPanel(Panel):
         self.prompt = _label(name="banner")
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.prompt.setWordWrap(True)
-        self.button = QPushButton(self.tr("Pass cards"))
+        self.button = QPushButton()
         self.button.clicked.connect(self.confirmed)
         self.button.setDefault(True)
         box = QVBoxLayout(self)
@@ -73,6 +73,16 @@ class PassPanel(Panel):
         box.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.setMinimumWidth(300)
         self.setMaximumWidth(460)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """The button's text in the language in use (the prompt comes from the presenter)."""
+        self.button.setText(self.tr("Pass cards"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def show_prompt(self, shown: bool, prompt: str, ready: bool) -> None:
         """Show or hide; the button works once three cards are chosen."""
@@ -114,13 +124,21 @@ class HandSummaryPanel(Panel):
         self._box = QVBoxLayout(self)
         self._box.setContentsMargins(20, 14, 20, 16)
         self._body: QWidget | None = None
+        self._summary: HandSummary | None = None
         self.button = QPushButton()
         self.button.setDefault(True)
         self.button.clicked.connect(self.continued)
         self._box.addWidget(self.button, 0, Qt.AlignmentFlag.AlignRight)
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        summary = getattr(self, "_summary", None)  # None while the panel is being built
+        if event.type() == QEvent.Type.LanguageChange and self.isVisible() and summary:
+            self.show_summary(summary)  # its words again, in the new language
+        super().changeEvent(event)
+
     def show_summary(self, summary: HandSummary) -> None:
         """Fill the panel for ``summary`` and show it."""
+        self._summary = summary
         old, self._body = self._body, self._build(summary)
         if old is not None:  # out of the layout now: a widget waiting to be deleted still counts
             self._box.removeWidget(old)
@@ -153,7 +171,7 @@ class HandSummaryPanel(Panel):
             self._add_row(grid, seat + 1, seat, summary)
         box.addLayout(grid)
         if summary.no_card_bonus:
-            names = ", ".join(summary.names[s] for s in summary.no_card_bonus)
+            names = ", ".join(texts.player_name(summary.names[s]) for s in summary.no_card_bonus)
             note = self.tr("No cards taken ({bonus}): {names}").format(
                 bonus=summary.bonus, names=names
             )
@@ -161,7 +179,7 @@ class HandSummaryPanel(Panel):
         return body
 
     def _add_row(self, grid: QGridLayout, row: int, seat: int, summary: HandSummary) -> None:
-        name = _label(summary.names[seat])
+        name = _label(texts.player_name(summary.names[seat]))
         name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
         grid.addWidget(name, row, 0)
         cards = summary.point_cards[seat]
@@ -193,10 +211,10 @@ class GameOverPanel(Panel):
         self.ranking.setHorizontalSpacing(16)
         self.ranking.setColumnStretch(4, 1)
         self.chart = ScoreChart()
-        again = QPushButton(self.tr("Play again"))
+        again = QPushButton()
         again.clicked.connect(self.play_again)
         again.setDefault(True)
-        other = QPushButton(self.tr("New game…"))
+        other = QPushButton()
         other.setObjectName("secondary")
         other.clicked.connect(self.new_game)
         buttons = QHBoxLayout()
@@ -211,12 +229,30 @@ class GameOverPanel(Panel):
         self._again = again
         #: The buttons in Tab order.
         self.buttons = (other, again)
+        self._summary: GameSummary | None = None
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """The buttons' texts in the language in use, and the ranking's if it is shown."""
+        other, again = self.buttons
+        again.setText(self.tr("Play again"))
+        other.setText(self.tr("New game…"))
+        if self._summary is not None and self.isVisible():
+            self.show_summary(self._summary)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def show_summary(self, summary: GameSummary) -> None:
         """Fill the panel for ``summary`` and show it."""
+        self._summary = summary
         self.title.setText(self.tr("Game over"))
-        winners = [summary.names[s] for s in summary.winners]
-        losers = [summary.names[s] for s in summary.ranking if s not in summary.winners]
+        winners = [texts.player_name(summary.names[s]) for s in summary.winners]
+        losers = [
+            texts.player_name(summary.names[s]) for s in summary.ranking if s not in summary.winners
+        ]
         if len(winners) == 1:
             self.winner.setText(self.tr("Winner: {name}").format(name=winners[0]))
             self.losers.clear()
@@ -229,7 +265,8 @@ class GameOverPanel(Panel):
             )
         self.losers.setVisible(bool(self.losers.text()))
         self._fill_ranking(summary)
-        self.chart.set_data(summary.names, summary.progress, summary.limit)
+        shown = tuple(texts.player_name(name) for name in summary.names)
+        self.chart.set_data(shown, summary.progress, summary.limit)
         self.show()
         self.raise_()
         self._again.setFocus()
@@ -246,7 +283,7 @@ class GameOverPanel(Panel):
             won = seat in summary.winners
             mark = "★" if won else ""
             self.ranking.addWidget(_label(f"{place + 1}."), place, 0)
-            name = _label(summary.names[seat])
+            name = _label(texts.player_name(summary.names[seat]))
             weight = "bold" if won else "normal"
             name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: {weight};")
             self.ranking.addWidget(name, place, 1)

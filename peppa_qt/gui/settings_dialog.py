@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -44,19 +44,42 @@ class SettingsDialog(QDialog):
 
     def __init__(self, settings: Settings, levels: list[str], parent: QWidget | None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Settings"))
         self._base = settings
         self._levels = levels
         self._cache = CardPixmapCache(max_sizes=1)  # only for the backs' previews
         self._loading = False
-        tabs = QTabWidget()
-        tabs.addTab(self._table_tab(), self.tr("Table"))
-        tabs.addTab(self._play_tab(), self.tr("Playing"))
-        tabs.addTab(self._game_tab(), self.tr("New games"))
-        box = QVBoxLayout(self)
-        box.addWidget(tabs)
-        box.addWidget(self._buttons())
+        self._box = QVBoxLayout(self)
+        self._body: QWidget | None = None
+        self._build()
         self.show_settings(settings)
+
+    def _build(self) -> None:
+        """The tabs and buttons, in the language in use (built again when it changes)."""
+        self.setWindowTitle(self.tr("Settings"))
+        body = QWidget()
+        box = QVBoxLayout(body)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._table_tab(), self.tr("Table"))
+        self.tabs.addTab(self._play_tab(), self.tr("Playing"))
+        self.tabs.addTab(self._game_tab(), self.tr("New games"))
+        box.addWidget(self.tabs)
+        box.addWidget(self._buttons())
+        if self._body is not None:
+            self._box.removeWidget(self._body)
+            self._body.hide()
+            self._body.deleteLater()
+        self._body = body
+        self._box.addWidget(body)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange and self._body is not None:
+            # The language was switched in this very dialog: every text again, edits kept.
+            edited, page = self.settings(), self.tabs.currentIndex()
+            self._build()
+            self.show_settings(edited)
+            self.tabs.setCurrentIndex(page)
+        super().changeEvent(event)
 
     @classmethod
     def ask(
@@ -131,7 +154,9 @@ class SettingsDialog(QDialog):
     def _play_tab(self) -> QWidget:
         page = QWidget()
         box = QVBoxLayout(page)
-        self.auto_play = QCheckBox(self.tr("Play my card by itself when only one card is legal"))
+        self.auto_play = QCheckBox(
+            self.tr("Play my card automatically when only one card is legal")
+        )
         self.resume = QCheckBox(self.tr("Continue the last game at start without asking"))
         self.sound = QCheckBox(self.tr("Sound effects"))
         for check in (self.auto_play, self.resume, self.sound):
@@ -145,7 +170,7 @@ class SettingsDialog(QDialog):
         self.language = self._combo(
             (self.tr("As the system"), "system"), ("English", "en"), ("Italiano", "it")
         )
-        form.addRow(self.tr("Language of the rules"), self.language)
+        form.addRow(self.tr("Language"), self.language)
         box.addSpacing(8)
         box.addLayout(form)
         box.addStretch(1)
@@ -215,14 +240,15 @@ class SettingsDialog(QDialog):
     def _show_game(self, setup: GameSetup) -> None:
         rules = setup.rules
         hands = rules.end_mode is EndMode.HANDS
-        limit = self.tr("{count} hands") if hands else self.tr("to {count} points")
+        count = rules.end_value
+        limit = self.tr("%n hand(s)", "", count) if hands else self.tr("to %n point(s)", "", count)
         self.game_rules.setText(
-            self.tr("{rules}, {limit}").format(
-                rules=texts.preset_name(rules.name), limit=limit.format(count=rules.end_value)
-            )
+            self.tr("{rules}, {limit}").format(rules=texts.preset_name(rules.name), limit=limit)
         )
         players = [
-            s.name if s.level is None else f"{s.name} ({texts.level_name(s.level)})"
+            texts.player_name(s.name)
+            if s.level is None
+            else f"{s.name} ({texts.level_name(s.level)})"
             for s in setup.seats
         ]
         self.game_players.setText(", ".join(players))

@@ -38,7 +38,7 @@ class StatisticsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Statistics"))
         self._reset = reset
-        self.model = StatisticsModel(texts.preset_name, self)
+        self.model = StatisticsModel(texts.preset_name, self, player_name=texts.player_name)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)

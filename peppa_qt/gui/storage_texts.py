@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 
 from ..storage import FileKind, Problem, ProblemKind
+from . import texts
 
 # The context is written out in every call: pyside6-lupdate only collects literal ones.
 #: The program's own files: a damaged one is replaced by defaults and kept aside.
 OWN_FILES = (FileKind.SETTINGS, FileKind.STATISTICS, FileKind.AUTOSAVE)
+
+
+def detail_text(problem: Problem) -> str:
+    """The problem's detail in the player's language: the rule a game breaks, or the system's
+    error; any other detail (a field of our own files) stays as the file checker said it.
+
+    In English the checker's own words are the most precise ("unknown rule set 'chess'").
+    """
+    if QLocale().language() in (QLocale.Language.English, QLocale.Language.C):
+        return problem.detail
+    if problem.reason:
+        return texts.record_problem(problem.reason, problem.place)
+    if problem.errno is not None:
+        return texts.system_error(problem.errno, problem.detail)
+    return problem.detail
 
 
 def problem_text(problem: Problem) -> str:
@@ -39,7 +55,9 @@ def _not_saved(problem: Problem) -> str:
     default = QCoreApplication.translate(
         "StorageTexts", "{name} could not be written ({detail}); any earlier file is unchanged."
     )
-    return texts.get(problem.file, default).format(detail=problem.detail, name=problem.path.name)
+    return texts.get(problem.file, default).format(
+        detail=detail_text(problem), name=problem.path.name
+    )
 
 
 def _own_file(problem: Problem) -> str:
@@ -59,7 +77,7 @@ def _own_file(problem: Problem) -> str:
     what = states.get(
         problem.kind, QCoreApplication.translate("StorageTexts", "{subject} is damaged")
     )
-    what = what.format(subject=subject, detail=problem.detail)
+    what = what.format(subject=subject, detail=detail_text(problem))
     outcome = {
         FileKind.SETTINGS: QCoreApplication.translate(
             "StorageTexts", "so Peppa uses its default settings"
@@ -96,4 +114,4 @@ def _chosen_file(problem: Problem) -> str:
             "StorageTexts", "{name} is not there any more."
         ),
     }
-    return texts[problem.kind].format(name=name, detail=problem.detail)
+    return texts[problem.kind].format(name=name, detail=detail_text(problem))

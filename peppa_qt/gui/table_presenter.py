@@ -8,7 +8,7 @@ cards are played.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -77,6 +77,10 @@ class TablePresenter(QObject):
         self.suit_order = DEFAULT_SUIT_ORDER
         self.mode = IDLE
         self.selected: list[int] = []
+        #: What the status line says, as a sentence to word again in a new language.
+        self._status: Callable[[], str] | None = None
+        #: The seat the computer is being handed to (the hand-over screen is up), if any.
+        self._handing_over: int | None = None
         #: The seats whose received cards have been ringed for them this hand.
         self._received_shown: set[int] = set()
         self._legal = 0
@@ -125,6 +129,10 @@ class TablePresenter(QObject):
         """The viewer's own view, as published with the last signal (None while covered)."""
         return self.controller.view
 
+    def names(self) -> list[str]:
+        """The players' names as shown (the default human's in the language in use)."""
+        return [texts.player_name(name) for name in self.controller.names()]
+
     @property
     def viewer(self) -> int:
         """The seat the table is drawn for."""
@@ -147,7 +155,7 @@ class TablePresenter(QObject):
     # ------------------------------------------------------------ game and hand
 
     def _on_controller_game_started(self) -> None:
-        names = self.controller.names()
+        names = self.names()
         self._final = None
         self._final_wanted = False
         self._continue.stop()
@@ -178,7 +186,7 @@ class TablePresenter(QObject):
             )
         self._update_info()
         if table.pass_direction is PassDirection.HOLD:
-            self.status_changed.emit(self.tr("No passing in this hand."))
+            self._say(lambda: self.tr("No passing in this hand."))
 
     def _show_rules(self, table: TableState) -> None:
         points = table.rules.card_points
@@ -248,7 +256,7 @@ class TablePresenter(QObject):
         self._update_scores()
         self._update_info()
         if raised:
-            self.status_changed.emit(self.tr("Waiting for the other players to pass…"))
+            self._say(lambda: self.tr("Waiting for the other players to pass…"))
         elif view is not None and table.phase is Phase.PLAYING:
             self._ring_received(view)
 
@@ -260,9 +268,9 @@ class TablePresenter(QObject):
         received = [c for c in cards_of(view.received) if view.hand >> c & 1]
         self.scene.set_received(received)
         if received and self.controller.is_human(view.seat):
-            giver = self.controller.names()[view.pass_source]
-            self.status_changed.emit(
-                self.tr("You received {cards} from {name}.").format(
+            giver = self.names()[view.pass_source]
+            self._say(
+                lambda: self.tr("You received {cards} from {name}.").format(
                     cards=cards_label(sorted(received, key=self.sort_key)), name=giver
                 )
             )
@@ -274,17 +282,17 @@ class TablePresenter(QObject):
         self._set_mode(IDLE)
         self.selected = []
         self.scene.cover(seat)
-        self.status_changed.emit("")
+        self._say(None)
 
     def _on_controller_hand_over(self, seat: int) -> None:
+        self._handing_over = seat
         self._set_mode(IDLE)
-        self.hand_over_changed.emit(True, self.controller.names()[seat])
-        self.status_changed.emit(
-            self.tr("{name}'s turn.").format(name=self.controller.names()[seat])
-        )
+        self.hand_over_changed.emit(True, self.names()[seat])
+        self._say(lambda: self.tr("{name}'s turn.").format(name=self.names()[seat]))
 
     def show_cards(self) -> None:
         """The human handed the computer wants to see their cards."""
+        self._handing_over = None
         self.hand_over_changed.emit(False, "")
         self.intents.show_cards()
 
@@ -326,13 +334,13 @@ class TablePresenter(QObject):
         self._set_mode(PASSING)
         self.scene.set_playable(None, interactive=True)
         self._emit_passing()
-        self.status_changed.emit(self.tr("Choose three cards to pass."))
+        self._say(lambda: self.tr("Choose three cards to pass."))
 
     def _emit_passing(self) -> None:
         direction = self.table.pass_direction
         target = (self.viewer + direction.offset) % 4
         prompt = self.tr("Pass three cards to {name} {arrow}").format(
-            name=self.controller.names()[target], arrow=texts.direction_arrow(direction)
+            name=self.names()[target], arrow=texts.direction_arrow(direction)
         )
         self.passing_changed.emit(self.mode == PASSING, prompt, len(self.selected) == 3)
         self.intents.note_selection(self.viewer, self.selected)
@@ -344,7 +352,7 @@ class TablePresenter(QObject):
         elif len(self.selected) < 3:
             self.selected.append(card)
         else:
-            self.status_changed.emit(self.tr("Three cards chosen: click one to put it back."))
+            self._say(lambda: self.tr("Three cards chosen: click one to put it back."))
             return
         self.scene.set_selection(self.selected)
         self._emit_passing()
@@ -355,7 +363,7 @@ class TablePresenter(QObject):
             return
         if self.intents.submit_pass(self.viewer, list(self.selected)):
             self._set_mode(IDLE)
-            self.status_changed.emit(self.tr("Waiting for the other players to pass…"))
+            self._say(lambda: self.tr("Waiting for the other players to pass…"))
 
     def _on_controller_seat_passed(self, seat: int) -> None:
         self.scene.badges[seat].set_state(ready=True)
@@ -388,14 +396,14 @@ class TablePresenter(QObject):
         if view is not None:
             self._received_shown.add(viewer)
         if view is not None and self.controller.is_human(viewer):  # the demo has no "you"
-            giver = self.controller.names()[source]
-            self.status_changed.emit(
-                self.tr("You received {cards} from {name}.").format(
+            giver = self.names()[source]
+            self._say(
+                lambda: self.tr("You received {cards} from {name}.").format(
                     cards=cards_label(sorted(received, key=self.sort_key)), name=giver
                 )
             )
         else:
-            self.status_changed.emit(self.tr("Cards passed."))
+            self._say(lambda: self.tr("Cards passed."))
 
     def _merge(self, seat: int, kept: list[int], got: list[int]) -> list[int]:
         """``got`` added to a hand: sorted into the viewer's, anywhere in a hidden one."""
@@ -415,7 +423,7 @@ class TablePresenter(QObject):
         self._legal = legal
         self._set_mode(PLAYING)
         self.scene.set_playable(legal, interactive=True)
-        self.status_changed.emit(self.tr("Your turn: play a card."))
+        self._say(lambda: self.tr("Your turn: play a card."))
         if self.auto_play and legal.bit_count() == 1:
             self.play_card(legal.bit_length() - 1)
 
@@ -435,7 +443,7 @@ class TablePresenter(QObject):
             self.scene.raised.clear()
             self._set_mode(IDLE)
             self.scene.set_playable(None, interactive=False)
-            self.status_changed.emit("")
+            self._say(None)
         self.scene.play(seat, card)
         self._update_info()
 
@@ -458,8 +466,33 @@ class TablePresenter(QObject):
             return self.tr("−{points}").format(points=-points)
         return ""
 
+    def _say(self, text: Callable[[], str] | None) -> None:
+        """Put a sentence on the status line (None: clear it); said again on a new language."""
+        self._status = text
+        self.status_changed.emit("" if text is None else text())
+
+    def retranslate(self) -> None:
+        """The language changed: every text of the table again, in the new one."""
+        for seat, badge in enumerate(self.scene.badges):
+            badge.set_state(
+                name=self.names()[seat],
+                dealer_letter=self.tr("D", "the dealer's chip"),
+                dealer_tip=self.tr("Dealer"),
+            )
+            if self.controller.table is not None:
+                self._show_points_taken(seat)
+        if self.controller.table is None:
+            return
+        self._update_scores()
+        self._update_info()
+        if self.mode == PASSING:
+            self._emit_passing()
+        self._say(self._status)
+        if self.controller.covered and self._handing_over is not None:
+            self._on_controller_hand_over(self._handing_over)
+
     def _on_controller_move_refused(self, refusal: Refusal) -> None:
-        self.status_changed.emit(texts.refusal_text(refusal))
+        self._say(lambda: texts.refusal_text(refusal))
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -478,7 +511,7 @@ class TablePresenter(QObject):
         for seat, points in enumerate(result.points):  # the hand's score, moon and bonus included
             self.scene.badges[seat].set_state(hand_text=self._signed(points))
         self._on_controller_turn_changed(-1)
-        names = tuple(self.controller.names())
+        names = tuple(self.controller.names())  # the panels show them in the language in use
         self.hand_summary_ready.emit(HandSummary.of(table, index, result, names, self.sort_key))
         self.scene.show_still()
         if self.auto_continue_ms is not None:

@@ -11,6 +11,11 @@ from ..engine.errors import Reason
 # The context is written out in every call: pyside6-lupdate only collects literal ones.
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802  (the name lupdate knows)
+    """Mark ``text`` for translation in ``context``; it is translated where it is shown."""
+    return text
+
+
 def suit_name(suit: int) -> str:
     """The plural name of a suit, as in 'you must follow clubs'."""
     names = (
@@ -113,7 +118,283 @@ def moon_name(preset: str) -> str:
 
 
 def moon_announcement(preset: str, name: str) -> str:
-    """'Anna shot the moon!' / 'Anna made cappotto!'."""
+    """'Anna shot the moon!' / 'Anna made cappotto!' (to the default human: 'You …!')."""
+    if name == DEFAULT_HUMAN:  # said to the player, not of them ("Hai fatto cappotto!")
+        if preset == "hearts":
+            return QCoreApplication.translate("Texts", "You shot the moon!")
+        return QCoreApplication.translate("Texts", "You made cappotto!")
+    shown = player_name(name)
     if preset == "hearts":
-        return QCoreApplication.translate("Texts", "{name} shot the moon!").format(name=name)
-    return QCoreApplication.translate("Texts", "{name} made cappotto!").format(name=name)
+        return QCoreApplication.translate("Texts", "{name} shot the moon!").format(name=shown)
+    return QCoreApplication.translate("Texts", "{name} made cappotto!").format(name=shown)
+
+
+def hint_text(code: str) -> str:
+    """Why the hint suggests its cards, said to the player ("" for an unknown reason code).
+
+    The computer players give a reason code (``ai.hints.Hint``); the words are the window's.
+    """
+    sentences = {
+        "pass_queen": QCoreApplication.translate(
+            "Hints", "Pass the Q♠: you have too few spades to hide it."
+        ),
+        "pass_high_spades": QCoreApplication.translate(
+            "Hints", "Pass your high spades, so the Q♠ cannot be dropped on them."
+        ),
+        "pass_high_hearts": QCoreApplication.translate(
+            "Hints", "Pass your high hearts: they would win heart tricks."
+        ),
+        "pass_point_card": QCoreApplication.translate("Hints", "Pass a card that carries points."),
+        "pass_high_cards": QCoreApplication.translate(
+            "Hints", "Pass high cards that would win tricks."
+        ),
+        "pass_for_moon": QCoreApplication.translate(
+            "Hints", "Keep your winners and pass low cards: you can take all the points."
+        ),
+        "pass_highest": QCoreApplication.translate("Hints", "Pass your three highest cards."),
+        "void_clubs": QCoreApplication.translate(
+            "Hints", "Get rid of your clubs, to discard on club tricks later."
+        ),
+        "void_diamonds": QCoreApplication.translate(
+            "Hints", "Get rid of your diamonds, to discard on diamond tricks later."
+        ),
+        "void_hearts": QCoreApplication.translate(
+            "Hints", "Get rid of your hearts, to discard on heart tricks later."
+        ),
+        "void_spades": QCoreApplication.translate(
+            "Hints", "Get rid of your spades, to discard on spade tricks later."
+        ),
+        "only_card": QCoreApplication.translate("Hints", "It is the only card you may play."),
+        "lead_low": QCoreApplication.translate(
+            "Hints", "Lead a low card that someone else will have to beat."
+        ),
+        "lead_short_suit": QCoreApplication.translate(
+            "Hints", "Lead from a short suit, to be void in it soon."
+        ),
+        "lead_low_heart": QCoreApplication.translate(
+            "Hints", "Lead a low heart: someone else will take the trick."
+        ),
+        "bleed_spades": QCoreApplication.translate(
+            "Hints", "Lead a low spade to force out the Q♠."
+        ),
+        "lead_winner": QCoreApplication.translate(
+            "Hints", "Your cards of this suit win anyway: lead the highest."
+        ),
+        "duck_high": QCoreApplication.translate(
+            "Hints", "Play your highest card that still loses the trick."
+        ),
+        "duck_queen_out": QCoreApplication.translate(
+            "Hints", "Stay under the winning spade: the Q♠ is still out."
+        ),
+        "stay_under_queen": QCoreApplication.translate(
+            "Hints", "Play a spade below the queen, so the Q♠ cannot land on it."
+        ),
+        "follow_low": QCoreApplication.translate(
+            "Hints", "You must go over: go as low as you can, hoping to be beaten."
+        ),
+        "win_clean_trick": QCoreApplication.translate(
+            "Hints", "You play last on a trick without points: take it with a high card."
+        ),
+        "win_early_round": QCoreApplication.translate(
+            "Hints", "Win an early round of the suit, before the others can discard points on it."
+        ),
+        "win_forced": QCoreApplication.translate(
+            "Hints", "You have to win this trick: play your highest card."
+        ),
+        "avoid_tricks": QCoreApplication.translate(
+            "Hints", "You have taken no card yet: keep it that way for the bonus."
+        ),
+        "dump_queen": QCoreApplication.translate(
+            "Hints", "Get rid of the Q♠ on a trick someone else wins."
+        ),
+        "dump_high_spade": QCoreApplication.translate(
+            "Hints", "Get rid of a high spade while the Q♠ is still out."
+        ),
+        "dump_hearts": QCoreApplication.translate(
+            "Hints", "Discard your costliest heart on someone else's trick."
+        ),
+        "dump_points": QCoreApplication.translate(
+            "Hints", "Discard a card with points on someone else's trick."
+        ),
+        "discard_high": QCoreApplication.translate(
+            "Hints", "Discard a high card that could win a trick later."
+        ),
+        "spare_partner": QCoreApplication.translate("Hints", "Give no points to your partner."),
+        "avoid_game_end": QCoreApplication.translate(
+            "Hints", "Give no points that would end the game while you are behind."
+        ),
+        "gift_partner": QCoreApplication.translate("Hints", "Give the J♦ bonus to your partner."),
+        "take_bonus": QCoreApplication.translate("Hints", "Win the trick with the J♦ bonus in it."),
+        "stop_moon": QCoreApplication.translate(
+            "Hints", "Take some points on purpose, so nobody takes them all."
+        ),
+        "deny_moon": QCoreApplication.translate(
+            "Hints", "Give no points to the player who is taking them all."
+        ),
+        "shoot_moon": QCoreApplication.translate("Hints", "Go for all the points!"),
+        "hunch": QCoreApplication.translate("Hints", "A card on a hunch."),
+        "search": QCoreApplication.translate(
+            "Hints", "It did best when the rest of the hand was tried out."
+        ),
+    }
+    return sentences.get(code, "")
+
+
+def card_name(card: int) -> str:
+    """The card in words: 'Queen of spades', '10 of diamonds'."""
+    rank = card % 13
+    suit = card // 13
+    ranks = {
+        9: QCoreApplication.translate("Texts", "Jack"),
+        10: QCoreApplication.translate("Texts", "Queen"),
+        11: QCoreApplication.translate("Texts", "King"),
+        12: QCoreApplication.translate("Texts", "Ace"),
+    }
+    suits = (
+        QCoreApplication.translate("Texts", "clubs"),
+        QCoreApplication.translate("Texts", "diamonds"),
+        QCoreApplication.translate("Texts", "hearts"),
+        QCoreApplication.translate("Texts", "spades"),
+    )
+    rank_text = ranks.get(rank, str(rank + 2))
+    return QCoreApplication.translate("Texts", "{rank} of {suit}", "a card").format(
+        rank=rank_text, suit=suits[suit]
+    )
+
+
+#: The name a single human gets when none is given; shown in the player's language.
+DEFAULT_HUMAN = "You"
+
+
+def player_name(name: str) -> str:
+    """A player's name as shown: the default human's in the language in use."""
+    if name == DEFAULT_HUMAN:
+        return QCoreApplication.translate("NewGameDialog", "You")
+    return name
+
+
+def seat_name(seat: int) -> str:
+    """South, East, North, West."""
+    return (
+        QCoreApplication.translate("Texts", "South"),
+        QCoreApplication.translate("Texts", "East"),
+        QCoreApplication.translate("Texts", "North"),
+        QCoreApplication.translate("Texts", "West"),
+    )[seat]
+
+
+def record_problem(
+    reason: str, place: tuple[int | None, int | None, int | None, str | None]
+) -> str:
+    """Where a game breaks a rule and which, as the window says it: 'hand 2, trick 5, East, Q♠:
+    the suit led must be followed'."""
+    hand, trick, seat, card = place
+    words = []
+    if hand is not None:
+        words.append(QCoreApplication.translate("Texts", "hand {n}").format(n=hand + 1))
+    if trick is not None:
+        words.append(QCoreApplication.translate("Texts", "trick {n}").format(n=trick + 1))
+    if seat is not None and 0 <= seat <= 3:
+        words.append(seat_name(seat))
+    if card is not None:
+        words.append(_card_text(card))
+    rule = _rule_broken(reason)
+    return (
+        QCoreApplication.translate("Texts", "{place}: {rule}").format(
+            place=", ".join(words), rule=rule
+        )
+        if words
+        else rule
+    )
+
+
+def _card_text(card: str) -> str:
+    from ..models.card_text import card_label
+
+    letters = "23456789TJQKA", "CDHS"
+    if len(card) == 2 and card[0] in letters[0] and card[1] in letters[1]:
+        return card_label(letters[1].index(card[1]) * 13 + letters[0].index(card[0]))
+    return card
+
+
+def _rule_broken(reason: str) -> str:
+    rules = {
+        Reason.WRONG_PHASE: QCoreApplication.translate(
+            "Texts", "a move out of its phase of the hand"
+        ),
+        Reason.NOT_YOUR_TURN: QCoreApplication.translate("Texts", "a move out of turn"),
+        Reason.ALREADY_PASSED: QCoreApplication.translate("Texts", "a seat passes twice"),
+        Reason.NO_PASS_THIS_HAND: QCoreApplication.translate(
+            "Texts", "cards are passed in a hand without passing"
+        ),
+        Reason.WRONG_PASS_SIZE: QCoreApplication.translate(
+            "Texts", "a pass of other than three cards"
+        ),
+        Reason.CARD_NOT_HELD: QCoreApplication.translate("Texts", "a card the seat does not hold"),
+        Reason.MUST_FOLLOW_SUIT: QCoreApplication.translate(
+            "Texts", "the suit led is not followed"
+        ),
+        Reason.MUST_LEAD_LOWEST_CLUB: QCoreApplication.translate(
+            "Texts", "the first trick is not led with the lowest club"
+        ),
+        Reason.HEARTS_NOT_BROKEN: QCoreApplication.translate(
+            "Texts", "hearts led before they are broken"
+        ),
+        Reason.NO_POINTS_ON_FIRST_TRICK: QCoreApplication.translate(
+            "Texts", "points played on the first trick"
+        ),
+        Reason.GAME_OVER: QCoreApplication.translate("Texts", "a move after the game ended"),
+        Reason.HAND_IN_PROGRESS: QCoreApplication.translate(
+            "Texts", "a hand dealt before the last one ended"
+        ),
+        Reason.BAD_JSON: QCoreApplication.translate("Texts", "the file is not valid JSON"),
+        Reason.UNKNOWN_FORMAT: QCoreApplication.translate("Texts", "not a game record"),
+        Reason.UNSUPPORTED_VERSION: QCoreApplication.translate(
+            "Texts", "a version of the record this program does not know"
+        ),
+        Reason.BAD_FIELD: QCoreApplication.translate(
+            "Texts", "a field of the record is missing or wrong"
+        ),
+        Reason.BAD_CARD: QCoreApplication.translate("Texts", "a card that is not in the deck"),
+        Reason.BAD_RULES: QCoreApplication.translate("Texts", "rules this program does not know"),
+        Reason.DUPLICATE_CARD: QCoreApplication.translate("Texts", "a card appears twice"),
+        Reason.MISSING_CARD: QCoreApplication.translate("Texts", "a card is missing from the deal"),
+        Reason.WRONG_DEAL_SIZE: QCoreApplication.translate(
+            "Texts", "a seat is dealt the wrong number of cards"
+        ),
+        Reason.WRONG_DEALER: QCoreApplication.translate("Texts", "the wrong dealer"),
+        Reason.WRONG_LEAD: QCoreApplication.translate("Texts", "the wrong seat leads"),
+        Reason.HAND_AFTER_GAME_OVER: QCoreApplication.translate(
+            "Texts", "a hand after the game ended"
+        ),
+        Reason.UNFINISHED_HAND_NOT_LAST: QCoreApplication.translate(
+            "Texts", "an unfinished hand before the last one"
+        ),
+        Reason.TOO_MANY_CARDS: QCoreApplication.translate(
+            "Texts", "more cards than the hand holds"
+        ),
+        Reason.NOTHING_TO_UNDO: QCoreApplication.translate("Texts", "nothing to undo"),
+    }
+    try:
+        return rules.get(Reason(reason), QCoreApplication.translate("Texts", "a broken rule"))
+    except ValueError:
+        return QCoreApplication.translate("Texts", "a broken rule")
+
+
+def system_error(number: int | None, english: str) -> str:
+    """The system's error, in the player's language where we know it."""
+    import errno
+
+    known = {
+        errno.EACCES: QCoreApplication.translate("Texts", "permission denied"),
+        errno.EPERM: QCoreApplication.translate("Texts", "permission denied"),
+        errno.ENOSPC: QCoreApplication.translate("Texts", "the disk is full"),
+        errno.EDQUOT: QCoreApplication.translate("Texts", "the disk quota is used up"),
+        errno.EROFS: QCoreApplication.translate("Texts", "the disk is read-only"),
+        errno.ENOENT: QCoreApplication.translate("Texts", "no such file or folder"),
+        errno.EISDIR: QCoreApplication.translate("Texts", "it is a folder, not a file"),
+        errno.ENOTDIR: QCoreApplication.translate("Texts", "a part of the path is not a folder"),
+        errno.EIO: QCoreApplication.translate("Texts", "the disk could not be read or written"),
+        errno.ENAMETOOLONG: QCoreApplication.translate("Texts", "the name is too long"),
+    }
+    return known.get(number, english) if number is not None else english

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRectF
+from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtWidgets import QHeaderView, QStatusBar, QTableView, QTabWidget, QWidget
 
 from ..controller.game_controller import PlayerFactory
@@ -80,14 +80,32 @@ class WindowGame(QObject):
 
     def fill_tabs(self, tabs: QTabWidget) -> None:
         """Put the score sheet and the tricks of the hand in ``tabs``; Tab goes through them."""
-        for model, title in ((self.scores, self.tr("Scores")), (self.tricks, self.tr("Tricks"))):
+        self._tabs = tabs
+        for model in (self.scores, self.tricks):
             table = QTableView()
             table.setModel(model)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
             table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
             table.setTabKeyNavigation(False)  # Tab leaves the sheet; the arrows move in it
-            tabs.addTab(table, title)
+            tabs.addTab(table, "")
         self._order_focus(tabs)
+        self._name_tabs()
+
+    def _name_tabs(self) -> None:
+        tabs = getattr(self, "_tabs", None)
+        if tabs is not None:
+            tabs.setTabText(0, self.tr("Scores"))
+            tabs.setTabText(1, self.tr("Tricks"))
+
+    def retranslate(self) -> None:
+        """The language changed: the sheets' titles and headers, and the table's texts."""
+        self._name_tabs()
+        for model in (self.scores, self.tricks):
+            model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, model.columnCount() - 1)
+            model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, model.rowCount() - 1)
+        self.scores.reset_names(self.presenter.names())
+        self.tricks.reset_names(self.presenter.names())
+        self.presenter.retranslate()
 
     def _order_focus(self, sheet: QWidget) -> None:
         """Tab from the table to the panels' buttons, then the score sheet, and back round."""

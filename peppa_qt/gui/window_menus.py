@@ -14,6 +14,8 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from .texts import QT_TRANSLATE_NOOP
+
 if TYPE_CHECKING:
     from ..storage import Settings
     from .main_window import MainWindow
@@ -25,91 +27,114 @@ class WindowMenus(QObject):
     """The actions of the Game, Settings and Help menus; ticks follow the settings.
 
     Texts are in the window's translation context ("MainWindow", as its menu titles), written
-    out in every call: pyside6-lupdate only collects literal contexts.
+    out in every call (pyside6-lupdate only collects literal contexts), and kept as their
+    English source (``QT_TRANSLATE_NOOP``) to be worded again when the language changes.
     """
 
     def __init__(self, window: MainWindow, game: QMenu, settings: QMenu, help_menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
+        #: Every action and submenu with the source of its text, for ``retranslate``.
+        self._named: list[tuple[QAction | QMenu, str]] = []
         self._fill_game_menu(game)
         self._fill_settings_menu(settings)
-        rules = self._action(help_menu, QCoreApplication.translate("MainWindow", "&Rules"), "F1")
+        rules = self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Rules"), "F1")
         rules.triggered.connect(window.commands.show_rules)
-        self._action(
-            help_menu, QCoreApplication.translate("MainWindow", "&About Peppa")
-        ).triggered.connect(window.commands.show_about)
+        self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&About Peppa")).triggered.connect(
+            window.commands.show_about
+        )
         self.show_speed(window.speed)
         self.show_settings(window.settings)
 
-    def _action(self, menu: QMenu, text: str, shortcut: Shortcut | None = None) -> QAction:
+    def _action(self, menu: QMenu, source: str, shortcut: Shortcut | None = None) -> QAction:
         # Parented to the window, like every action it has (window.findChildren finds them).
-        action = QAction(text, self.window)
+        action = QAction(self.window)
+        self._name(action, source)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         menu.addAction(action)
         return action
 
+    def _name(self, item: QAction | QMenu, source: str) -> None:
+        """Give ``item`` the text ``source`` in the language in use (and in every next one)."""
+        self._named = [(i, s) for i, s in self._named if i is not item]
+        self._named.append((item, source))
+        text = QCoreApplication.translate("MainWindow", source)
+        if isinstance(item, QMenu):
+            item.setTitle(text)
+        else:
+            item.setText(text)
+
+    def retranslate(self) -> None:
+        """The language changed: every menu text again, in the new one."""
+        for item, source in self._named:
+            text = QCoreApplication.translate("MainWindow", source)
+            if isinstance(item, QMenu):
+                item.setTitle(text)
+            else:
+                item.setText(text)
+
     def _fill_game_menu(self, game: QMenu) -> None:
         window, actions = self.window, self.window.commands
         new = self._action(
             game,
-            QCoreApplication.translate("MainWindow", "&New game…"),
+            QT_TRANSLATE_NOOP("MainWindow", "&New game…"),
             QKeySequence.StandardKey.New,
         )
         new.triggered.connect(actions.ask_new_game)
         self._action(
-            game, QCoreApplication.translate("MainWindow", "&Play again"), "Ctrl+R"
+            game, QT_TRANSLATE_NOOP("MainWindow", "&Play again"), "Ctrl+R"
         ).triggered.connect(actions.play_again)
         self.undo_action = self._action(
-            game, QCoreApplication.translate("MainWindow", "&Undo"), QKeySequence.StandardKey.Undo
+            game, QT_TRANSLATE_NOOP("MainWindow", "&Undo"), QKeySequence.StandardKey.Undo
         )
         self.undo_action.triggered.connect(actions.undo)
         game.addSeparator()
         self._fill_file_actions(game)
         game.addSeparator()
-        statistics = self._action(
-            game, QCoreApplication.translate("MainWindow", "S&tatistics…"), "Ctrl+T"
-        )
+        statistics = self._action(game, QT_TRANSLATE_NOOP("MainWindow", "S&tatistics…"), "Ctrl+T")
         statistics.triggered.connect(actions.show_statistics)
         scores = window.dock.toggleViewAction()
-        scores.setText(QCoreApplication.translate("MainWindow", "&Scores"))
+        self._name(scores, QT_TRANSLATE_NOOP("MainWindow", "&Scores"))
         scores.setShortcut(QKeySequence("F3"))
         game.addAction(scores)
         game.addSeparator()
-        self._action(
-            game, QCoreApplication.translate("MainWindow", "&Quit"), "Ctrl+Q"
-        ).triggered.connect(window.close)
+        self._action(game, QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "Ctrl+Q").triggered.connect(
+            window.close
+        )
 
     def _fill_file_actions(self, menu: QMenu) -> None:
         files = self.window.commands
         self._action(
-            menu, QCoreApplication.translate("MainWindow", "&Open…"), QKeySequence.StandardKey.Open
+            menu, QT_TRANSLATE_NOOP("MainWindow", "&Open…"), QKeySequence.StandardKey.Open
         ).triggered.connect(files.open_game)
-        self.recent_menu = menu.addMenu(QCoreApplication.translate("MainWindow", "Open &recent"))
+        self.recent_menu = menu.addMenu("")
+        self._name(self.recent_menu, QT_TRANSLATE_NOOP("MainWindow", "Open &recent"))
         self.recent_menu.aboutToShow.connect(self._on_recent_menu_about_to_show)
         self._action(
-            menu, QCoreApplication.translate("MainWindow", "&Save"), QKeySequence.StandardKey.Save
+            menu, QT_TRANSLATE_NOOP("MainWindow", "&Save"), QKeySequence.StandardKey.Save
         ).triggered.connect(files.save)
         self._action(
-            menu, QCoreApplication.translate("MainWindow", "Save &as…"), "Ctrl+Shift+S"
+            menu, QT_TRANSLATE_NOOP("MainWindow", "Save &as…"), "Ctrl+Shift+S"
         ).triggered.connect(files.save_as)
         menu.addSeparator()
-        self._action(
-            menu, QCoreApplication.translate("MainWindow", "&Import record…")
-        ).triggered.connect(files.import_record)
-        self._action(
-            menu, QCoreApplication.translate("MainWindow", "&Export record…")
-        ).triggered.connect(files.export_record)
+        self._action(menu, QT_TRANSLATE_NOOP("MainWindow", "&Import record…")).triggered.connect(
+            files.import_record
+        )
+        self._action(menu, QT_TRANSLATE_NOOP("MainWindow", "&Export record…")).triggered.connect(
+            files.export_record
+        )
 
     def _fill_settings_menu(self, settings: QMenu) -> None:
-        speed_menu = settings.addMenu(QCoreApplication.translate("MainWindow", "Animation &speed"))
+        speed_menu = settings.addMenu("")
+        self._name(speed_menu, QT_TRANSLATE_NOOP("MainWindow", "Animation &speed"))
         group = QActionGroup(self.window)
         self.speed_actions: dict[str, QAction] = {}
         names = {
-            "slow": QCoreApplication.translate("MainWindow", "Slow"),
-            "normal": QCoreApplication.translate("MainWindow", "Normal"),
-            "fast": QCoreApplication.translate("MainWindow", "Fast"),
-            "off": QCoreApplication.translate("MainWindow", "Off"),
+            "slow": QT_TRANSLATE_NOOP("MainWindow", "Slow"),
+            "normal": QT_TRANSLATE_NOOP("MainWindow", "Normal"),
+            "fast": QT_TRANSLATE_NOOP("MainWindow", "Fast"),
+            "off": QT_TRANSLATE_NOOP("MainWindow", "Off"),
         }
         for key, text in names.items():
             action = self._action(speed_menu, text)
@@ -118,30 +143,30 @@ class WindowMenus(QObject):
             action.triggered.connect(lambda checked=False, k=key: self._on_speed_chosen(k))
             self.speed_actions[key] = action
         self.four_colour_action = four = self._action(
-            settings, QCoreApplication.translate("MainWindow", "&Four-colour deck")
+            settings, QT_TRANSLATE_NOOP("MainWindow", "&Four-colour deck")
         )
         four.setCheckable(True)
         four.toggled.connect(self._on_four_colour_toggled)
         self.blue_backs_action = blue = self._action(
-            settings, QCoreApplication.translate("MainWindow", "&Blue card backs")
+            settings, QT_TRANSLATE_NOOP("MainWindow", "&Blue card backs")
         )
         blue.setCheckable(True)
         blue.toggled.connect(self._on_blue_backs_toggled)
         settings.addSeparator()
         preferences = self._action(
-            settings, QCoreApplication.translate("MainWindow", "&Preferences…"), "Ctrl+,"
+            settings, QT_TRANSLATE_NOOP("MainWindow", "&Preferences…"), "Ctrl+,"
         )
         preferences.triggered.connect(self.window.commands.show_preferences)
 
     def show_undo(self, hot_seat: bool) -> None:
         """Undo, except with several humans at one computer: the item says why not."""
         if hot_seat:
-            text = QCoreApplication.translate(
-                "MainWindow", "Undo (not with several players: it would show their cards)"
+            source = QT_TRANSLATE_NOOP(
+                "MainWindow", "Undo (not with several human players: it would show their cards)"
             )
         else:
-            text = QCoreApplication.translate("MainWindow", "&Undo")
-        self.undo_action.setText(text)
+            source = QT_TRANSLATE_NOOP("MainWindow", "&Undo")
+        self._name(self.undo_action, source)
         self.undo_action.setEnabled(not hot_seat)
 
     def show_speed(self, name: str) -> None:

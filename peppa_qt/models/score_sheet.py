@@ -62,6 +62,11 @@ class ScoreSheetModel(QAbstractTableModel):
         """How many hands are on the sheet."""
         return len(self._points)
 
+    def reset_names(self, names: Sequence[str]) -> None:
+        """The players' names as shown now (the language changed), the rows kept."""
+        self._names = list(names)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 3)
+
     # ------------------------------------------------------------ Qt's model API
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802

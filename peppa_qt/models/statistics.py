@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 
 from ..storage import PlayerStats, Statistics
 
@@ -19,10 +26,16 @@ class StatisticsModel(QAbstractTableModel):
     """Games, wins, points per hand, moons, best and worst game of each player."""
 
     def __init__(
-        self, rules_name: Callable[[str], str] = str, parent: QObject | None = None
+        self,
+        rules_name: Callable[[str], str] = str,
+        parent: QObject | None = None,
+        *,
+        player_name: Callable[[str], str] = str,
     ) -> None:
+        """``rules_name`` and ``player_name`` word a rule set and a stored name for the screen."""
         super().__init__(parent)
         self._rules_name = rules_name
+        self._player_name = player_name
         self._rows: list[PlayerStats] = []
 
     def set_statistics(self, stats: Statistics) -> None:
@@ -48,13 +61,17 @@ class StatisticsModel(QAbstractTableModel):
         value = self._raw(row, column)
         if column == RULES:
             return self._rules_name(row.rules)
+        if column == NAME:
+            return self._player_name(row.name)
         if column == WINS and row.games:
             return self.tr("{wins} ({percent}%)").format(
                 wins=row.wins, percent=round(100 * row.wins / row.games)
             )
         if value is None:
             return "–"
-        return f"{value:.1f}" if isinstance(value, float) else str(value)
+        if isinstance(value, float):
+            return QLocale().toString(value, "f", 1)  # 12.5, or 12,5 in Italian
+        return QLocale().toString(value) if isinstance(value, int) else str(value)
 
     # ------------------------------------------------------------ Qt's model API
 

@@ -43,6 +43,11 @@ class TrickListModel(QAbstractTableModel):
         self._tricks.append((cards, plays[0][0], winner))
         self.endInsertRows()
 
+    def reset_names(self, names: Sequence[str]) -> None:
+        """The players' names as shown now (the language changed), the rows kept."""
+        self._names = list(names)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 3)
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._tricks)
 

@@ -1,4 +1,4 @@
-"""A quick look at the settings file for the window's first frame: felt, size and docks.
+"""A quick look at the settings file for the window's first frame: felt, size, docks, language.
 
 Reading the settings properly (``settings.py``) checks every field against the rule sets, so it
 imports the engine, which would hold the first frame back by some 20 ms. The window paints with
@@ -24,6 +24,7 @@ from .problems import FormatError
 FORMAT: Final = "peppa-settings"
 VERSION: Final = 1
 TABLE_COLOURS: Final = ("green", "blue", "red", "grey")
+LANGUAGES: Final = ("system", "en", "it")
 #: Where version 0 (the prototype's settings) kept the window's geometry.
 _V0_GEOMETRY: Final = "geometry"
 
@@ -36,6 +37,8 @@ class Appearance:
     #: Qt's saveGeometry() and saveState() (the score sheet's dock), as base64 text.
     window_geometry: str = ""
     window_state: str = ""
+    #: The window's language: "system", "en" or "it" (the menu titles show in it at once).
+    language: str = "system"
 
 
 def peek_appearance(path: Path) -> Appearance:
@@ -46,9 +49,10 @@ def peek_appearance(path: Path) -> Appearance:
     except (OSError, FormatError):  # missing, unreadable, not JSON, another format, newer
         return Appearance()
     fields: dict[str, Any] = data if version == VERSION else _from_v0(data)
-    colour = fields.get("table_colour")
+    colour, language = fields.get("table_colour"), fields.get("language")
     return Appearance(
         table_colour=colour if colour in TABLE_COLOURS else Appearance.table_colour,
+        language=language if language in LANGUAGES else Appearance.language,
         window_geometry=_base64(fields.get("window_geometry")),
         window_state=_base64(fields.get("window_state")),
     )

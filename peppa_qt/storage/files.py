@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from .problems import FileKind, FormatError, Problem, ProblemKind
+from .problems import NOWHERE, FileKind, FormatError, Problem, ProblemKind
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -67,7 +67,7 @@ def save_text(path: Path, text: str, kind: FileKind) -> Problem | None:
         write_atomic(path, text)
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
-        return Problem(ProblemKind.NOT_SAVED, kind, path, os_detail(error))
+        return Problem(ProblemKind.NOT_SAVED, kind, path, os_detail(error), errno=error.errno)
     return None
 
 
@@ -90,17 +90,22 @@ def load(
         missing = None if set_aside_damaged else Problem(ProblemKind.NOT_FOUND, kind, path)
         return Loaded(None, missing)
     except OSError as error:
-        return Loaded(None, Problem(ProblemKind.UNREADABLE, kind, path, os_detail(error)))
+        unreadable = Problem(
+            ProblemKind.UNREADABLE, kind, path, os_detail(error), errno=error.errno
+        )
+        return Loaded(None, unreadable)
+    reason, place = "", NOWHERE
     try:
         return Loaded(parse(decode(data)))
     except FormatError as error:
         problem_kind = ProblemKind.NEWER if error.newer else ProblemKind.DAMAGED
-        detail = error.message
+        detail, reason, place = error.message, error.reason, error.place
     except Exception as error:  # a bug of ours must not cost the player the program
         log.exception("unexpected error reading %s", path)
         problem_kind, detail = ProblemKind.DAMAGED, repr(error)
     kept_as = set_aside(path) if set_aside_damaged else None
-    return Loaded(None, Problem(problem_kind, kind, path, detail, kept_as))
+    problem = Problem(problem_kind, kind, path, detail, kept_as, reason=reason, place=place)
+    return Loaded(None, problem)
 
 
 def decode(data: bytes) -> str:

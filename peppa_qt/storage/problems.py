@@ -9,6 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine import RecordError
+
+#: Where in a game record a rule was broken: hand, trick, seat (0-based) and card.
+Place = tuple[int | None, int | None, int | None, str | None]
+NOWHERE: Place = (None, None, None, None)
 
 
 class FileKind(Enum):
@@ -47,13 +55,26 @@ class Problem:
     detail: str = ""
     #: Where the damaged file was moved (``*.corrupt``), when it was set aside.
     kept_as: Path | None = None
+    #: For a game that breaks a rule: the engine's reason code and where (the window words
+    #: them in the player's language; ``detail`` has them in English).
+    reason: str = ""
+    place: Place = NOWHERE
+    #: For a failed read or write: the system's error number (``errno``).
+    errno: int | None = None
 
 
 class FormatError(ValueError):
     """A document that is not a valid file of its kind (raised by the parsers only)."""
 
-    def __init__(self, message: str, *, newer: bool = False) -> None:
+    def __init__(
+        self, message: str, *, newer: bool = False, record: RecordError | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         #: The file names a version newer than this program knows.
         self.newer = newer
+        #: A game that breaks a rule: the engine's reason code, and where.
+        self.reason = record.reason.value if record is not None else ""
+        self.place: Place = (
+            (record.hand, record.trick, record.seat, record.card) if record else NOWHERE
+        )

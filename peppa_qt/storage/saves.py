@@ -74,7 +74,7 @@ def parse_saved_game(text: str) -> tuple[SavedGame, Match]:
         record = record_from_dict(document)
         match = replay(record)  # with undo: the player may take back moves made before
     except RecordError as error:
-        raise FormatError(error.describe()) from None
+        raise FormatError(error.describe(), record=error) from None
     return _with_app_fields(record, match), match
 
 

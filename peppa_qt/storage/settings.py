@@ -24,11 +24,10 @@ from typing import Any, Final
 from ..engine import RecordError, RuleSet
 from ..engine.rules import PRESETS
 from . import jsonfields as jf
-from .appearance import FORMAT, TABLE_COLOURS, VERSION
+from .appearance import FORMAT, LANGUAGES, TABLE_COLOURS, VERSION
 from .problems import FormatError
 
 SPEEDS: Final = ("slow", "normal", "fast", "off")
-LANGUAGES: Final = ("system", "en", "it")
 DECKS: Final = ("classic",)
 BACKS: Final = ("red", "blue", "green")
 #: Suits left to right in the human's hand, as the letters of the card notation (C D H S).
@@ -52,6 +51,7 @@ class SeatDefault:
 class Settings:
     """Everything the player chose; the defaults are a first run's."""
 
+    #: The window's language (and the rules page's): "system" follows the system, "en", "it".
     language: str = "system"
     animation_speed: str = "normal"
     card_deck: str = "classic"

@@ -48,3 +48,13 @@ def make_window(qtbot: QtBot) -> Iterator[WindowMaker]:
     yield make
     for window in made:
         window.close()
+
+
+@pytest.fixture(autouse=True)
+def _english(qapp: object) -> Iterator[None]:
+    """Every window test starts in English, as an English system gives (and ends in it)."""
+    from peppa_qt.gui.language import translations
+
+    translations.use("en")
+    yield
+    translations.use("en")

@@ -122,7 +122,7 @@ def test_a_hot_seat_game_is_played_to_the_end_without_a_glimpse(
     assert set(play.hand_overs) == set(humans)
     assert window.controller.match is not None and window.controller.match.is_over
     assert not window.menus.undo_action.isEnabled()
-    assert "not with several players" in window.menus.undo_action.text()
+    assert "not with several human players" in window.menus.undo_action.text()
 
 
 def test_with_three_humans_passing_each_sees_only_their_own_received_cards_once(

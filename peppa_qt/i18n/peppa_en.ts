@@ -1,0 +1,38 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>NewGameDialog</name>
+    <message numerus="yes">
+        <source> hand(s)</source>
+        <translation>
+            <numerusform> hand</numerusform>
+            <numerusform> hands</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> point(s)</source>
+        <translation>
+            <numerusform> point</numerusform>
+            <numerusform> points</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message numerus="yes">
+        <source>%n hand(s)</source>
+        <translation>
+            <numerusform>%n hand</numerusform>
+            <numerusform>%n hands</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>to %n point(s)</source>
+        <translation>
+            <numerusform>to %n point</numerusform>
+            <numerusform>to %n points</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1432 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="it_IT">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About Peppa</source>
+        <translation>Informazioni su Peppa</translation>
+    </message>
+    <message>
+        <source>The Italian Hearts card game: Peppa, Peppa Torino and Hearts.</source>
+        <translation>Hearts all&apos;italiana: Peppa, Peppa Torino e Hearts.</translation>
+    </message>
+    <message>
+        <source>Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, under the GNU Lesser General Public License version 3 (LGPL-3.0). Their source code is available at https://code.qt.io and https://download.qt.io; you may replace them with your own modified versions.</source>
+        <translation>Peppa usa Qt {qt} e Qt for Python (PySide6) {pyside}, di The Qt Company, distribuiti con la GNU Lesser General Public License versione 3 (LGPL-3.0). Il loro codice sorgente è disponibile su https://code.qt.io e https://download.qt.io; puoi sostituirli con versioni modificate da te.</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Licenza</translation>
+    </message>
+    <message>
+        <source>Third-party software</source>
+        <translation>Software di terze parti</translation>
+    </message>
+</context>
+<context>
+    <name>GameOverPanel</name>
+    <message>
+        <source>Play again</source>
+        <extracomment>The buttons in Tab order.</extracomment>
+        <translation>Gioca ancora</translation>
+    </message>
+    <message>
+        <source>New game…</source>
+        <translation>Nuova partita…</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Partita finita</translation>
+    </message>
+    <message>
+        <source>Winner: {name}</source>
+        <translation>Vincitore: {name}</translation>
+    </message>
+    <message>
+        <source>Winners: {first} and {second}</source>
+        <translation>Vincitori: {first} e {second}</translation>
+    </message>
+    <message>
+        <source>Losers: {first} and {second}</source>
+        <translation>Perdenti: {first} e {second}</translation>
+    </message>
+</context>
+<context>
+    <name>HandOverScreen</name>
+    <message>
+        <source>{name}&apos;s turn</source>
+        <translation>Tocca a {name}</translation>
+    </message>
+    <message>
+        <source>Pass the computer to {name}. Only {name} should look now.</source>
+        <translation>Passa il computer a {name}. Ora deve guardare solo {name}.</translation>
+    </message>
+    <message>
+        <source>Show {name}&apos;s cards</source>
+        <translation>Mostra le carte di {name}</translation>
+    </message>
+</context>
+<context>
+    <name>HandSummaryPanel</name>
+    <message>
+        <source>Final ranking</source>
+        <translation>Classifica finale</translation>
+    </message>
+    <message>
+        <source>Next hand</source>
+        <translation>Prossima smazzata</translation>
+    </message>
+    <message>
+        <source>Hand {n}</source>
+        <translation>Smazzata {n}</translation>
+    </message>
+    <message>
+        <source>Points taken</source>
+        <translation>Carte di punti prese</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Smazzata</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Totale</translation>
+    </message>
+    <message>
+        <source>No cards taken ({bonus}): {names}</source>
+        <translation>Nessuna carta presa ({bonus}): {names}</translation>
+    </message>
+</context>
+<context>
+    <name>Hints</name>
+    <message>
+        <source>Pass the Q♠: you have too few spades to hide it.</source>
+        <translation>Passa la Q♠: hai troppe poche picche per nasconderla.</translation>
+    </message>
+    <message>
+        <source>Pass your high spades, so the Q♠ cannot be dropped on them.</source>
+        <translation>Passa le tue picche alte, così nessuno potrà scaricarci sopra la Q♠.</translation>
+    </message>
+    <message>
+        <source>Pass your high hearts: they would win heart tricks.</source>
+        <translation>Passa le tue cuori alte: prenderebbero le mani a cuori.</translation>
+    </message>
+    <message>
+        <source>Pass a card that carries points.</source>
+        <translation>Passa una carta che vale punti.</translation>
+    </message>
+    <message>
+        <source>Pass high cards that would win tricks.</source>
+        <translation>Passa le carte alte che prenderebbero delle mani.</translation>
+    </message>
+    <message>
+        <source>Keep your winners and pass low cards: you can take all the points.</source>
+        <translation>Tieni le carte vincenti e passa quelle basse: puoi prendere tutti i punti.</translation>
+    </message>
+    <message>
+        <source>Pass your three highest cards.</source>
+        <translation>Passa le tue tre carte più alte.</translation>
+    </message>
+    <message>
+        <source>Get rid of your clubs, to discard on club tricks later.</source>
+        <translation>Liberati delle carte di fiori, per poi scartare sulle mani a fiori.</translation>
+    </message>
+    <message>
+        <source>Get rid of your diamonds, to discard on diamond tricks later.</source>
+        <translation>Liberati delle carte di quadri, per poi scartare sulle mani a quadri.</translation>
+    </message>
+    <message>
+        <source>Get rid of your hearts, to discard on heart tricks later.</source>
+        <translation>Liberati delle carte di cuori, per poi scartare sulle mani a cuori.</translation>
+    </message>
+    <message>
+        <source>Get rid of your spades, to discard on spade tricks later.</source>
+        <translation>Liberati delle carte di picche, per poi scartare sulle mani a picche.</translation>
+    </message>
+    <message>
+        <source>It is the only card you may play.</source>
+        <translation>È l&apos;unica carta che puoi giocare.</translation>
+    </message>
+    <message>
+        <source>Lead a low card that someone else will have to beat.</source>
+        <translation>Esci con una carta bassa che qualcun altro dovrà superare.</translation>
+    </message>
+    <message>
+        <source>Lead from a short suit, to be void in it soon.</source>
+        <translation>Esci in un seme corto, così ne resterai presto senza.</translation>
+    </message>
+    <message>
+        <source>Lead a low heart: someone else will take the trick.</source>
+        <translation>Esci con una cuori bassa: la mano andrà a qualcun altro.</translation>
+    </message>
+    <message>
+        <source>You have taken no card yet: keep it that way for the bonus.</source>
+        <translation>Non hai ancora preso nessuna carta: continua così per il bonus.</translation>
+    </message>
+    <message>
+        <source>Lead a low spade to force out the Q♠.</source>
+        <translation>Esci con una picche bassa per stanare la Q♠.</translation>
+    </message>
+    <message>
+        <source>Your cards of this suit win anyway: lead the highest.</source>
+        <translation>Le tue carte di questo seme prendono comunque: esci con la più alta.</translation>
+    </message>
+    <message>
+        <source>Play your highest card that still loses the trick.</source>
+        <translation>Gioca la tua carta più alta che non prende la mano.</translation>
+    </message>
+    <message>
+        <source>Stay under the winning spade: the Q♠ is still out.</source>
+        <translation>Stai sotto la picche che sta prendendo: la Q♠ è ancora in giro.</translation>
+    </message>
+    <message>
+        <source>Play a spade below the queen, so the Q♠ cannot land on it.</source>
+        <translation>Gioca una picche sotto la donna, così la Q♠ non può caderci sopra.</translation>
+    </message>
+    <message>
+        <source>You must go over: go as low as you can, hoping to be beaten.</source>
+        <translation>Devi andare sopra: gioca la carta più bassa possibile e spera che qualcuno ti superi.</translation>
+    </message>
+    <message>
+        <source>You play last on a trick without points: take it with a high card.</source>
+        <translation>Chiudi tu una mano senza punti: prendila con una carta alta.</translation>
+    </message>
+    <message>
+        <source>Win an early round of the suit, before the others can discard points on it.</source>
+        <translation>Prendi uno dei primi giri del seme, prima che gli altri possano scartarci sopra dei punti.</translation>
+    </message>
+    <message>
+        <source>You have to win this trick: play your highest card.</source>
+        <translation>Devi prendere questa mano: gioca la tua carta più alta.</translation>
+    </message>
+    <message>
+        <source>Get rid of the Q♠ on a trick someone else wins.</source>
+        <translation>Scarica la Q♠ su una mano che prende qualcun altro.</translation>
+    </message>
+    <message>
+        <source>Get rid of a high spade while the Q♠ is still out.</source>
+        <translation>Liberati di una picche alta finché la Q♠ è ancora in giro.</translation>
+    </message>
+    <message>
+        <source>Discard your costliest heart on someone else&apos;s trick.</source>
+        <translation>Scarta la tua cuori più cara su una mano di qualcun altro.</translation>
+    </message>
+    <message>
+        <source>Discard a card with points on someone else&apos;s trick.</source>
+        <translation>Scarta una carta di punti su una mano di qualcun altro.</translation>
+    </message>
+    <message>
+        <source>Discard a high card that could win a trick later.</source>
+        <translation>Scarta una carta alta che più avanti potrebbe prendere una mano.</translation>
+    </message>
+    <message>
+        <source>Give no points to your partner.</source>
+        <translation>Non dare punti al tuo compagno.</translation>
+    </message>
+    <message>
+        <source>Give no points that would end the game while you are behind.</source>
+        <translation>Non dare punti che chiuderebbero la partita mentre sei indietro.</translation>
+    </message>
+    <message>
+        <source>Give the J♦ bonus to your partner.</source>
+        <translation>Lascia il bonus del J♦ al tuo compagno.</translation>
+    </message>
+    <message>
+        <source>Win the trick with the J♦ bonus in it.</source>
+        <translation>Prendi la mano con il J♦ del bonus.</translation>
+    </message>
+    <message>
+        <source>Take some points on purpose, so nobody takes them all.</source>
+        <translation>Prendi apposta qualche punto, così nessuno li prende tutti.</translation>
+    </message>
+    <message>
+        <source>Give no points to the player who is taking them all.</source>
+        <translation>Non dare punti a chi li sta prendendo tutti.</translation>
+    </message>
+    <message>
+        <source>Go for all the points!</source>
+        <translation>Punta a prendere tutti i punti!</translation>
+    </message>
+    <message>
+        <source>A card on a hunch.</source>
+        <translation>Una carta a naso.</translation>
+    </message>
+    <message>
+        <source>It did best when the rest of the hand was tried out.</source>
+        <translation>È risultata la migliore simulando il resto della smazzata.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Peppa</source>
+        <translation>Peppa</translation>
+    </message>
+    <message>
+        <source>Welcome to Peppa.</source>
+        <extracomment>name: (animation duration factor, computer &quot;thinking&quot; pause in ms, trick hold in ms) How long the demo shows each hand&apos;s summary (ms). The application&apos;s translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
+        <translation>Benvenuti in Peppa.</translation>
+    </message>
+    <message>
+        <source>The game could not be autosaved.</source>
+        <translation>Non è stato possibile salvare automaticamente la partita.</translation>
+    </message>
+    <message>
+        <source>Score sheet</source>
+        <translation>Segnapunti</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Partita</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Impostazioni</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aiuto</translation>
+    </message>
+    <message>
+        <source>&amp;Rules</source>
+        <extracomment>Every action and submenu with the source of its text, for ``retranslate``.</extracomment>
+        <translation>&amp;Regole</translation>
+    </message>
+    <message>
+        <source>&amp;About Peppa</source>
+        <translation>&amp;Informazioni su Peppa</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Nuova partita…</translation>
+    </message>
+    <message>
+        <source>&amp;Play again</source>
+        <translation>&amp;Gioca ancora</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annulla</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics…</source>
+        <translation>S&amp;tatistiche…</translation>
+    </message>
+    <message>
+        <source>&amp;Scores</source>
+        <translation>P&amp;unteggi</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>Es&amp;ci</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>A&amp;pri…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>Apri &amp;recenti</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Salva</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Salva con n&amp;ome…</translation>
+    </message>
+    <message>
+        <source>&amp;Import record…</source>
+        <translation>&amp;Importa registrazione…</translation>
+    </message>
+    <message>
+        <source>&amp;Export record…</source>
+        <translation>&amp;Esporta registrazione…</translation>
+    </message>
+    <message>
+        <source>Animation &amp;speed</source>
+        <translation>&amp;Velocità animazioni</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>Lenta</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normale</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>Veloce</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Disattivate</translation>
+    </message>
+    <message>
+        <source>&amp;Four-colour deck</source>
+        <translation>Mazzo a &amp;quattro colori</translation>
+    </message>
+    <message>
+        <source>&amp;Blue card backs</source>
+        <translation>Dorsi &amp;blu</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Preferenze…</translation>
+    </message>
+    <message>
+        <source>Undo (not with several human players: it would show their cards)</source>
+        <translation>Annulla (non con più giocatori umani: mostrerebbe le loro carte)</translation>
+    </message>
+    <message>
+        <source>No saved games yet</source>
+        <translation>Ancora nessuna partita salvata</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>You</source>
+        <extracomment>The name a single human gets when none is given; shown in the player&apos;s language.</extracomment>
+        <translation>Tu</translation>
+    </message>
+    <message>
+        <source>To the right every hand</source>
+        <extracomment>The kind of a seat played by a person (any other kind is a computer level).</extracomment>
+        <translation>A destra a ogni smazzata</translation>
+    </message>
+    <message>
+        <source>To the left every hand</source>
+        <translation>A sinistra a ogni smazzata</translation>
+    </message>
+    <message>
+        <source>Across every hand</source>
+        <translation>Di fronte a ogni smazzata</translation>
+    </message>
+    <message>
+        <source>No passing</source>
+        <translation>Nessun passaggio</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>destra</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>sinistra</translation>
+    </message>
+    <message>
+        <source>across</source>
+        <translation>di fronte</translation>
+    </message>
+    <message>
+        <source>no pass</source>
+        <translation>nessun passaggio</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Nuova partita</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Inizia</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <source>Rule set</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>At a points limit</source>
+        <translation>A un limite di punti</translation>
+    </message>
+    <message>
+        <source>After a number of hands</source>
+        <translation>Dopo un numero di smazzate</translation>
+    </message>
+    <message>
+        <source>End of the game</source>
+        <translation>Fine della partita</translation>
+    </message>
+    <message>
+        <source>Only when a total goes past the limit</source>
+        <translation>Solo quando un totale supera il limite</translation>
+    </message>
+    <message>
+        <source>The others score the points</source>
+        <translation>I punti vanno agli altri</translation>
+    </message>
+    <message>
+        <source>The taker subtracts the points</source>
+        <translation>Li sottrae chi le ha prese</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Non vale</translation>
+    </message>
+    <message>
+        <source>Taking every point card</source>
+        <translation>Chi prende tutte le carte di punti</translation>
+    </message>
+    <message>
+        <source>Passing</source>
+        <translation>Passaggio</translation>
+    </message>
+    <message>
+        <source>No value</source>
+        <translation>Nessun valore</translation>
+    </message>
+    <message>
+        <source>−10 points</source>
+        <translation>−10 punti</translation>
+    </message>
+    <message>
+        <source>+10 points</source>
+        <translation>+10 punti</translation>
+    </message>
+    <message>
+        <source>Jack of diamonds</source>
+        <translation>Fante di quadri</translation>
+    </message>
+    <message>
+        <source>The seven of clubs is worth 7 points</source>
+        <translation>Il sette di fiori vale 7 punti</translation>
+    </message>
+    <message>
+        <source>36 cards (six to ace)</source>
+        <translation>36 carte (dal sei all&apos;asso)</translation>
+    </message>
+    <message>
+        <source>Teams: partners sit across</source>
+        <translation>A coppie: i compagni siedono di fronte</translation>
+    </message>
+    <message>
+        <source>The queen of spades breaks hearts</source>
+        <translation>La donna di picche rompe le cuori</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Giocatori</translation>
+    </message>
+    <message>
+        <source>South</source>
+        <translation>Sud</translation>
+    </message>
+    <message>
+        <source>East</source>
+        <translation>Est</translation>
+    </message>
+    <message>
+        <source>North</source>
+        <translation>Nord</translation>
+    </message>
+    <message>
+        <source>West</source>
+        <translation>Ovest</translation>
+    </message>
+    <message>
+        <source>Human</source>
+        <translation>Persona</translation>
+    </message>
+    <message>
+        <source>Computer: {level}</source>
+        <translation>Computer: {level}</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Giocatore {n}</translation>
+    </message>
+    <message>
+        <source>At least one seat must be a human&apos;s.</source>
+        <translation>Almeno un posto deve essere di una persona.</translation>
+    </message>
+    <message>
+        <source>Two human players have the same name: give each their own.</source>
+        <translation>Due persone hanno lo stesso nome: danne uno diverso a ciascuna.</translation>
+    </message>
+    <message numerus="yes">
+        <source> hand(s)</source>
+        <translation>
+            <numerusform> smazzata</numerusform>
+            <numerusform> smazzate</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> point(s)</source>
+        <translation>
+            <numerusform> punto</numerusform>
+            <numerusform> punti</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Notices</name>
+    <message>
+        <source>Peppa</source>
+        <translation>Peppa</translation>
+    </message>
+</context>
+<context>
+    <name>PassPanel</name>
+    <message>
+        <source>Pass cards</source>
+        <translation>Passa le carte</translation>
+    </message>
+</context>
+<context>
+    <name>RulesDialog</name>
+    <message>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Lingua</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreSheetModel</name>
+    <message>
+        <source>Took every point card in this hand</source>
+        <translation>Ha preso tutte le carte di punti in questa smazzata</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Totale</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Impostazioni</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tavolo</translation>
+    </message>
+    <message>
+        <source>Playing</source>
+        <translation>Gioco</translation>
+    </message>
+    <message>
+        <source>New games</source>
+        <translation>Nuove partite</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>Lenta</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normale</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>Veloce</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Disattivate</translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>Velocità animazioni</translation>
+    </message>
+    <message>
+        <source>Classic</source>
+        <translation>Classico</translation>
+    </message>
+    <message>
+        <source>Card faces</source>
+        <translation>Disegno delle carte</translation>
+    </message>
+    <message>
+        <source>Four colours: clubs green, diamonds blue</source>
+        <translation>Quattro colori: fiori verdi, quadri blu</translation>
+    </message>
+    <message>
+        <source>Suit order in your hand</source>
+        <translation>Ordine dei semi in mano</translation>
+    </message>
+    <message>
+        <source>♣</source>
+        <comment>clubs</comment>
+        <translation>♣</translation>
+    </message>
+    <message>
+        <source>♦</source>
+        <comment>diamonds</comment>
+        <translation>♦</translation>
+    </message>
+    <message>
+        <source>♥</source>
+        <comment>hearts</comment>
+        <translation>♥</translation>
+    </message>
+    <message>
+        <source>♠</source>
+        <comment>spades</comment>
+        <translation>♠</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>Rosso</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Blu</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Verde</translation>
+    </message>
+    <message>
+        <source>Card backs</source>
+        <translation>Dorso delle carte</translation>
+    </message>
+    <message>
+        <source>Grey</source>
+        <translation>Grigio</translation>
+    </message>
+    <message>
+        <source>Table colour</source>
+        <translation>Colore del tavolo</translation>
+    </message>
+    <message>
+        <source>Play my card automatically when only one card is legal</source>
+        <translation>Gioca in automatico la mia carta quando è l&apos;unica giocabile</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Lingua</translation>
+    </message>
+    <message>
+        <source>Continue the last game at start without asking</source>
+        <translation>All&apos;avvio riprendi l&apos;ultima partita senza chiedere</translation>
+    </message>
+    <message>
+        <source>Sound effects</source>
+        <translation>Effetti sonori</translation>
+    </message>
+    <message>
+        <source>Peppa has no sounds yet: this choice is kept for then.</source>
+        <translation>Peppa non ha ancora suoni: la scelta resta salvata per quando ci saranno.</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Come il sistema</translation>
+    </message>
+    <message>
+        <source>The game that Game ▸ New game offers first:</source>
+        <translation>La partita proposta per prima da Partita ▸ Nuova partita:</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Giocatori</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>Modifica…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hand(s)</source>
+        <translation>
+            <numerusform>%n smazzata</numerusform>
+            <numerusform>%n smazzate</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>to %n point(s)</source>
+        <translation>
+            <numerusform>a %n punto</numerusform>
+            <numerusform>a %n punti</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{rules}, {limit}</source>
+        <translation>{rules}, {limit}</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistiche</translation>
+    </message>
+    <message>
+        <source>No game has been finished yet.</source>
+        <translation>Ancora nessuna partita conclusa.</translation>
+    </message>
+    <message>
+        <source>All rule sets</source>
+        <translation>Tutte le varianti</translation>
+    </message>
+    <message>
+        <source>Rule set</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Reset…</source>
+        <translation>Azzera…</translation>
+    </message>
+    <message>
+        <source>Forget the statistics of every player and rule set?</source>
+        <translation>Cancellare le statistiche di tutti i giocatori e di tutte le varianti?</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsModel</name>
+    <message>
+        <source>{wins} ({percent}%)</source>
+        <extracomment>The raw value of a cell (numbers as numbers, the rule set&apos;s key): for sorting and filtering.</extracomment>
+        <translation>{wins} ({percent}%)</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Giocatore</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partite</translation>
+    </message>
+    <message>
+        <source>Wins</source>
+        <translation>Vittorie</translation>
+    </message>
+    <message>
+        <source>Points per hand</source>
+        <translation>Punti per smazzata</translation>
+    </message>
+    <message>
+        <source>Moons</source>
+        <translation>Cappotti</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Migliore</translation>
+    </message>
+    <message>
+        <source>Worst</source>
+        <translation>Peggiore</translation>
+    </message>
+    <message>
+        <source>Mean points scored in a hand (fewer is better)</source>
+        <translation>Media dei punti fatti per smazzata (meno è meglio)</translation>
+    </message>
+    <message>
+        <source>Hands in which the player took every point card (cappotto)</source>
+        <translation>Smazzate in cui il giocatore ha preso tutte le carte di punti (cappotto)</translation>
+    </message>
+    <message>
+        <source>The lowest final total of a game</source>
+        <translation>Il totale finale più basso in una partita</translation>
+    </message>
+    <message>
+        <source>The highest final total of a game</source>
+        <translation>Il totale finale più alto in una partita</translation>
+    </message>
+</context>
+<context>
+    <name>StorageTexts</name>
+    <message>
+        <source>Your settings could not be saved ({detail}); the previous settings file is unchanged.</source>
+        <extracomment>The program&apos;s own files: a damaged one is replaced by defaults and kept aside.</extracomment>
+        <translation>Non è stato possibile salvare le impostazioni ({detail}); il file delle impostazioni precedente è rimasto invariato.</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved ({detail}); the previous file is unchanged.</source>
+        <translation>Non è stato possibile salvare le statistiche ({detail}); il file precedente è rimasto invariato.</translation>
+    </message>
+    <message>
+        <source>The game could not be saved automatically ({detail}); the previous autosave is unchanged.</source>
+        <translation>Non è stato possibile salvare automaticamente la partita ({detail}); il salvataggio automatico precedente è rimasto invariato.</translation>
+    </message>
+    <message>
+        <source>{name} could not be written ({detail}); any earlier file is unchanged.</source>
+        <translation>Non è stato possibile scrivere {name} ({detail}); l&apos;eventuale file precedente è rimasto invariato.</translation>
+    </message>
+    <message>
+        <source>Your settings file</source>
+        <translation>Il file delle impostazioni</translation>
+    </message>
+    <message>
+        <source>Your statistics file</source>
+        <translation>Il file delle statistiche</translation>
+    </message>
+    <message>
+        <source>The autosaved game</source>
+        <translation>Il salvataggio automatico</translation>
+    </message>
+    <message>
+        <source>{subject} was written by a newer version of Peppa</source>
+        <translation>{subject} è stato scritto da una versione più recente di Peppa</translation>
+    </message>
+    <message>
+        <source>{subject} could not be opened ({detail})</source>
+        <translation>{subject} non si è potuto aprire ({detail})</translation>
+    </message>
+    <message>
+        <source>{subject} is damaged</source>
+        <translation>{subject} è danneggiato</translation>
+    </message>
+    <message>
+        <source>so Peppa uses its default settings</source>
+        <translation>quindi Peppa usa le impostazioni predefinite</translation>
+    </message>
+    <message>
+        <source>so the statistics start again from zero</source>
+        <translation>quindi le statistiche ripartono da zero</translation>
+    </message>
+    <message>
+        <source>so a new game starts</source>
+        <translation>quindi inizia una nuova partita</translation>
+    </message>
+    <message>
+        <source>the file was kept as {name}</source>
+        <translation>il file è stato conservato come {name}</translation>
+    </message>
+    <message>
+        <source>the file was left as it is</source>
+        <translation>il file è stato lasciato com&apos;è</translation>
+    </message>
+    <message>
+        <source>{what}, {outcome}; {done}.</source>
+        <translation>{what}, {outcome}; {done}.</translation>
+    </message>
+    <message>
+        <source>{name} is not a game Peppa can open: {detail}.</source>
+        <translation>{name} non è una partita che Peppa può aprire: {detail}.</translation>
+    </message>
+    <message>
+        <source>{name} was saved by a newer version of Peppa and cannot be opened.</source>
+        <translation>{name} è stato salvato da una versione più recente di Peppa e non si può aprire.</translation>
+    </message>
+    <message>
+        <source>{name} could not be opened ({detail}).</source>
+        <translation>Non è stato possibile aprire {name} ({detail}).</translation>
+    </message>
+    <message>
+        <source>{name} is not there any more.</source>
+        <translation>{name} non esiste più.</translation>
+    </message>
+</context>
+<context>
+    <name>TablePresenter</name>
+    <message>
+        <source>D</source>
+        <comment>the dealer&apos;s chip</comment>
+        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>Mazziere</translation>
+    </message>
+    <message>
+        <source>No passing in this hand.</source>
+        <translation>In questa smazzata non si passano carte.</translation>
+    </message>
+    <message>
+        <source>Waiting for the other players to pass…</source>
+        <translation>In attesa che gli altri passino le carte…</translation>
+    </message>
+    <message>
+        <source>You received {cards} from {name}.</source>
+        <translation>Hai ricevuto {cards} da {name}.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s turn.</source>
+        <translation>Tocca a {name}.</translation>
+    </message>
+    <message>
+        <source>{rules} · hand {n} of {count}</source>
+        <translation>{rules} · smazzata {n} di {count}</translation>
+    </message>
+    <message>
+        <source>{rules} · hand {n} · to {count}</source>
+        <translation>{rules} · smazzata {n} · a {count} punti</translation>
+    </message>
+    <message>
+        <source>Pass: {direction} {arrow}</source>
+        <translation>Passaggio: {direction} {arrow}</translation>
+    </message>
+    <message>
+        <source>♥ Hearts broken</source>
+        <translation>♥ Cuori rotte</translation>
+    </message>
+    <message>
+        <source>♡ Hearts not broken</source>
+        <translation>♡ Cuori non ancora rotte</translation>
+    </message>
+    <message>
+        <source>Total {points}</source>
+        <translation>Totale {points}</translation>
+    </message>
+    <message>
+        <source>Choose three cards to pass.</source>
+        <translation>Scegli tre carte da passare.</translation>
+    </message>
+    <message>
+        <source>Pass three cards to {name} {arrow}</source>
+        <translation>Passa tre carte a {name} {arrow}</translation>
+    </message>
+    <message>
+        <source>Three cards chosen: click one to put it back.</source>
+        <translation>Tre carte scelte: fai clic su una per rimetterla in mano.</translation>
+    </message>
+    <message>
+        <source>Cards passed.</source>
+        <translation>Carte passate.</translation>
+    </message>
+    <message>
+        <source>Your turn: play a card.</source>
+        <translation>Tocca a te: gioca una carta.</translation>
+    </message>
+    <message>
+        <source>+{points}</source>
+        <translation>+{points}</translation>
+    </message>
+    <message>
+        <source>−{points}</source>
+        <translation>−{points}</translation>
+    </message>
+</context>
+<context>
+    <name>Texts</name>
+    <message>
+        <source>clubs</source>
+        <translation>fiori</translation>
+    </message>
+    <message>
+        <source>diamonds</source>
+        <translation>quadri</translation>
+    </message>
+    <message>
+        <source>hearts</source>
+        <translation>cuori</translation>
+    </message>
+    <message>
+        <source>spades</source>
+        <translation>picche</translation>
+    </message>
+    <message>
+        <source>You must follow {suit}.</source>
+        <translation>Devi rispondere a {suit}.</translation>
+    </message>
+    <message>
+        <source>You must follow the suit led.</source>
+        <translation>Devi rispondere al seme.</translation>
+    </message>
+    <message>
+        <source>Hearts are not broken yet: lead another suit.</source>
+        <translation>Le cuori non sono ancora rotte: esci con un altro seme.</translation>
+    </message>
+    <message>
+        <source>The first trick must be led with the lowest club.</source>
+        <translation>Alla prima mano si esce con la carta di fiori più bassa.</translation>
+    </message>
+    <message>
+        <source>No hearts and no queen of spades on the first trick.</source>
+        <translation>Alla prima mano niente cuori né donna di picche.</translation>
+    </message>
+    <message>
+        <source>Wait for your turn.</source>
+        <translation>Aspetta il tuo turno.</translation>
+    </message>
+    <message>
+        <source>Cards cannot be played now.</source>
+        <translation>Ora non si possono giocare carte.</translation>
+    </message>
+    <message>
+        <source>You have already passed your cards.</source>
+        <translation>Hai già passato le carte.</translation>
+    </message>
+    <message>
+        <source>There is no passing in this hand.</source>
+        <translation>In questa smazzata non si passano carte.</translation>
+    </message>
+    <message>
+        <source>Choose exactly three cards to pass.</source>
+        <translation>Scegli esattamente tre carte da passare.</translation>
+    </message>
+    <message>
+        <source>That card is not in your hand.</source>
+        <translation>Non hai quella carta in mano.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>La partita è finita.</translation>
+    </message>
+    <message>
+        <source>The hand is still being played.</source>
+        <translation>La smazzata è ancora in corso.</translation>
+    </message>
+    <message>
+        <source>That move is not allowed.</source>
+        <translation>Questa mossa non è consentita.</translation>
+    </message>
+    <message>
+        <source>to the right</source>
+        <translation>a destra</translation>
+    </message>
+    <message>
+        <source>to the left</source>
+        <translation>a sinistra</translation>
+    </message>
+    <message>
+        <source>across</source>
+        <translation>di fronte</translation>
+    </message>
+    <message>
+        <source>no passing</source>
+        <translation>nessun passaggio</translation>
+    </message>
+    <message>
+        <source>Peppa</source>
+        <translation>Peppa</translation>
+    </message>
+    <message>
+        <source>Peppa Torino</source>
+        <translation>Peppa Torino</translation>
+    </message>
+    <message>
+        <source>Hearts</source>
+        <translation>Hearts (americano)</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>Facile</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normale</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Difficile</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translation>Esperto</translation>
+    </message>
+    <message>
+        <source>Shooting the moon</source>
+        <translation>Grande slam</translation>
+    </message>
+    <message>
+        <source>Cappotto</source>
+        <translation>Cappotto</translation>
+    </message>
+    <message>
+        <source>You shot the moon!</source>
+        <translation>Hai fatto grande slam!</translation>
+    </message>
+    <message>
+        <source>You made cappotto!</source>
+        <translation>Hai fatto cappotto!</translation>
+    </message>
+    <message>
+        <source>{name} shot the moon!</source>
+        <translation>{name} ha fatto grande slam!</translation>
+    </message>
+    <message>
+        <source>{name} made cappotto!</source>
+        <translation>{name} ha fatto cappotto!</translation>
+    </message>
+    <message>
+        <source>Jack</source>
+        <translation>Fante</translation>
+    </message>
+    <message>
+        <source>Queen</source>
+        <translation>Donna</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <translation>Re</translation>
+    </message>
+    <message>
+        <source>Ace</source>
+        <translation>Asso</translation>
+    </message>
+    <message>
+        <source>{rank} of {suit}</source>
+        <comment>a card</comment>
+        <translation>{rank} di {suit}</translation>
+    </message>
+    <message>
+        <source>South</source>
+        <translation>Sud</translation>
+    </message>
+    <message>
+        <source>East</source>
+        <translation>Est</translation>
+    </message>
+    <message>
+        <source>North</source>
+        <translation>Nord</translation>
+    </message>
+    <message>
+        <source>West</source>
+        <translation>Ovest</translation>
+    </message>
+    <message>
+        <source>hand {n}</source>
+        <translation>smazzata {n}</translation>
+    </message>
+    <message>
+        <source>trick {n}</source>
+        <translation>mano {n}</translation>
+    </message>
+    <message>
+        <source>{place}: {rule}</source>
+        <translation>{place}: {rule}</translation>
+    </message>
+    <message>
+        <source>a move out of its phase of the hand</source>
+        <translation>una mossa nella fase sbagliata della smazzata</translation>
+    </message>
+    <message>
+        <source>a move out of turn</source>
+        <translation>una mossa fuori turno</translation>
+    </message>
+    <message>
+        <source>a seat passes twice</source>
+        <translation>un giocatore passa le carte due volte</translation>
+    </message>
+    <message>
+        <source>cards are passed in a hand without passing</source>
+        <translation>carte passate in una smazzata senza passaggio</translation>
+    </message>
+    <message>
+        <source>a pass of other than three cards</source>
+        <translation>un passaggio di un numero di carte diverso da tre</translation>
+    </message>
+    <message>
+        <source>a card the seat does not hold</source>
+        <translation>una carta che il giocatore non ha</translation>
+    </message>
+    <message>
+        <source>the suit led is not followed</source>
+        <translation>non si risponde al seme</translation>
+    </message>
+    <message>
+        <source>the first trick is not led with the lowest club</source>
+        <translation>alla prima mano non si esce con la carta di fiori più bassa</translation>
+    </message>
+    <message>
+        <source>hearts led before they are broken</source>
+        <translation>uscita a cuori prima che siano rotte</translation>
+    </message>
+    <message>
+        <source>points played on the first trick</source>
+        <translation>punti giocati alla prima mano</translation>
+    </message>
+    <message>
+        <source>a move after the game ended</source>
+        <translation>una mossa a partita finita</translation>
+    </message>
+    <message>
+        <source>a hand dealt before the last one ended</source>
+        <translation>una smazzata distribuita prima della fine della precedente</translation>
+    </message>
+    <message>
+        <source>the file is not valid JSON</source>
+        <translation>il file non è un JSON valido</translation>
+    </message>
+    <message>
+        <source>not a game record</source>
+        <translation>non è la registrazione di una partita</translation>
+    </message>
+    <message>
+        <source>a version of the record this program does not know</source>
+        <translation>una versione della registrazione che questo programma non conosce</translation>
+    </message>
+    <message>
+        <source>a field of the record is missing or wrong</source>
+        <translation>un campo della registrazione manca o è errato</translation>
+    </message>
+    <message>
+        <source>a card that is not in the deck</source>
+        <translation>una carta che non è nel mazzo</translation>
+    </message>
+    <message>
+        <source>rules this program does not know</source>
+        <translation>regole che questo programma non conosce</translation>
+    </message>
+    <message>
+        <source>a card appears twice</source>
+        <translation>una carta compare due volte</translation>
+    </message>
+    <message>
+        <source>a card is missing from the deal</source>
+        <translation>manca una carta nella distribuzione</translation>
+    </message>
+    <message>
+        <source>a seat is dealt the wrong number of cards</source>
+        <translation>un giocatore riceve un numero sbagliato di carte</translation>
+    </message>
+    <message>
+        <source>the wrong dealer</source>
+        <translation>mazziere sbagliato</translation>
+    </message>
+    <message>
+        <source>the wrong seat leads</source>
+        <translation>esce il giocatore sbagliato</translation>
+    </message>
+    <message>
+        <source>a hand after the game ended</source>
+        <translation>una smazzata a partita finita</translation>
+    </message>
+    <message>
+        <source>an unfinished hand before the last one</source>
+        <translation>una smazzata non finita prima dell&apos;ultima</translation>
+    </message>
+    <message>
+        <source>more cards than the hand holds</source>
+        <translation>più carte di quante ne abbia la smazzata</translation>
+    </message>
+    <message>
+        <source>nothing to undo</source>
+        <translation>niente da annullare</translation>
+    </message>
+    <message>
+        <source>a broken rule</source>
+        <translation>una regola non rispettata</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>permesso negato</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>il disco è pieno</translation>
+    </message>
+    <message>
+        <source>the disk quota is used up</source>
+        <translation>la quota del disco è esaurita</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>il disco è di sola lettura</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>file o cartella inesistente</translation>
+    </message>
+    <message>
+        <source>it is a folder, not a file</source>
+        <translation>è una cartella, non un file</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>una parte del percorso non è una cartella</translation>
+    </message>
+    <message>
+        <source>the disk could not be read or written</source>
+        <translation>errore di lettura o scrittura sul disco</translation>
+    </message>
+    <message>
+        <source>the name is too long</source>
+        <translation>il nome è troppo lungo</translation>
+    </message>
+</context>
+<context>
+    <name>TrickListModel</name>
+    <message>
+        <source>Took the trick</source>
+        <extracomment>Each trick: the card of each seat, the leader and the winner.</extracomment>
+        <translation>Ha preso la mano</translation>
+    </message>
+    <message>
+        <source>Led the trick</source>
+        <translation>Ha aperto la mano</translation>
+    </message>
+</context>
+<context>
+    <name>WindowCommands</name>
+    <message>
+        <source>Continue the game you were playing?</source>
+        <extracomment>The rules&apos; language setting the rules dialog was last shown in.</extracomment>
+        <translation>Vuoi riprendere la partita che stavi giocando?</translation>
+    </message>
+    <message>
+        <source>The game in progress will be lost. Start a new game with the same players and rules?</source>
+        <translation>La partita in corso andrà persa. Vuoi iniziarne una nuova con gli stessi giocatori e le stesse regole?</translation>
+    </message>
+    <message>
+        <source>&amp;Play again</source>
+        <translation>&amp;Gioca ancora</translation>
+    </message>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation>Non c&apos;è niente da annullare.</translation>
+    </message>
+    <message>
+        <source>game.peppa</source>
+        <translation>partita.peppa</translation>
+    </message>
+    <message>
+        <source>Save the game</source>
+        <translation>Salva la partita</translation>
+    </message>
+    <message>
+        <source>Saved as {name}.</source>
+        <translation>Partita salvata come {name}.</translation>
+    </message>
+    <message>
+        <source>Open a saved game</source>
+        <translation>Apri una partita salvata</translation>
+    </message>
+    <message>
+        <source>Import a game record</source>
+        <translation>Importa la registrazione di una partita</translation>
+    </message>
+    <message>
+        <source>game.json</source>
+        <translation>partita.json</translation>
+    </message>
+    <message>
+        <source>Export the game record</source>
+        <translation>Esporta la registrazione della partita</translation>
+    </message>
+    <message>
+        <source>Exported {name}.</source>
+        <translation>Registrazione esportata: {name}.</translation>
+    </message>
+    <message>
+        <source>Game records (*.json);;All files (*)</source>
+        <translation>Registrazioni di partite (*.json);;Tutti i file (*)</translation>
+    </message>
+    <message>
+        <source>Peppa saved games (*.peppa);;All files (*)</source>
+        <translation>Partite salvate di Peppa (*.peppa);;Tutti i file (*)</translation>
+    </message>
+</context>
+<context>
+    <name>WindowGame</name>
+    <message>
+        <source>Scores</source>
+        <translation>Punteggi</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translation>Mani</translation>
+    </message>
+</context>
+</TS>

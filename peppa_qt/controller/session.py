@@ -62,6 +62,8 @@ class GameSession(QObject):
     autosave_failed = Signal()
     #: A hand was played to its end in this run (not a resumed game's last hand shown again).
     hand_completed = Signal(int)
+    #: The autosave was written (the window keeps its own place with it, for after a crash).
+    autosaved = Signal()
 
     def __init__(
         self,
@@ -232,6 +234,7 @@ class GameSession(QObject):
             return
         problem = self.profile.save_autosave(game)
         if problem is None:
+            self.autosaved.emit()
             return
         if self._autosave_warned:
             self.autosave_failed.emit()

@@ -84,6 +84,46 @@ class RulesDialog(QDialog):
         self.browser.setHtml(rules_html(str(self.language.itemData(index))))
 
 
+class KeyboardDialog(QDialog):
+    """The keys: playing at the table, then every menu command that has keys."""
+
+    def __init__(self, shortcuts: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Keyboard"))
+        self.resize(520, 520)
+        table = [
+            (self.tr("← →"), self.tr("Move the ring over your cards")),
+            (self.tr("Space"), self.tr("Choose a card to pass, or raise the card to play")),
+            (
+                self.tr("Enter"),
+                self.tr("Pass the three cards chosen, or play the card with the ring"),
+            ),
+            (self.tr("Tab"), self.tr("The buttons on the table, then the score sheet")),
+        ]
+        #: (keys, what they do): the table's first, then the menus'.
+        self.rows = [*table, *shortcuts]
+        rows = [self._section(self.tr("At the table")), *self._rows(table)]
+        rows += [self._section(self.tr("Menu commands")), *self._rows(shortcuts)]
+        browser = QTextBrowser()
+        browser.setHtml(f"<table cellpadding='4'>{''.join(rows)}</table>")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addWidget(browser, 1)
+        box.addWidget(buttons)
+
+    @staticmethod
+    def _section(title: str) -> str:
+        return f"<tr><td colspan='2'><h3>{html.escape(title)}</h3></td></tr>"
+
+    @staticmethod
+    def _rows(pairs: list[tuple[str, str]]) -> list[str]:
+        return [
+            f"<tr><td><b>{html.escape(keys)}</b></td><td>{html.escape(what)}</td></tr>"
+            for keys, what in pairs
+        ]
+
+
 class AboutDialog(QDialog):
     """Version, licence (MIT) and the Qt / PySide6 third-party notice (LGPL)."""
 
@@ -116,7 +156,8 @@ class AboutDialog(QDialog):
         third_title = self.tr("Third-party software")
         return (
             f"<h2>Peppa {html.escape(__version__)}</h2><p>{html.escape(intro)}</p>"
-            f"<h3>{html.escape(licence_title)}</h3><pre>{html.escape(licence)}</pre>"
+            f"<h3>{html.escape(licence_title)}</h3>"
+            f'<pre style="white-space: pre-wrap">{html.escape(licence)}</pre>'
             f"<h3>{html.escape(third_title)}</h3>"
             f"<p>{html.escape(third)}</p>"
         )

@@ -33,7 +33,7 @@ def seat_at(side: int, viewer: int) -> int:
 
 #: Opponents' hands are drawn smaller, taken cards smaller still.
 OPPONENT_SCALE = 0.72
-TAKEN_SCALE = 0.40
+TAKEN_SCALE = 0.46
 #: The deck before the deal: a little smaller than a card in hand, each card a step higher.
 DECK_SCALE, DECK_STEP = 0.9, 0.25
 TAKEN_ROW = 7
@@ -93,7 +93,11 @@ class TableLayout:
 
     def _bottom_spots(self, count: int) -> list[Spot]:
         cw = self.card_w
-        room = self.width * 0.60 - cw
+        # Between the name plate on the left and the taken cards on the right.
+        m = self.margin
+        left = self.center_x - 2 * m - self.badge_size[0]
+        right = self.width - self.center_x - 3 * m - self._pile_width()
+        room = min(self.width * 0.60, 2 * min(left, right)) - cw
         step = min(cw * 0.5, room / max(count - 1, 1))
         half = (count - 1) / 2
         y = self.height - self.margin - self.card_h / 2
@@ -147,7 +151,11 @@ class TableLayout:
         return Spot(round(x), round(y) - lift, rotation, 100 + index, DECK_SCALE)
 
     def taken_spot(self, side: int, index: int, point_card: bool) -> Spot:
-        """Taken cards: a face-down stack, and the point cards fanned face up beside it."""
+        """Taken cards: a face-down stack, and the point cards fanned face up beside it.
+
+        A long fan goes on in a second row half a card away; the row nearer the table's edge
+        lies under the other, so every card's corner (rank and suit) stays in sight.
+        """
         scale = TAKEN_SCALE
         w, h = self.card_w * scale, self.card_h * scale
         ox, oy, direction = self._taken_origin(side, w, h)
@@ -155,27 +163,36 @@ class TableLayout:
             return Spot(ox, oy - min(index, 6) * 0.6, 0.0, 300 + index, scale)
         row, column = divmod(index, TAKEN_ROW)
         x = ox + direction * (w * 0.95 + column * w * 0.42)
-        y = oy + (-1 if side == BOTTOM else 1) * row * h * 0.55
-        return Spot(x, y, 0.0, 320 + index, scale)
+        upward = side != TOP
+        y = oy + (-1 if upward else 1) * row * h * 0.55
+        # A fan to the left lies under itself, so each card's left corner is never covered.
+        z = 340 + direction * column + (-20 * row if upward else 20 * row)
+        return Spot(x, y, 0.0, z, scale)
 
     def _taken_origin(self, side: int, w: float, h: float) -> tuple[float, float, int]:
         m = self.margin
         if side == BOTTOM:
             right = self.hand_rect(BOTTOM, 13).right()
             return right + m + w / 2, self.height - m - h / 2, 1
-        if side == TOP:
-            left = self.hand_rect(TOP, 13).left()
-            return left - m - w / 2, m + h / 2, -1
-        hand = self.hand_rect(side, 13)
-        y = hand.bottom() + m + h / 2
+        if side == TOP:  # under the name plate, fanned toward the edge
+            badge = self.badge_rect(TOP)
+            return badge.left() + w / 2, badge.bottom() + m + h / 2, 1
+        # Beside the hand, just above the name plate; a second row goes up.
+        hand, badge = self.hand_rect(side, 13), self.badge_rect(side)
+        y = badge.top() - m - h / 2
         if side == LEFT:
-            return m + w / 2, y, 1
-        return self.width - m - w / 2, y, -1
+            return hand.right() + m + w / 2, y, 1
+        return hand.left() - m - w / 2, y, -1
+
+    def _pile_width(self) -> float:
+        """How wide a seat's taken cards may spread: the stack and a row of point cards."""
+        w = self.card_w * TAKEN_SCALE
+        return w * 0.95 + (TAKEN_ROW - 1) * w * 0.42 + w
 
     # --------------------------------------------------------------- plates
 
     def badge_rect(self, side: int) -> QRectF:
-        """The name plate of the seat on ``side``."""
+        """The name plate of the seat on ``side``: the side seats' beside their hands."""
         bw, bh = self.badge_size
         m = self.margin
         if side == BOTTOM:
@@ -183,18 +200,16 @@ class TableLayout:
         if side == TOP:
             right = self.hand_rect(TOP, 13).right()
             return QRectF(right + 2 * m, m, bw, bh)
-        top = self.hand_rect(side, 13).top() - m - bh
-        x = m if side == LEFT else self.width - m - bw
-        return QRectF(x, top, bw, bh)
+        hand = self.hand_rect(side, 13)
+        x = hand.right() + m if side == LEFT else hand.left() - m - bw
+        return QRectF(x, hand.bottom() - bh, bw, bh)
 
     def info_rect(self) -> QRectF:
         """The corner that says which hand this is, the pass, and whether hearts are broken."""
-        w = self.card_w * TAKEN_SCALE
-        pile = w * 0.95 + (TAKEN_ROW - 1) * w * 0.42 + w
-        right = self.hand_rect(TOP, 13).left() - self.margin - pile
-        top = self.badge_rect(LEFT).top()
         m = self.margin
-        return QRectF(m, m, max(right - 2 * m, 120.0), top - 2 * m)
+        right = self.hand_rect(TOP, 13).left() - m
+        bottom = self.hand_rect(LEFT, 13).top() - m
+        return QRectF(m, m, max(right - m, 120.0), bottom - m)
 
     def prompt_rect(self) -> QRectF:
         """The middle of the table, for the passing prompt and its button."""

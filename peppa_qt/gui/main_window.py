@@ -99,7 +99,8 @@ class MainWindow(QMainWindow):
         self._menu_titles = self._build_menu_titles()
         self.statusBar().showMessage(self.tr("Welcome to Peppa."))
         self._welcome = True  # until the game says something of its own
-        self.setMinimumSize(1024, 640)
+        # Small enough for a 1024×600 work area, its title bar and panel included.
+        self.setMinimumSize(800, 520)
         if look is not None:
             self._show_appearance(look)
         else:
@@ -198,6 +199,9 @@ class MainWindow(QMainWindow):
             game, settings, help_menu = self._menu_titles
             self._menus = WindowMenus(self, game, settings, help_menu)
             self.setWindowIcon(app_icon())
+            if not getattr(self, "_placed", True):  # a first start: fit once framed
+                for ms in (0, 400):
+                    QTimer.singleShot(ms, self.fit_to_screen)
 
     def after_first_paint(self, slot: Callable[[], None]) -> None:
         """Run ``slot`` once the table has been painted (the window shows before it deals)."""
@@ -252,6 +256,7 @@ class MainWindow(QMainWindow):
         session.problem_met.connect(self.tell)
         session.autosave_failed.connect(self._on_session_autosave_failed)
         session.hand_completed.connect(self._on_session_hand_completed)
+        session.autosaved.connect(self._on_session_autosaved)
         session.controller.game_started.connect(self._on_controller_game_started)
         self._game = game
         self._shown_speed = None  # the game's pace and panels take the speed too
@@ -347,6 +352,20 @@ class MainWindow(QMainWindow):
     def _on_session_autosave_failed(self) -> None:
         self.statusBar().showMessage(self.tr("The game could not be autosaved."))
 
+    def _on_session_autosaved(self) -> None:
+        """The window's place is kept with each autosave: after a crash it comes back as it was."""
+        geometry, state = self._geometry()
+        settings = self.settings
+        if (geometry, state) != (settings.window_geometry, settings.window_state):
+            self.preferences.remember_window(geometry, state)
+            self.tell(self.preferences.save())
+
+    def _geometry(self) -> tuple[str, str]:
+        """Qt's saveGeometry() and saveState() as base64 text."""
+        geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+        state = bytes(self.saveState().toBase64().data()).decode("ascii")
+        return geometry, state
+
     def _on_controller_game_started(self) -> None:
         self.menus.show_undo(hot_seat=len(self.controller.humans()) >= 2)
 
@@ -398,18 +417,38 @@ class MainWindow(QMainWindow):
         """The felt, and the window's size and score sheet as the player left them."""
         self.view.set_felt(look.table_colour)
         self.resize(_first_size(self))
+        self._placed = bool(look.window_geometry)
         if look.window_geometry:
             self.restoreGeometry(QByteArray.fromBase64(look.window_geometry.encode("ascii")))
         if look.window_state:
             self.restoreState(QByteArray.fromBase64(look.window_state.encode("ascii")))
 
+    def fit_to_screen(self) -> None:
+        """The whole window, title bar and frame included, on the screen's free area.
+
+        A first start asks for 1280×800 at most, but the window manager's frame comes on top
+        of that and would push the status line (which says why a card is refused) off the
+        bottom of a 1280×800 screen; known only once the window is shown, it is taken off here.
+        """
+        if self.isMaximized() or self.isFullScreen():
+            return
+        free = self.screen().availableGeometry()
+        frame = self.frameGeometry()
+        if free.contains(frame):
+            return
+        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
+        width = max(self.minimumWidth(), min(self.width(), free.width() - extra_w))
+        height = max(self.minimumHeight(), min(self.height(), free.height() - extra_h))
+        self.resize(width, height)
+        left = free.left() + max(0, (free.width() - width - extra_w) // 2)
+        top = free.top() + max(0, (free.height() - height - extra_h) // 2)
+        self.move(left, top)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if self._game is not None:  # no game half, no game to autosave
             self._game.session.autosave()
-        geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
-        state = bytes(self.saveState().toBase64().data()).decode("ascii")
         self.load_settings()
-        self.preferences.remember_window(geometry, state)
+        self.preferences.remember_window(*self._geometry())
         self.save_settings()
         if self._game is not None:
             self._game.controller.shutdown()

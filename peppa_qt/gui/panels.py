@@ -173,7 +173,7 @@ class HandSummaryPanel(Panel):
         if summary.no_card_bonus:
             names = ", ".join(texts.player_name(summary.names[s]) for s in summary.no_card_bonus)
             note = self.tr("No cards taken ({bonus}): {names}").format(
-                bonus=summary.bonus, names=names
+                bonus=texts.points_text(summary.bonus), names=names
             )
             box.addWidget(_label(note, "muted"))
         return body

@@ -14,6 +14,17 @@ if TYPE_CHECKING:
 
 PLATE = QColor(8, 30, 20, 150)
 PLATE_ACTIVE = QColor(18, 58, 38, 215)
+
+
+def plate_colours(centre: QColor, edge: QColor) -> tuple[QColor, QColor]:
+    """A plate's colours on a felt of these colours: its dark edge, lifted on its turn."""
+    quiet = QColor(edge.darker(160))
+    quiet.setAlpha(150)
+    active = QColor(centre.darker(190))
+    active.setAlpha(215)
+    return quiet, active
+
+
 GOLD = QColor("#f5c542")
 TEXT = QColor("#f3f1e8")
 MUTED = QColor("#b9d3c4")
@@ -41,6 +52,8 @@ class SeatBadge(QGraphicsObject):
         super().__init__()
         self.seat = seat
         self.state = BadgeState()
+        #: The plate's colours, quiet and on its turn: tinted like the felt (set_felt).
+        self.colours = (PLATE, PLATE_ACTIVE)
         self._rect = QRectF(0, 0, 180, 56)
         self.setZValue(50)
 
@@ -67,7 +80,7 @@ class SeatBadge(QGraphicsObject):
         state, rect = self.state, self._rect
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(GOLD, 2.5) if state.active else Qt.PenStyle.NoPen)
-        painter.setBrush(PLATE_ACTIVE if state.active else PLATE)
+        painter.setBrush(self.colours[1] if state.active else self.colours[0])
         painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
         inner = rect.adjusted(12, 6, -10, -6)
         half = inner.height() / 2
@@ -141,12 +154,27 @@ class InfoPlate(QGraphicsObject):
     ) -> None:
         if not self._lines:
             return
-        font = QFont(painter.font())
+        font = self.font()
         line_h = min(self._rect.height() / len(self._lines), 22.0)
-        font.setPixelSize(max(11, round(line_h * 0.7)))
         for i, (text, colour) in enumerate(self._lines):
             row = QRectF(0, i * line_h, self._rect.width(), line_h)
             _draw_line(painter, font, colour, row, text)
+
+    def font(self) -> QFont:
+        """The lines' font: as large as the corner allows, smaller before any line is cut."""
+        font = QFont()
+        line_h = min(self._rect.height() / max(1, len(self._lines)), 22.0)
+        size = max(11, round(line_h * 0.7))
+        font.setPixelSize(size)
+        while size > 9 and self.cut_lines(font):
+            size -= 1
+            font.setPixelSize(size)
+        return font
+
+    def cut_lines(self, font: QFont | None = None) -> list[str]:
+        """The lines too long for the corner in ``font`` (shown elided)."""
+        metrics = QFontMetricsF(font or self.font())
+        return [t for t, _ in self._lines if metrics.horizontalAdvance(t) > self._rect.width()]
 
 
 def _draw_line(
@@ -163,3 +191,43 @@ def _draw_line(
     painter.setPen(colour)
     elided = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
     painter.drawText(rect, align | Qt.AlignmentFlag.AlignVCenter, elided)
+
+
+class NotePlate(QGraphicsObject):
+    """A short sentence shown for a moment where the player is looking: above their hand."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self._rect = QRectF(0, 0, 300, 34)
+        self.setZValue(950)  # above the cards, even one being dragged
+        self.hide()
+
+    def show_text(self, text: str, centre: QPointF, width: float) -> None:
+        """Show ``text`` centred on ``centre``, at most ``width`` wide."""
+        self.prepareGeometryChange()
+        font = QFont()
+        font.setPixelSize(15)
+        font.setBold(True)
+        wanted = QFontMetricsF(font).horizontalAdvance(text) + 36
+        self.text = text
+        self._rect = QRectF(0, 0, min(wanted, width), 34)
+        self.setPos(centre.x() - self._rect.width() / 2, centre.y() - self._rect.height() / 2)
+        self.show()
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(GOLD, 1.5))
+        painter.setBrush(QColor(20, 12, 8, 225))
+        painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 12, 12)
+        font = QFont(painter.font())
+        font.setPixelSize(15)
+        font.setBold(True)
+        inner = self._rect.adjusted(14, 0, -14, 0)
+        _draw_line(painter, font, TEXT, inner, self.text, align=Qt.AlignmentFlag.AlignHCenter)

@@ -1,7 +1,8 @@
-"""The running totals hand by hand, drawn with QPainter."""
+"""Lines of numbers hand by hand (the running totals) or game by game, drawn with QPainter."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -13,24 +14,41 @@ GRID = QColor(255, 255, 255, 40)
 AXIS_TEXT = QColor("#b9d3c4")
 
 
+BACKGROUND = QColor(10, 32, 22, 236)
+
+
 class ScoreChart(QWidget):
-    """One line per player: the total after each hand; the points limit dashed."""
+    """One line per player: the total after each hand (or a figure per game); a limit dashed."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._names: list[str] = []
-        self._progress: list[tuple[int, ...]] = []
+        self._progress: list[tuple[float, ...]] = []
         self._limit: int | None = None
+        self._from_zero = True
         self.setMinimumSize(320, 170)
 
     def set_data(
-        self, names: Sequence[str], progress: Sequence[tuple[int, ...]], limit: int | None
+        self,
+        names: Sequence[str],
+        progress: Sequence[Sequence[float]],
+        limit: int | None,
+        *,
+        from_zero: bool = True,
     ) -> None:
-        """The players' names, their totals after each hand, and the limit if any."""
+        """The players' names, their figures after each hand (or game), and the limit if any.
+
+        ``from_zero``: the lines start at 0 before the first hand (running totals do).
+        """
         self._names = list(names)
         self._progress = [tuple(p) for p in progress]
         self._limit = limit
+        self._from_zero = from_zero
         self.update()
+
+    def series(self) -> list[list[float]]:
+        """Each line's figures, in order (for tests and accessibility)."""
+        return [[row[i] for row in self._progress] for i in range(len(self._names))]
 
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(460, 220)
@@ -38,6 +56,9 @@ class ScoreChart(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(BACKGROUND)  # the light texts need their dark ground anywhere
+        painter.drawRoundedRect(QRectF(self.rect()), 8, 8)
         font = QFont(self.font())
         font.setPixelSize(11)
         painter.setFont(font)
@@ -53,10 +74,10 @@ class ScoreChart(QWidget):
         values = [v for row in self._progress for v in row] + [0]
         if self._limit is not None:
             values.append(self._limit)
-        low, high = min(values), max(values)
+        low, high = math.floor(min(values)), math.ceil(max(values))
         return low, max(high, low + 10)
 
-    def _point(self, plot: QRectF, low: int, high: int, hand: int, value: int) -> QPointF:
+    def _point(self, plot: QRectF, low: int, high: int, hand: int, value: float) -> QPointF:
         count = max(len(self._progress), 1)
         x = plot.left() + plot.width() * hand / count
         y = plot.bottom() - plot.height() * (value - low) / (high - low)
@@ -87,7 +108,7 @@ class ScoreChart(QWidget):
             )
 
     def _draw_line(self, painter: QPainter, plot: QRectF, low: int, high: int, seat: int) -> None:
-        points = [self._point(plot, low, high, 0, 0)]
+        points = [self._point(plot, low, high, 0, 0)] if self._from_zero else []
         points += [
             self._point(plot, low, high, i + 1, row[seat]) for i, row in enumerate(self._progress)
         ]
@@ -96,7 +117,7 @@ class ScoreChart(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPolyline(QPolygonF(points))
         painter.setBrush(colour)
-        for point in points[1:]:
+        for point in points[1:] if self._from_zero else points:
             painter.drawEllipse(point, 2.8, 2.8)
 
     def _draw_legend(self, painter: QPainter, rect: QRectF) -> None:

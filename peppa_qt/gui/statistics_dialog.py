@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QRegularExpression, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,6 +24,7 @@ from ..models.statistics import NAME, RULES, SORT_ROLE, StatisticsModel
 from ..storage import Statistics
 from . import texts
 from .notices import Notices
+from .score_chart import ScoreChart
 
 
 class StatisticsDialog(QDialog):
@@ -46,13 +47,18 @@ class StatisticsDialog(QDialog):
         self.proxy.setFilterKeyColumn(RULES)
         self.table = self._table()
         self.empty = QLabel(self.tr("No game has been finished yet."))
+        self.chart_title = QLabel()
+        self.chart = ScoreChart()
         box = QVBoxLayout(self)
         box.addLayout(self._filter_row())
         box.addWidget(self.table, 1)
         box.addWidget(self.empty)
+        box.addWidget(self.chart_title)
+        box.addWidget(self.chart, 1)
         box.addWidget(self._buttons())
-        self.setMinimumSize(600, 300)
-        self.resize(760, 420)
+        self.setMinimumSize(600, 420)
+        self.resize(760, 600)
+        self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.show_statistics(stats)
 
     @classmethod
@@ -101,11 +107,35 @@ class StatisticsDialog(QDialog):
         has_rows = bool(stats.entries)
         self.empty.setVisible(not has_rows)
         self.reset_button.setEnabled(has_rows)
+        self.table.selectRow(0)
+        self._show_chart(self.table.currentIndex().row())
+
+    def _on_row_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        self._show_chart(current.row())
+
+    def _show_chart(self, row: int) -> None:
+        """The chosen player's points per hand, game by game, under the table."""
+        source = self.proxy.mapToSource(self.proxy.index(row, 0)).row() if row >= 0 else -1
+        entry = self.model.entry(source)
+        has_chart = entry is not None and len(entry.history) > 0
+        self.chart.setVisible(has_chart)
+        self.chart_title.setVisible(has_chart)
+        if entry is None or not has_chart:
+            return
+        name = texts.player_name(entry.name)
+        self.chart_title.setText(
+            self.tr("{name}, {rules}: points per hand, game by game").format(
+                name=name, rules=texts.preset_name(entry.rules)
+            )
+        )
+        self.chart.set_data([name], [(v,) for v in entry.history], None, from_zero=False)
 
     def _on_rules_changed(self, index: int) -> None:
         preset = str(self.rules.itemData(index))
         pattern = f"^{preset}$" if preset else ""
         self.proxy.setFilterRegularExpression(QRegularExpression(pattern))
+        self.table.selectRow(0)
+        self._show_chart(self.table.currentIndex().row())
 
     def _on_reset_clicked(self) -> None:
         question = self.tr("Forget the statistics of every player and rule set?")

@@ -77,6 +77,8 @@ class TablePresenter(QObject):
         self.suit_order = DEFAULT_SUIT_ORDER
         self.mode = IDLE
         self.selected: list[int] = []
+        #: A refusal is being shown: the player's next action takes its words away.
+        self._refused = False
         #: What the status line says, as a sentence to word again in a new language.
         self._status: Callable[[], str] | None = None
         #: The seat the computer is being handed to (the hand-over screen is up), if any.
@@ -346,16 +348,20 @@ class TablePresenter(QObject):
         self.intents.note_selection(self.viewer, self.selected)
 
     def toggle_selected(self, card: int) -> None:
-        """Choose or put back a card to pass."""
+        """Choose or put back a card to pass (a fourth is refused, saying how to change)."""
+        self._next_action()
         if card in self.selected:
             self.selected.remove(card)
         elif len(self.selected) < 3:
             self.selected.append(card)
         else:
             self._say(lambda: self.tr("Three cards chosen: click one to put it back."))
+            self.scene.show_note(self.tr("Three cards chosen: click one to put it back."))
+            self._refused = True
             return
         self.scene.set_selection(self.selected)
         self._emit_passing()
+        self._say_prompt()
 
     def confirm_pass(self) -> None:
         """Pass the three chosen cards."""
@@ -492,7 +498,30 @@ class TablePresenter(QObject):
             self._on_controller_hand_over(self._handing_over)
 
     def _on_controller_move_refused(self, refusal: Refusal) -> None:
+        """Why, on the status line and above the hand, until the player's next action."""
         self._say(lambda: texts.refusal_text(refusal))
+        self.scene.show_note(texts.refusal_text(refusal))
+        self._refused = True
+
+    def _next_action(self) -> None:
+        """The player does something: a refusal's words belong to the moment before."""
+        if self._refused:
+            self._refused = False
+            self.scene.hide_note()
+            self._say_prompt()
+
+    def _say_prompt(self) -> None:
+        """What the player is asked now."""
+        if self.mode == PLAYING:
+            self._say(lambda: self.tr("Your turn: play a card."))
+        elif self.mode == PASSING and len(self.selected) == 3:
+            self._say(
+                lambda: self.tr(
+                    "Three cards chosen: press Pass cards (Enter), or click one to put it back."
+                )
+            )
+        elif self.mode == PASSING:
+            self._say(lambda: self.tr("Choose three cards to pass."))
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -501,6 +530,8 @@ class TablePresenter(QObject):
         if mode == IDLE:
             self.scene.set_playable(None, interactive=False)
             self.scene.set_focus(None)
+            self.scene.hide_note()
+            self._refused = False
 
     # ------------------------------------------------------- hands and games end
 
@@ -544,6 +575,7 @@ class TablePresenter(QObject):
     # ------------------------------------------------------------- input
 
     def _on_scene_card_clicked(self, card: int) -> None:
+        self._next_action()
         if self.mode == PASSING:
             self.toggle_selected(card)
         elif self.mode == PLAYING:
@@ -552,6 +584,7 @@ class TablePresenter(QObject):
     def _on_view_key_pressed(self, action: str) -> None:
         if self.mode == IDLE:
             return
+        self._next_action()
         hand = self.scene.hands[self.viewer]
         focus = self.scene.focus
         if action in ("left", "right") and hand:

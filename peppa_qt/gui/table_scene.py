@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from .card_pixmaps import HIDDEN, CardPixmapCache, is_hidden
 from .layout import BOTTOM, Spot, TableLayout, side_of
-from .plates import InfoPlate, SeatBadge
+from .plates import InfoPlate, NotePlate, SeatBadge
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
     from .card_item import CardItem
@@ -86,8 +86,13 @@ class TableScene(QGraphicsScene):
         self._done.timeout.connect(self.animations_finished)
         self.badges = [SeatBadge(seat) for seat in range(4)]
         self.info = InfoPlate()
-        for plate in (*self.badges, self.info):
+        #: Why a card was refused, said above the hand for a moment (the status line says it too).
+        self.note = NotePlate()
+        for plate in (*self.badges, self.info, self.note):
             self.addItem(plate)
+        self._note_timer = QTimer(self)
+        self._note_timer.setSingleShot(True)
+        self._note_timer.timeout.connect(self.note.hide)
         self.resize_table(1024, 640, 1.0)
 
     # ------------------------------------------------------------------ queries
@@ -310,6 +315,19 @@ class TableScene(QGraphicsScene):
         """Raise the chosen cards of the viewer's hand (a quick, ungated move)."""
         self.raised = set(raised)
         self._settle_own()
+
+    def show_note(self, text: str, ms: int = 2600) -> None:
+        """Say ``text`` just above the viewer's hand, for ``ms`` (or until the next action)."""
+        layout = self.layout
+        top = layout.hand_rect(BOTTOM, max(1, len(self.hands[self.viewer]))).top()
+        centre = QPointF(layout.center_x, top - layout.card_h * 0.38)
+        self.note.show_text(text, centre, layout.width * 0.8)
+        self._note_timer.start(ms)
+
+    def hide_note(self) -> None:
+        """The moment has passed: the note goes."""
+        self._note_timer.stop()
+        self.note.hide()
 
     def set_received(self, cards: Iterable[int]) -> None:
         """Ring ``cards`` of the viewer's hand in gold: the ones just received."""

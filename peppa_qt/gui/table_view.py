@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from .layout import TableLayout
+from .plates import plate_colours
 from .table_scene import TableScene
 
 FELT_CENTRE = QColor("#2e7a4c")
@@ -75,6 +76,10 @@ class TableView(QGraphicsView):
         if felt == self._felt:  # the settings are applied again after the first frame
             return
         self._felt = felt
+        colours = plate_colours(*felt)
+        for badge in self.table.badges:  # the plates take the felt's colour
+            badge.colours = colours
+            badge.update()
         self.resetCachedContent()
         self.viewport().update()
 

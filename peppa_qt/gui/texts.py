@@ -129,6 +129,11 @@ def moon_announcement(preset: str, name: str) -> str:
     return QCoreApplication.translate("Texts", "{name} made cappotto!").format(name=shown)
 
 
+def points_text(points: int) -> str:
+    """A number of points as the table writes it: '−10' with a true minus sign."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
 def hint_text(code: str) -> str:
     """Why the hint suggests its cards, said to the player ("" for an unknown reason code).
 

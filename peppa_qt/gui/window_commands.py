@@ -63,14 +63,17 @@ class WindowCommands(QObject):
         """
         if self.session.setup is None:
             return
-        if self.session.in_progress():
-            question = self.tr(
-                "The game in progress will be lost. "
-                "Start a new game with the same players and rules?"
-            )
-            if not Notices.confirm(self.window, question, self.tr("&Play again")):
-                return
-        self.session.play_again()
+        question = self.tr(
+            "The game in progress will be lost. Start a new game with the same players and rules?"
+        )
+        if self._may_give_up(question, self.tr("&Play again")):
+            self.session.play_again()
+
+    def _may_give_up(self, question: str, action: str) -> bool:
+        """Whether the player lets the game in progress go (asked, Cancel the default)."""
+        if not self.session.in_progress():
+            return True
+        return Notices.confirm(self.window, question, action)
 
     def ask_new_game(self) -> None:
         """Ask for the rules and players of a new game, and start it."""
@@ -82,12 +85,22 @@ class WindowCommands(QObject):
         if not any(seat.is_human for seat in previous.seats):  # the demo's: offer a human seat
             previous = setup_from_settings(settings, session.levels)
         chosen = NewGameDialog.ask(self.window, session.levels, previous)
-        if chosen is not None:
+        question = self.tr("The game in progress will be lost. Start the new game?")
+        if chosen is not None and self._may_give_up(question, self.tr("&Start")):
             self.window.apply_settings(settings_with_setup(self.window.settings, chosen))
             self.window.save_settings()
             # The player's own game, even when chosen while the demo played.
             self.window.set_demo(self.window.demo and not any(s.is_human for s in chosen.seats))
             self.window.start_game(chosen)
+
+    def watch_demo(self) -> None:
+        """Four computers play on and on: the demo (a game of the player's is given up first)."""
+        question = self.tr("The game in progress will be lost. Watch the computers play?")
+        if self.window.demo or self._may_give_up(question, self.tr("&Watch")):
+            from .defaults import default_setup
+
+            self.window.set_demo(True)
+            self.session.start(default_setup(self.session.levels, demo=True))
 
     def undo(self) -> None:
         """Take back the human's last card or pass (and the computers' moves after it)."""
@@ -135,6 +148,9 @@ class WindowCommands(QObject):
 
         A game the player opens is a game of theirs: never the demo's.
         """
+        question = self.tr("The game in progress will be lost. Open {name}?").format(name=path.name)
+        if not self._may_give_up(question, self.tr("&Open")):
+            return False
         demo = self.window.demo
         if demo:
             self.window.set_demo(False)
@@ -189,6 +205,12 @@ class WindowCommands(QObject):
             self._rules_language = language
         setup = self.window.session.setup if self.window.has_game else None
         self._rules_dialog.show_rules(setup.rules.name if setup else "peppa")
+
+    def show_keyboard(self) -> None:
+        """Every key the game knows: the table's own, and the menus' shortcuts."""
+        from .help_dialogs import KeyboardDialog
+
+        KeyboardDialog(self.window.menus.shortcut_list(), self.window).exec()
 
     def show_about(self) -> None:
         """Version and licences."""

@@ -16,11 +16,13 @@ from ..controller.game_controller import PlayerFactory
 from ..controller.preferences import Preferences
 from ..controller.session import GameSession
 from ..controller.setup import Pace
+from ..engine import EndMode
 from ..models import ScoreSheetModel, TrickListModel
 from ..storage import Profile
 from .card_pixmaps import CardPixmapCache
 from .layout import TableLayout
 from .panels import GameOverPanel, HandSummaryPanel, PassPanel
+from .score_chart import ScoreChart
 from .summaries import GameSummary, HandSummary
 from .table_presenter import TablePresenter
 from .table_view import TableView
@@ -87,15 +89,28 @@ class WindowGame(QObject):
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
             table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
             table.setTabKeyNavigation(False)  # Tab leaves the sheet; the arrows move in it
+            # Reached by Tab, not by a click: a look at the scores leaves the keys to the cards.
+            table.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             tabs.addTab(table, "")
+        self.chart = ScoreChart()
+        tabs.addTab(self.chart, "")
+        for signal in (self.scores.dataChanged, self.scores.modelReset):
+            signal.connect(self._on_scores_changed)
         self._order_focus(tabs)
         self._name_tabs()
+
+    def _on_scores_changed(self, *_: object) -> None:
+        """The chart of the totals so far follows the score sheet, hand by hand."""
+        table = self.controller.table
+        limit = table.rules.end_value if table and table.rules.end_mode is EndMode.POINTS else None
+        self.chart.set_data(self.presenter.names(), self.scores.progress(), limit)
 
     def _name_tabs(self) -> None:
         tabs = getattr(self, "_tabs", None)
         if tabs is not None:
             tabs.setTabText(0, self.tr("Scores"))
             tabs.setTabText(1, self.tr("Tricks"))
+            tabs.setTabText(2, self.tr("Chart"))
 
     def retranslate(self) -> None:
         """The language changed: the sheets' titles and headers, and the table's texts."""
@@ -106,6 +121,7 @@ class WindowGame(QObject):
         self.scores.reset_names(self.presenter.names())
         self.tricks.reset_names(self.presenter.names())
         self.presenter.retranslate()
+        self._on_scores_changed()
 
     def _order_focus(self, sheet: QWidget) -> None:
         """Tab from the table to the panels' buttons, then the score sheet, and back round."""

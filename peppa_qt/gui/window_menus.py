@@ -36,10 +36,15 @@ class WindowMenus(QObject):
         self.window = window
         #: Every action and submenu with the source of its text, for ``retranslate``.
         self._named: list[tuple[QAction | QMenu, str]] = []
+        for menu in (game, settings, help_menu):
+            menu.setToolTipsVisible(True)  # each command's keys, on hovering it
         self._fill_game_menu(game)
         self._fill_settings_menu(settings)
         rules = self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Rules"), "F1")
         rules.triggered.connect(window.commands.show_rules)
+        self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Keyboard")).triggered.connect(
+            window.commands.show_keyboard
+        )
         self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&About Peppa")).triggered.connect(
             window.commands.show_about
         )
@@ -49,9 +54,9 @@ class WindowMenus(QObject):
     def _action(self, menu: QMenu, source: str, shortcut: Shortcut | None = None) -> QAction:
         # Parented to the window, like every action it has (window.findChildren finds them).
         action = QAction(self.window)
-        self._name(action, source)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
+        self._name(action, source)
         menu.addAction(action)
         return action
 
@@ -59,20 +64,21 @@ class WindowMenus(QObject):
         """Give ``item`` the text ``source`` in the language in use (and in every next one)."""
         self._named = [(i, s) for i, s in self._named if i is not item]
         self._named.append((item, source))
-        text = QCoreApplication.translate("MainWindow", source)
-        if isinstance(item, QMenu):
-            item.setTitle(text)
-        else:
-            item.setText(text)
+        _word(item, source)
 
     def retranslate(self) -> None:
         """The language changed: every menu text again, in the new one."""
         for item, source in self._named:
-            text = QCoreApplication.translate("MainWindow", source)
-            if isinstance(item, QMenu):
-                item.setTitle(text)
-            else:
-                item.setText(text)
+            _word(item, source)
+
+    def shortcut_list(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every menu command that has keys (Help ▸ Keyboard)."""
+        found = []
+        for item, _ in self._named:
+            if isinstance(item, QAction) and not item.shortcut().isEmpty():
+                keys = item.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                found.append((keys, item.text().replace("&", "").rstrip("…")))
+        return found
 
     def _fill_game_menu(self, game: QMenu) -> None:
         window, actions = self.window, self.window.commands
@@ -89,14 +95,17 @@ class WindowMenus(QObject):
             game, QT_TRANSLATE_NOOP("MainWindow", "&Undo"), QKeySequence.StandardKey.Undo
         )
         self.undo_action.triggered.connect(actions.undo)
+        self._action(
+            game, QT_TRANSLATE_NOOP("MainWindow", "&Watch the computers play")
+        ).triggered.connect(actions.watch_demo)
         game.addSeparator()
         self._fill_file_actions(game)
         game.addSeparator()
         statistics = self._action(game, QT_TRANSLATE_NOOP("MainWindow", "S&tatistics…"), "Ctrl+T")
         statistics.triggered.connect(actions.show_statistics)
         scores = window.dock.toggleViewAction()
-        self._name(scores, QT_TRANSLATE_NOOP("MainWindow", "&Scores"))
         scores.setShortcut(QKeySequence("F3"))
+        self._name(scores, QT_TRANSLATE_NOOP("MainWindow", "&Scores"))
         game.addAction(scores)
         game.addSeparator()
         self._action(game, QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "Ctrl+Q").triggered.connect(
@@ -210,3 +219,15 @@ class WindowMenus(QObject):
             self.recent_menu.addAction(
                 QCoreApplication.translate("MainWindow", "No saved games yet")
             ).setEnabled(False)
+
+
+def _word(item: QAction | QMenu, source: str) -> None:
+    """``item``'s text in the language in use; an action's tooltip names its keys too."""
+    text = QCoreApplication.translate("MainWindow", source)
+    if isinstance(item, QMenu):
+        item.setTitle(text)
+        return
+    item.setText(text)
+    keys = item.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    plain = text.replace("&", "")
+    item.setToolTip(f"{plain} ({keys})" if keys else plain)

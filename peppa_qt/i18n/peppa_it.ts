@@ -258,6 +258,53 @@
     </message>
 </context>
 <context>
+    <name>KeyboardDialog</name>
+    <message>
+        <source>Keyboard</source>
+        <translation>Tastiera</translation>
+    </message>
+    <message>
+        <source>← →</source>
+        <translation>← →</translation>
+    </message>
+    <message>
+        <source>Move the ring over your cards</source>
+        <translation>Sposta l&apos;anello sulle tue carte</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>Spazio</translation>
+    </message>
+    <message>
+        <source>Choose a card to pass, or raise the card to play</source>
+        <translation>Scegli una carta da passare, o alza la carta da giocare</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Invio</translation>
+    </message>
+    <message>
+        <source>Pass the three cards chosen, or play the card with the ring</source>
+        <translation>Passa le tre carte scelte, o gioca la carta con l&apos;anello</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>The buttons on the table, then the score sheet</source>
+        <translation>I pulsanti sul tavolo, poi il segnapunti</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translation>Al tavolo</translation>
+    </message>
+    <message>
+        <source>Menu commands</source>
+        <translation>Comandi dei menu</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Peppa</source>
@@ -294,6 +341,10 @@
         <translation>&amp;Regole</translation>
     </message>
     <message>
+        <source>&amp;Keyboard</source>
+        <translation>&amp;Tastiera</translation>
+    </message>
+    <message>
         <source>&amp;About Peppa</source>
         <translation>&amp;Informazioni su Peppa</translation>
     </message>
@@ -308,6 +359,10 @@
     <message>
         <source>&amp;Undo</source>
         <translation>&amp;Annulla</translation>
+    </message>
+    <message>
+        <source>&amp;Watch the computers play</source>
+        <translation>Guar&amp;da giocare il computer</translation>
     </message>
     <message>
         <source>S&amp;tatistics…</source>
@@ -781,6 +836,10 @@
         <translation>Azzera…</translation>
     </message>
     <message>
+        <source>{name}, {rules}: points per hand, game by game</source>
+        <translation>{name}, {rules}: punti per smazzata, partita per partita</translation>
+    </message>
+    <message>
         <source>Forget the statistics of every player and rule set?</source>
         <translation>Cancellare le statistiche di tutti i giocatori e di tutte le varianti?</translation>
     </message>
@@ -930,7 +989,7 @@
     <message>
         <source>D</source>
         <comment>the dealer&apos;s chip</comment>
-        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
+        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). A refusal is being shown: the player&apos;s next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1004,6 +1063,10 @@
     <message>
         <source>−{points}</source>
         <translation>−{points}</translation>
+    </message>
+    <message>
+        <source>Three cards chosen: press Pass cards (Enter), or click one to put it back.</source>
+        <translation>Tre carte scelte: premi Passa le carte (Invio), o fai clic su una per rimetterla in mano.</translation>
     </message>
 </context>
 <context>
@@ -1374,6 +1437,22 @@
         <translation>&amp;Gioca ancora</translation>
     </message>
     <message>
+        <source>The game in progress will be lost. Start the new game?</source>
+        <translation>La partita in corso andrà persa. Vuoi iniziare la nuova partita?</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Inizia</translation>
+    </message>
+    <message>
+        <source>The game in progress will be lost. Watch the computers play?</source>
+        <translation>La partita in corso andrà persa. Vuoi guardare giocare il computer?</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>&amp;Guarda</translation>
+    </message>
+    <message>
         <source>There is nothing to undo.</source>
         <translation>Non c&apos;è niente da annullare.</translation>
     </message>
@@ -1396,6 +1475,14 @@
     <message>
         <source>Import a game record</source>
         <translation>Importa la registrazione di una partita</translation>
+    </message>
+    <message>
+        <source>The game in progress will be lost. Open {name}?</source>
+        <translation>La partita in corso andrà persa. Vuoi aprire {name}?</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Apri</translation>
     </message>
     <message>
         <source>game.json</source>
@@ -1427,6 +1514,10 @@
     <message>
         <source>Tricks</source>
         <translation>Mani</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>Grafico</translation>
     </message>
 </context>
 </TS>

@@ -44,6 +44,10 @@ class StatisticsModel(QAbstractTableModel):
         self._rows = list(stats.entries)
         self.endResetModel()
 
+    def entry(self, row: int) -> PlayerStats | None:
+        """The record shown in ``row`` (None past the last)."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
     def _raw(self, row: PlayerStats, column: int) -> Any:
         values = (
             row.name,

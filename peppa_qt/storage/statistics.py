@@ -13,6 +13,8 @@ from .problems import FormatError
 
 FORMAT: Final = "peppa-stats"
 VERSION: Final = 1
+#: How many games' points per hand each record keeps, for the chart.
+HISTORY: Final = 100
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class PlayerStats:
     #: The lowest and highest final total (team totals when playing in teams).
     best: int | None = None
     worst: int | None = None
+    #: Points per hand in each game, oldest first (the last ``HISTORY`` games).
+    history: tuple[float, ...] = ()
 
     @property
     def points_per_hand(self) -> float | None:
@@ -65,15 +69,17 @@ class Statistics:
 def _add_game(old: PlayerStats, seat: int, match: Match) -> PlayerStats:
     results = match.results()
     total = match.totals()[seat]
+    own = sum(r.points[seat] for r in results)
     return replace(
         old,
         games=old.games + 1,
         wins=old.wins + (seat in match.winners()),
         hands=old.hands + len(results),
-        points=old.points + sum(r.points[seat] for r in results),
+        points=old.points + own,
         moons=old.moons + sum(r.moon == seat for r in results),
         best=total if old.best is None else min(old.best, total),
         worst=total if old.worst is None else max(old.worst, total),
+        history=(*old.history, round(own / len(results), 2) if results else 0.0)[-HISTORY:],
     )
 
 
@@ -90,6 +96,7 @@ def statistics_to_json(stats: Statistics) -> str:
             "moons": e.moons,
             "best": e.best,
             "worst": e.worst,
+            "history": list(e.history),
         }
         for e in stats.entries
     ]
@@ -125,7 +132,18 @@ def _entry(item: dict[str, Any]) -> PlayerStats:
         moons=jf.count(item, "moons"),
         best=jf.optional_int(item, "best"),
         worst=jf.optional_int(item, "worst"),
+        history=_history(item.get("history", [])),
     )
     if entry.wins > entry.games or entry.moons > entry.hands:
         raise FormatError(f"the statistics of {name} do not add up")
     return entry
+
+
+def _history(value: object) -> tuple[float, ...]:
+    """Points per hand of each game (absent in files written before the chart: none)."""
+    numbers = value if isinstance(value, list) else None
+    if numbers is None or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < 1000 for v in numbers
+    ):
+        raise FormatError('"history" must be a list of numbers')
+    return tuple(float(v) for v in numbers[-HISTORY:])

@@ -58,3 +58,24 @@ def _english(qapp: object) -> Iterator[None]:
     translations.use("en")
     yield
     translations.use("en")
+
+
+@pytest.fixture(autouse=True)
+def confirmations(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The question "give up the game in progress?" is answered yes and noted (a real box
+    would wait).
+
+    A test marked ``real_message_boxes`` answers the real boxes itself.
+    """
+    from peppa_qt.gui.notices import Notices
+
+    asked: list[str] = []
+    if request.node.get_closest_marker("real_message_boxes"):
+        return asked
+
+    def confirm(cls: type, parent: object, question: str, action: str) -> bool:
+        asked.append(question)
+        return True
+
+    monkeypatch.setattr(Notices, "confirm", classmethod(confirm))
+    return asked

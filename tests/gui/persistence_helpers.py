@@ -21,6 +21,8 @@ class Messages:
 
     told: list[str] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
+    #: "Give up the game in progress?" questions (answered with ``answer`` too).
+    confirmed: list[str] = field(default_factory=list)
     answer: bool = True
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -31,8 +33,13 @@ class Messages:
             self.asked.append(question)
             return self.answer
 
+        def confirm(cls: type, parent: object, question: str, action: str) -> bool:
+            self.confirmed.append(question)
+            return self.answer
+
         monkeypatch.setattr(Notices, "inform", classmethod(inform))
         monkeypatch.setattr(Notices, "ask", classmethod(ask))
+        monkeypatch.setattr(Notices, "confirm", classmethod(confirm))
 
 
 def waiting(window: MainWindow) -> bool:

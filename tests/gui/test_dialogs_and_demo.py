@@ -197,5 +197,5 @@ def test_hand_summary_announces_cappotto_and_the_no_card_bonus(qtbot: QtBot) -> 
     panel.show_summary(summary)
     texts = [label.text() for label in panel.findChildren(QLabel)]
     assert "Anna made cappotto!" in texts
-    assert any("Carla" in t and "-10" in t for t in texts)
+    assert any("Carla" in t and "−10" in t and "-10" not in t for t in texts)
     assert panel.button.text() == "Final ranking"

@@ -7,7 +7,9 @@ from PySide6.QtCore import QRectF
 
 from peppa_qt.gui.layout import BOTTOM, LEFT, RIGHT, TOP, TableLayout, seat_at, side_of
 
-SIZES = [(1024, 580), (1280, 740), (1920, 1040), (2560, 1380)]
+#: Tables players get: a 1024×600 work area (760×500 with the score sheet open beside it),
+#: 1024×640 and 1280×800 screens, and large ones.
+SIZES = [(760, 500), (1000, 526), (1024, 580), (1280, 740), (1920, 1040), (2560, 1380)]
 
 
 def card_rect(layout: TableLayout, x: float, y: float, rotation: float, scale: float) -> QRectF:
@@ -38,16 +40,41 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_taken_piles_stay_on_the_table_and_off_the_hands(width: int, height: int) -> None:
+def test_taken_piles_stay_on_the_table_and_off_everything_else(width: int, height: int) -> None:
+    """Every seat's pile, a cappotto's two rows of point cards included (14 cards)."""
     layout = TableLayout(width, height)
     table = QRectF(0, 0, width, height)
-    for seat in (BOTTOM, RIGHT, TOP, LEFT):
-        for index in range(7):
-            spot = layout.taken_spot(seat, index, point_card=True)
+    others = [layout.info_rect()]
+    for side in range(4):
+        others += [layout.hand_rect(side, 13), layout.badge_rect(side)]
+    piles = []
+    for side in (BOTTOM, RIGHT, TOP, LEFT):
+        pile = QRectF()
+        for index in range(14):
+            spot = layout.taken_spot(side, index, point_card=True)
             rect = card_rect(layout, spot.x, spot.y, 0, spot.scale)
-            assert table.contains(rect)
-            for other in range(4):
-                assert not rect.intersects(layout.hand_rect(other, 13)), (seat, other)
+            assert table.contains(rect), (side, index)
+            for area in others:
+                assert not rect.intersects(area), (side, index, area)
+            pile = pile.united(rect)
+        piles.append(pile)
+    for i, a in enumerate(piles):
+        for b in piles[i + 1 :]:
+            assert not a.intersects(b), (a, b)
+
+
+@pytest.mark.parametrize("side", [BOTTOM, RIGHT, TOP, LEFT])
+def test_every_point_card_taken_shows_its_corner(side: int) -> None:
+    """The rank and suit in a card's top-left corner stay in sight in a fan of two rows."""
+    layout = TableLayout(1024, 580)
+    spots = [layout.taken_spot(side, index, point_card=True) for index in range(14)]
+    for index, spot in enumerate(spots):
+        rect = card_rect(layout, spot.x, spot.y, 0, spot.scale)
+        corner = QRectF(rect.left() + 1, rect.top() + 1, rect.width() * 0.2, rect.height() * 0.25)
+        for other in spots:
+            above = card_rect(layout, other.x, other.y, 0, other.scale)
+            if other.z > spot.z:
+                assert not above.contains(corner), (side, index)
 
 
 def test_cards_grow_with_the_window_and_keep_even_sizes() -> None:

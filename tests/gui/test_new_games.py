@@ -122,6 +122,7 @@ def play_again_action(window: MainWindow) -> QAction:
     return next(a for a in window.findChildren(QAction) if a.text() == "&Play again")
 
 
+@pytest.mark.real_message_boxes
 def test_play_again_asks_first_while_a_game_is_in_progress(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

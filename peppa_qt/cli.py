@@ -10,17 +10,28 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .jsontext import load_json, quoted
 
 
-def _hand_count(text: str) -> int:
-    """A number of hands for ``--quit-after-hands``: a whole number, at least 1."""
+def _whole_number(text: str, least: int = 1) -> int:
+    """A count given on the command line: a whole number, at least ``least``."""
     try:
         count = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if count < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {count}")
+        raise argparse.ArgumentTypeError(f"invalid int value: {quoted(text)}") from None
+    if count < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {count}")
     return count
+
+
+def _hand_count(text: str) -> int:
+    """A number of hands (``--quit-after-hands``, ``--hands``, ``--games``...): at least 1."""
+    return _whole_number(text)
+
+
+def _every(text: str) -> int:
+    """``--report-every``: 0 (never) or more."""
+    return _whole_number(text, least=0)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,14 +75,16 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--players", default="normal,easy,easy,easy", help="four levels or ext:COMMAND, commas"
     )
     count = arena.add_mutually_exclusive_group()
-    count.add_argument("--games", type=int, help="whole games, each in four rotations")
-    count.add_argument("--hands", type=int, help="single deals, each in four rotations")
+    count.add_argument("--games", type=_hand_count, help="whole games, each in four rotations")
+    count.add_argument("--hands", type=_hand_count, help="single deals, each in four rotations")
     arena.add_argument("--seed", type=int, default=0)
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument(
+        "--jobs", type=_hand_count, default=1, help="worker processes (at most one per core)"
+    )
     arena.add_argument("--json", action="store_true", help="print JSON instead of a table")
     arena.add_argument(
         "--report-every",
-        type=int,
+        type=_every,
         default=0,
         metavar="N",
         help="print the figures so far to stderr every N deals or games (long runs)",
@@ -87,9 +100,10 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def cmd_check(path: Path) -> int:
     """Replay a record; print the summary JSON (exit 0) or one error line (exit 2)."""
     from .engine import RecordError, read_record, replay, summary
+    from .safe_read import read_regular_file
 
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)
     except OSError as error:
         print(f"peppa-qt check: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
@@ -111,7 +125,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from .engine import RecordError, RuleSet
 
     try:
-        options = json.loads(args.options)
+        options = load_json(args.options)
         if not isinstance(options, dict):
             raise ValueError("--options must be a JSON object")
         if args.hands is not None:
@@ -126,9 +140,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 print(format_table(totals, 4 * done, len(totals[0].points)), file=sys.stderr)
                 sys.stderr.flush()
 
-        jobs = max(1, args.jobs)
         stats = run_arena(
-            rules, specs, count, args.seed, jobs, progress=interim, journal=args.journal
+            rules, specs, count, args.seed, args.jobs, progress=interim, journal=args.journal
         )
     except (RecordError, ValueError, OSError) as error:
         print(f"peppa-qt arena: {error}", file=sys.stderr)
@@ -155,7 +168,7 @@ def cmd_bot(level: str, seed: int) -> int:
     except ValueError as error:
         print(f"peppa-qt bot: {error}", file=sys.stderr)
         return 2
-    serve(player, sys.stdin, sys.stdout)
+    serve(player, sys.stdin.buffer, sys.stdout)
     return 0
 
 

@@ -5,7 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 peppa_setup test
 cd "$PEPPA_ROOT"
 export QT_QPA_PLATFORM=offscreen
-echo "== ruff"; "$PEPPA_VENV/bin/ruff" check peppa_qt tests tools scripts
-echo "== ruff format"; "$PEPPA_VENV/bin/ruff" format --check peppa_qt tests tools scripts
+echo "== ruff"; "$PEPPA_VENV/bin/ruff" check peppa_qt tests tools scripts benchmarks
+echo "== ruff format"; "$PEPPA_VENV/bin/ruff" format --check peppa_qt tests tools scripts benchmarks
 echo "== mypy"; "$PEPPA_VENV/bin/mypy"
 echo "== pytest"; "$PEPPA_VENV/bin/python" -m pytest -q -p no:cacheprovider "$@"

@@ -9,7 +9,10 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import random
+import shlex
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -26,12 +29,19 @@ from ..engine.match import Match
 from ..engine.record import record_of
 from ..engine.rules import RuleSet
 from ..engine.view import view_of
+from ..jsontext import JsonTextError, load_json, quoted
+from ..safe_read import read_regular_file
 from . import make_player
 from .base import Player
 from .protocol import BotError, ExternalBot
 
 #: External programs, one per command and process (started once per arena run and worker).
 _BOTS: dict[str, ExternalBot] = {}
+#: Commands that timed out, misbehaved or died in this process: the normal level plays them
+#: for the rest of the run, without asking them again.
+_FAILED: set[str] = set()
+#: How long an external bot may think over one decision (seconds).
+REPLY_TIMEOUT = 30.0
 
 
 @dataclass
@@ -47,6 +57,8 @@ class PlayerStats:
     #: three's, averaged over the four rotations. Every player meets the same cards in every
     #: seat, so the luck of the deal cancels within a deal: the paired reading of the run.
     margins: list[float] = field(default_factory=list)
+    #: Why an external bot lost its seat in this game (the run reports it once).
+    dropped: str = ""
 
     def merge(self, other: PlayerStats) -> None:
         """Add another run's figures."""
@@ -121,13 +133,17 @@ class Seat:
         self.seed = seed
         self.player: Player | None = None
         self.bot: ExternalBot | None = None
-        if spec.startswith("ext:"):
-            command = spec[4:]
+        self.dropped = ""
+        command = spec[4:] if spec.startswith("ext:") else None
+        if command is None or command in _FAILED:
+            self.player = make_player("normal" if command else spec, seed)
+            return
+        try:
             if command not in _BOTS:
-                _BOTS[command] = ExternalBot(command)
+                _BOTS[command] = ExternalBot(command, REPLY_TIMEOUT)
             self.bot = _BOTS[command]
-        else:
-            self.player = make_player(spec, seed)
+        except BotError as error:
+            self.replace_with_normal(str(error))
 
     def choose(self, match: Match, seat: int) -> list[Card]:
         """The cards this player passes or plays at ``seat`` now."""
@@ -137,8 +153,13 @@ class Seat:
         return self.bot.ask(seat, record_of(match).seen_from(seat))
 
     def replace_with_normal(self, why: str) -> None:
-        """An external bot misbehaved: report it and let the normal level take the seat."""
-        print(f"arena: {self.spec} {why}; the normal level takes its seat", file=sys.stderr)
+        """An external bot misbehaved: the normal level takes the seat for the rest of the run."""
+        self.dropped = f"{self.spec[:60]} {why}; the normal level takes its seat"
+        command = self.spec[4:]
+        _FAILED.add(command)
+        bot = _BOTS.pop(command, None)
+        if bot is not None:
+            bot.close()
         self.bot = None
         self.player = make_player("normal", self.seed)
 
@@ -207,6 +228,8 @@ def play_task(
         _record_hand(hand, by_seat, stats)
     for seat in match.winners():
         stats[by_seat[seat]].wins += 1
+    for player, figures in zip(players, stats, strict=True):
+        figures.dropped = player.dropped
     return stats
 
 
@@ -240,16 +263,22 @@ def run_arena(
     With a ``journal`` file every finished game is appended to it, and a run started again
     with the same file skips the games already there: long runs survive an interruption.
     """
-    if len(specs) != 4:
-        raise ValueError("the arena needs four players")
+    check_players(specs)
+    if count < 0 or jobs < 1:
+        raise ValueError("the arena needs a number of games and at least one job")
     tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(4)]
     totals = [PlayerStats(spec) for spec in specs]
     done = 0
     deal: list[list[PlayerStats]] = []  # the rotations of the deal being played
+    told: set[str] = set()  # the external bots already reported as replaced
 
     def add(result: list[PlayerStats]) -> None:
         nonlocal done
         done += 1
+        for part in result:
+            if part.dropped and part.name not in told:
+                told.add(part.name)
+                print(f"arena: {part.dropped}", file=sys.stderr)
         for total, part in zip(totals, result, strict=True):
             total.merge(part)
         deal.append(result)
@@ -272,7 +301,8 @@ def run_arena(
             if finished is None:  # a new journal (a file with a header is never given another)
                 out.write(json.dumps(header) + "\n")
         results: Iterator[list[PlayerStats]]
-        if jobs > 1 and todo:
+        jobs = min(jobs, len(todo), os.cpu_count() or 1)  # no more workers than work or cores
+        if jobs > 1:
             pool = stack.enter_context(get_context("spawn").Pool(jobs))
             results = pool.imap(_task, todo, chunksize=max(1, min(4, len(todo) // (jobs * 8))))
         else:
@@ -285,10 +315,61 @@ def run_arena(
     return totals
 
 
+def check_players(specs: Sequence[str]) -> None:
+    """Refuse (ValueError) a list that is not four computer levels or ``ext:COMMAND`` seats."""
+    if len(specs) != 4:
+        raise ValueError("the arena needs four players")
+    for spec in specs:
+        if spec.startswith("ext:"):
+            try:
+                argv = shlex.split(spec[4:])
+            except ValueError as error:
+                raise ValueError(f"{quoted(spec)} is not a command ({error})") from None
+            if not argv:
+                raise ValueError("ext: needs a command, as in ext:./my-bot")
+            if shutil.which(argv[0]) is None:
+                raise ValueError(f"{quoted(spec)}: no program {quoted(argv[0])} to start")
+        else:
+            make_player(spec, 0)  # an unknown level is refused here, in one sentence
+
+
+#: The fields of a journal row, with the types of their values.
+_ROW_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "points": list,
+    "wins": int,
+    "moons": int,
+    "times": list,
+}
+
+
 def _journal_row(stats: PlayerStats) -> dict[str, Any]:
     row = asdict(stats)
     del row["margins"]  # a deal's, not a game's: worked out again when the journal is read
+    del row["dropped"]  # told when it happened
     return row
+
+
+def _stats_of_rows(rows: object, specs: Sequence[str]) -> list[PlayerStats]:
+    """One journal line read back; ValueError unless it is four rows of the listed players."""
+    if not isinstance(rows, list) or len(rows) != 4:
+        raise ValueError("a game is a list of four players")
+    result = []
+    for row, spec in zip(rows, specs, strict=True):
+        if not isinstance(row, dict) or set(row) != set(_ROW_FIELDS):
+            raise ValueError(f"a player's row needs exactly {', '.join(_ROW_FIELDS)}")
+        for key, kind in _ROW_FIELDS.items():
+            value = row[key]
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ValueError(f"a player's {key} has the wrong type")
+        if row["name"] != spec:
+            raise ValueError(f"a row of {quoted(row['name'])}, where {quoted(spec)} plays")
+        if not all(type(p) is int for p in row["points"]) or row["wins"] < 0 or row["moons"] < 0:
+            raise ValueError("a player's points must be whole numbers")
+        if not all(type(t) in (int, float) and t >= 0 for t in row["times"]):
+            raise ValueError("a player's times must be numbers of seconds")
+        result.append(PlayerStats(**row))
+    return result
 
 
 def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]] | None:
@@ -299,7 +380,7 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
     left ending in a newline for the next game.
     """
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)
     except FileNotFoundError:
         return None
     expected = json.dumps(header).encode()
@@ -308,25 +389,27 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
         return None
     lines = data.split(b"\n")
     try:
-        if json.loads(lines[0]) != header:
-            raise ValueError(f"{path} is the journal of another arena run")
-        results: list[list[PlayerStats]] = []
-        offset = len(lines[0]) + 1
-        for line in lines[1:]:
-            if not line:
-                offset += 1
-                continue
-            try:
-                rows = json.loads(line)
-                if not isinstance(rows, list):
-                    raise TypeError("a game is a list of players")
-                results.append([PlayerStats(**row) for row in rows])
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                _cut(path, offset)
-                return results
-            offset += len(line) + 1
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError, AttributeError) as error:
+        first = load_json(lines[0])
+    except JsonTextError as error:
         raise ValueError(f"{path} is not an arena journal ({error})") from None
+    if first != header:
+        raise ValueError(f"{path} is the journal of another arena run")
+    results: list[list[PlayerStats]] = []
+    offset = len(lines[0]) + 1
+    for number, line in enumerate(lines[1:], start=2):
+        if not line:
+            offset += 1
+            continue
+        try:
+            rows = load_json(line)
+        except JsonTextError:  # a line torn by an interruption: the games from it are cut
+            _cut(path, offset)
+            return results
+        try:
+            results.append(_stats_of_rows(rows, header["players"]))
+        except ValueError as error:
+            raise ValueError(f"{path} is not an arena journal (line {number}: {error})") from None
+        offset += len(line) + 1
     if not data.endswith(b"\n"):
         with path.open("ab") as out:
             out.write(b"\n")
@@ -364,3 +447,4 @@ def close_bots() -> None:
     for bot in _BOTS.values():
         bot.close()
     _BOTS.clear()
+    _FAILED.clear()

@@ -6,19 +6,22 @@ side: another program's player sitting in our arena as an ``ext:COMMAND`` seat.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
 import subprocess
 import threading
 import time
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from ..engine.cards import Card, CardError
 from ..engine.errors import RecordError
 from ..engine.hand import Phase
 from ..engine.record import GameRecord, record_from_dict, record_to_dict
 from ..engine.seat_record import view_from_seat_record
+from ..jsontext import JsonTextError, load_json, quoted
+from ..safe_read import MAX_FILE_BYTES
 from .base import Player
 
 
@@ -26,8 +29,16 @@ class BotError(Exception):
     """An external bot that cannot be understood (bad reply, crash, silence)."""
 
 
+#: The longest request or reply line read (a record of 10,000 hands is a few MB).
+MAX_LINE: Final = MAX_FILE_BYTES
+
+
 def answer(player: Player, request: object) -> dict[str, Any]:
-    """The reply to one request: ``{"cards": [...]}`` or ``{"error": "..."}``."""
+    """The reply to one request: ``{"cards": [...]}`` or ``{"error": "..."}``.
+
+    The request is checked as a position (a record seen from the seat, replayed by the
+    engine) before any player sees it; a position no game can reach is refused.
+    """
     try:
         if not isinstance(request, dict):
             raise ValueError("a request is a JSON object")
@@ -42,20 +53,38 @@ def answer(player: Player, request: object) -> dict[str, Any]:
         decision = player.decide(view)
     except (RecordError, ValueError) as error:
         return {"error": str(error)}
+    except Exception as error:  # a bug of ours: said, and the loop goes on
+        return {"error": f"the position could not be answered ({error.__class__.__name__})"}
     return {"cards": [str(card) for card in decision.cards]}
 
 
-def serve(player: Player, stdin: IO[str], stdout: IO[str]) -> None:
-    """Answer requests line by line until stdin closes."""
-    for line in stdin:
-        if not line.strip():
+def read_line(stream: IO[bytes], limit: int | None = None) -> bytes | None:
+    """The next line of ``stream`` (None at its end); a line longer than ``limit`` (MAX_LINE)
+    is read to its end without keeping it and comes back as ``b""``: too long."""
+    limit = MAX_LINE if limit is None else limit
+    line = stream.readline(limit + 1)
+    if not line:
+        return None
+    if len(line) <= limit or line.endswith(b"\n"):
+        return line
+    _skip_line(stream)  # the rest of an endless line, a piece at a time
+    return b""
+
+
+def serve(player: Player, stdin: IO[bytes], stdout: IO[str]) -> None:
+    """Answer requests line by line until stdin closes; nothing a line holds ends the loop."""
+    while (line := read_line(stdin)) is not None:
+        if line == b"":
+            reply: dict[str, Any] = {"error": f"a request line is longer than {MAX_LINE} bytes"}
+        elif not line.strip():
             continue
-        try:
-            request = json.loads(line)
-        except ValueError:
-            reply: dict[str, Any] = {"error": "not valid JSON"}
         else:
-            reply = answer(player, request)
+            try:
+                request = load_json(line)
+            except JsonTextError as error:
+                reply = {"error": str(error)}
+            else:
+                reply = answer(player, request)
         stdout.write(json.dumps(reply) + "\n")
         stdout.flush()
 
@@ -64,8 +93,10 @@ class ExternalBot:
     """A program speaking the bot protocol, started once and asked for every move.
 
     Replies are numbered as they arrive and the n-th reply answers the n-th request, so a reply
-    that comes after its request timed out is dropped, never taken for a later answer. A program
-    that has ended is noticed at once (end of its output or its exit), not after the timeout.
+    that comes after its request timed out is dropped, never taken for a later answer, and a
+    reply more than was asked for is an error. A program that has ended is noticed at once
+    (end of its output or its exit), not after the timeout. Its output is read as bytes, a
+    line at most ``MAX_LINE`` long: nothing it writes can stop the reader or fill the memory.
     """
 
     #: How often a wait for a reply looks whether the program is still running (seconds).
@@ -76,25 +107,36 @@ class ExternalBot:
     def __init__(self, command: str, timeout: float = 30.0) -> None:
         self.command = command
         self.timeout = timeout
-        self._process = subprocess.Popen(
-            shlex.split(command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        self._lines: queue.Queue[tuple[int, str] | None] = queue.Queue()
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:
+            raise BotError(f"is not a command ({error})") from None
+        if not argv:
+            raise BotError("needs a command after ext:")
+        try:
+            self._process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        except OSError as error:
+            raise BotError(f"could not be started ({error.strerror or error})") from None
+        self._lines: queue.Queue[tuple[int, bytes] | None] = queue.Queue()
         self._sent = 0  # requests written so far: the next request's number
         self._ended = False
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        assert self._process.stdout is not None
+        stream = self._process.stdout
+        assert stream is not None
         number = 0
-        for line in self._process.stdout:
-            if line.strip():
-                self._lines.put((number, line))
-                number += 1
+        try:
+            while line := stream.readline(MAX_LINE + 1):
+                if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                    self._lines.put((number, b""))  # too long: said at once, the rest skipped
+                    number += 1
+                    _skip_line(stream)
+                elif line.strip():
+                    self._lines.put((number, line))
+                    number += 1
+        except (OSError, ValueError):  # the pipe closed under the reader
+            pass
         self._lines.put(None)
 
     def ask(self, seat: int, record: GameRecord) -> list[Card]:
@@ -102,19 +144,33 @@ class ExternalBot:
         if self._ended or self._process.poll() is not None:
             self._ended = True
             raise BotError("the program ended")
+        self._drop_late_replies()
         request = {"seat": seat, "record": record_to_dict(record)}
         number = self._sent
         self._sent += 1
         try:
             assert self._process.stdin is not None
-            self._process.stdin.write(json.dumps(request) + "\n")
+            self._process.stdin.write(json.dumps(request).encode() + b"\n")
             self._process.stdin.flush()
         except OSError as error:
             self._ended = True
             raise BotError(f"the program ended ({error.__class__.__name__})") from None
         return _parse_reply(self._reply(number))
 
-    def _reply(self, number: int) -> str:
+    def _drop_late_replies(self) -> None:
+        """Before a request: late replies to timed-out ones go; one more than asked is an error."""
+        while True:
+            try:
+                item = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if item is None:
+                self._ended = True
+                raise BotError("the program ended")
+            if item[0] >= self._sent:
+                raise BotError("the program wrote more replies than it was sent requests")
+
+    def _reply(self, number: int) -> bytes:
         """The reply line to request ``number``, dropping late replies to earlier ones."""
         deadline = time.monotonic() + self.timeout
         exited: float | None = None  # when the program was first seen to have exited
@@ -142,27 +198,43 @@ class ExternalBot:
             # index < number: the late reply to a request that already timed out.
 
     def close(self) -> None:
-        """Close stdin and wait briefly for the program to end."""
+        """Close stdin and wait briefly for the program to end (else it is killed)."""
         try:
             if self._process.stdin is not None:
                 self._process.stdin.close()
             self._process.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             self._process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(timeout=5)
 
 
-def _parse_reply(line: str) -> list[Card]:
+def _skip_line(stream: IO[bytes]) -> None:
+    """Read ``stream`` to the end of the current line without keeping it."""
+    while True:
+        piece = stream.readline(1 << 20)
+        if not piece or piece.endswith(b"\n"):
+            return
+
+
+def _parse_reply(line: bytes) -> list[Card]:
+    if not line:
+        raise BotError(f"wrote a reply line longer than {MAX_LINE} bytes")
     try:
-        reply = json.loads(line)
-    except ValueError:
-        raise BotError(f"reply is not JSON: {line.strip()[:80]!r}") from None
+        reply = load_json(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BotError("wrote a reply that is not UTF-8 text") from None
+    except JsonTextError as error:
+        raise BotError(f"reply {quoted(line.strip().decode())} is {error}") from None
     if not isinstance(reply, dict):
         raise BotError("reply is not a JSON object")
     if "error" in reply:
-        raise BotError(f"the bot answered an error: {reply['error']}")
+        raise BotError(f"the bot answered an error: {quoted(reply['error'])}")
     cards = reply.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise BotError('reply needs "cards": a list of card names')
+    if len(cards) > 13:
+        raise BotError(f"reply gives {len(cards)} cards")
     try:
         return [Card.parse(c) for c in cards]
     except CardError as error:

@@ -17,18 +17,33 @@ from PySide6.QtCore import QObject, Signal
 
 from ..engine import Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
-from ..storage import FileKind, OpenedGame, Problem, Profile, SavedGame, Statistics
+from ..storage import (
+    FileKind,
+    OpenedGame,
+    Problem,
+    ProblemKind,
+    Profile,
+    SavedGame,
+    Statistics,
+)
 from ..storage.saves import NO_SELECTION, Selections
 from .game_controller import GameController, PlayerFactory
 from .preferences import Preferences
-from .setup import SEATS, GameSetup, Pace, SeatSetup, usable_level
+from .setup import SEATS, GameSetup, Pace, SeatSetup, default_level, usable_level
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
 def setup_of_saved(saved: SavedGame, levels: list[str]) -> GameSetup:
-    """The setup that goes on with a saved game: its players, rules, seed and players' seeds."""
+    """The setup that goes on with a saved game: its players, rules, seed and players' seeds.
+
+    A record that names no players is played by the player at South and computers elsewhere.
+    """
+    if not saved.record.players_named:
+        record, level = saved.record, default_level(levels) or "normal"
+        seats = [SeatSetup("You"), *(SeatSetup(n, level) for n in ("Bruno", "Carla", "Dario"))]
+        return GameSetup(record.rules, (seats[0], seats[1], seats[2], seats[3]), record.seed)
     seats = []
     for seat, player in enumerate(saved.record.players):
         if player.kind == "human":
@@ -274,6 +289,8 @@ class GameSession(QObject):
         counted = opened.saved.counted or opened.match.is_over
         saved_game = kind is FileKind.SAVED_GAME
         self.resume(opened, path if saved_game else None, counted=counted)
+        if not opened.saved.record.players_named:  # who plays was guessed: say so
+            self._tell(Problem(ProblemKind.NO_PLAYERS, kind, path))
         if saved_game:
             self._tell(self.preferences.remember_recent(path))
         return True

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from ..jsontext import quoted
+
 SUIT_LETTERS: Final = "CDHS"
 RANK_LETTERS: Final = "23456789TJQKA"
 CLUBS: Final = 0
@@ -38,11 +40,11 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Read ``<rank><suit>`` (``2..9 T J Q K A`` and ``C D H S``, any case)."""
         if not isinstance(text, str) or len(text) != 2:
-            raise CardError(f"not a card: {text!r}")
+            raise CardError(f"not a card: {quoted(text)}")
         rank = RANK_LETTERS.find(text[0].upper())
         suit = SUIT_LETTERS.find(text[1].upper())
         if rank < 0 or suit < 0:
-            raise CardError(f"not a card: {text!r}")
+            raise CardError(f"not a card: {quoted(text)}")
         return CARDS[suit * 13 + rank]
 
     @classmethod

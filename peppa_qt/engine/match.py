@@ -62,6 +62,11 @@ class Match:
         self.first_dealer = first_dealer(self.seed) if dealer is None else dealer
         self.hands: list[HandState] = []
         self._track = track_undo
+        #: The results of every hand before the last one (all scored), and their sums: kept
+        #: as hands are dealt, so a game of thousands of hands costs no more per move.
+        self._earlier: tuple[HandResult, ...] = ()
+        self._earlier_sums = [0, 0, 0, 0]
+        self._history: tuple[tuple[int, int, int, int], ...] = ()
 
     # ----------------------------------------------------------------- queries
 
@@ -72,14 +77,31 @@ class Match:
 
     def results(self) -> list[HandResult]:
         """The results of the scored hands, in order."""
-        return [h.result for h in self.hands if h.result is not None]
+        return list(self.scored())
+
+    def scored(self) -> tuple[HandResult, ...]:
+        """The results of the scored hands, in order (a tuple shared while no hand ends)."""
+        last = self.current
+        if last is not None and last.result is not None:
+            return (*self._earlier, last.result)
+        return self._earlier
+
+    def history_before(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The points of every hand before the current one (cached: shared between calls)."""
+        if len(self._history) != len(self._earlier):
+            self._history = tuple(r.points for r in self._earlier)
+        return self._history
+
+    def totals_before(self) -> list[int]:
+        """The running totals before the current hand (team totals when playing in teams)."""
+        return self.rules.team_totals(list(self._earlier_sums))
 
     def totals(self) -> list[int]:
         """Running totals per seat; partners share one total when playing in teams."""
-        totals = [0, 0, 0, 0]
-        for result in self.results():
-            for seat in range(4):
-                totals[seat] += result.points[seat]
+        totals = list(self._earlier_sums)
+        last = self.current
+        if last is not None and last.result is not None:
+            totals = [t + p for t, p in zip(totals, last.result.points, strict=True)]
         return self.rules.team_totals(totals)
 
     @property
@@ -154,6 +176,12 @@ class Match:
             self.rules.pass_direction(index),
             track_undo=self._track,
         )
+        last = self.current
+        if last is not None and last.result is not None:
+            self._earlier += (last.result,)
+            self._earlier_sums = [
+                t + p for t, p in zip(self._earlier_sums, last.result.points, strict=True)
+            ]
         self.hands.append(hand)
         return hand
 
@@ -189,6 +217,9 @@ class Match:
         if len(self.hands) < 2 or not self.hands[-2].can_undo():
             raise IllegalMove(Reason.NOTHING_TO_UNDO, "nothing to undo")
         self.hands.pop()
+        last = self._earlier[-1]
+        self._earlier = self._earlier[:-1]
+        self._earlier_sums = [t - p for t, p in zip(self._earlier_sums, last.points, strict=True)]
         self.hands[-1].undo()
 
 

@@ -104,7 +104,7 @@ def table_of(match: Match) -> TableState:
         to_move=hand.to_move,
         counts=(c[0], c[1], c[2], c[3]),
         passed=(passed[0], passed[1], passed[2], passed[3]),
-        results=tuple(match.results()),
+        results=match.scored(),
         over=over,
         ranking=tuple(match.ranking()) if over else (),
         winners=tuple(match.winners()) if over else (),

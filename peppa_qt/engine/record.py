@@ -7,10 +7,12 @@ Reading checks the shape of the document; replaying checks every rule. Both rais
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeGuard
 
+from ..jsontext import JsonTextError, load_json, quoted
 from .cards import CARDS, Card, CardError, format_cards, iter_cards, mask_of
 from .errors import IllegalMove, Reason, RecordError
 from .hand import HandState, Phase
@@ -20,6 +22,27 @@ from .rules import PassDirection, RuleSet
 FORMAT: Final = "peppa-record"
 VERSION: Final = 1
 PLAYER_KINDS: Final = ("human", "ai", "ext")
+#: The longest name a record may give a player (a name is shown on a plate, and keys stats).
+MAX_NAME: Final = 100
+#: Unicode categories a name may not hold: controls (tabs, newlines...), line and paragraph
+#: separators and lone surrogates.
+_NOT_IN_NAMES: Final = frozenset({"Cc", "Zl", "Zp", "Cs"})
+
+
+def name_problem(name: str, longest: int = MAX_NAME) -> str | None:
+    """Why ``name`` cannot be a player's name, or None: it must be printable text that can be
+    written to a file (no control characters, no lone surrogate), 1 to ``longest`` long."""
+    if not name.strip():
+        return "a player's name cannot be empty"
+    if len(name) > longest:
+        return f"a player's name must be at most {longest} characters"
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "a player's name holds a character that is not text"
+    if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
+        return "a player's name holds a control character or a line break"
+    return None
 
 
 @dataclass(frozen=True)
@@ -52,11 +75,17 @@ class GameRecord:
     hands: tuple[HandRecord, ...] = ()
     #: Top-level fields of other writers (the app's saved-game fields), kept as they are.
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    #: Whether the document said who plays (without "players", four humans are assumed).
+    players_named: bool = field(default=True, compare=False)
 
     def seen_from(self, seat: int) -> GameRecord:
-        """The record as seat ``seat`` knows it: other deals and passes hidden."""
+        """The record as seat ``seat`` knows it: other deals and passes hidden.
+
+        The seed goes too: every deal follows from it, so a seat given the seed would know
+        every hand. What is left is the same whatever the hidden cards are.
+        """
         hands = tuple(_hand_seen_from(self.rules, i, h, seat) for i, h in enumerate(self.hands))
-        return replace(self, hands=hands, extra={})
+        return replace(self, seed=None, hands=hands, extra={})
 
 
 def _hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> HandRecord:
@@ -79,12 +108,9 @@ def _hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> 
 def read_record(text: str | bytes, *, hidden: bool = False) -> GameRecord:
     """Parse a record's JSON and check its shape (``hidden`` allows ``null`` deals)."""
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, huge ints
-        where = ""
-        if isinstance(error, json.JSONDecodeError):
-            where = f" (line {error.lineno}, column {error.colno})"
-        raise RecordError(Reason.BAD_JSON, f"not valid JSON{where}") from None
+        document = load_json(text)
+    except JsonTextError as error:  # bad syntax or UTF-8, a key twice, huge numbers, nesting
+        raise RecordError(Reason.BAD_JSON, str(error)) from None
     return record_from_dict(document, hidden=hidden)
 
 
@@ -98,7 +124,9 @@ def record_from_dict(document: object, *, hidden: bool = False) -> GameRecord:
     if not _is_int(version) or version != VERSION:
         newer = _is_int(version) and version > VERSION
         detail = "written by a newer version of Peppa" if newer else "unknown"
-        raise RecordError(Reason.UNSUPPORTED_VERSION, f"record version {version!r} is {detail}")
+        raise RecordError(
+            Reason.UNSUPPORTED_VERSION, f"record version {quoted(version)} is {detail}"
+        )
     rules = _read_rules(document.get("rules"))
     players = _read_players(document.get("players"))
     seed = document.get("seed")
@@ -110,7 +138,8 @@ def record_from_dict(document: object, *, hidden: bool = False) -> GameRecord:
     hands = tuple(_read_hand(i, h, rules, hidden) for i, h in enumerate(hands_data))
     known = {"format", "version", "rules", "players", "seed", "hands"}
     extra = {k: v for k, v in document.items() if k not in known}
-    return GameRecord(rules, players, seed, hands, extra)
+    named = document.get("players") is not None
+    return GameRecord(rules, players, seed, hands, extra, players_named=named)
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -139,6 +168,9 @@ def _read_players(data: object) -> tuple[PlayerInfo, ...]:
     for seat, item in enumerate(data):
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             raise _field("each player needs a name", seat=seat)
+        problem = name_problem(item["name"])
+        if problem is not None:
+            raise _field(problem, seat=seat)
         kind = item.get("kind", "human")
         level = item.get("level")
         if kind not in PLAYER_KINDS:
@@ -216,7 +248,11 @@ def _replay_hand(match: Match, index: int, data: HandRecord) -> None:
         )
     hand = match.start_hand(_check_deal(match.rules, index, data))
     _replay_passes(hand, index, data)
-    if data.lead is not None and hand.phase is not Phase.PASSING and data.lead != hand.first_lead:
+    if data.lead is not None and hand.phase is Phase.PASSING:
+        raise RecordError(
+            Reason.WRONG_LEAD, "nobody leads before passing ends", hand=index, seat=data.lead
+        )
+    if data.lead is not None and data.lead != hand.first_lead:
         raise RecordError(
             Reason.WRONG_LEAD, f"seat {hand.first_lead} leads this hand", hand=index, seat=data.lead
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
+from ..jsontext import quoted
 from .cards import (
     CLUBS_MASK,
     FULL_DECK,
@@ -136,11 +137,11 @@ class RuleSet:
     def preset(cls, name: str, options: Mapping[str, Any] | None = None) -> RuleSet:
         """The rule set ``name`` (peppa, torino, hearts) with ``options`` overriding it."""
         if name not in PRESETS:
-            raise RecordError(Reason.BAD_RULES, f"unknown rule set {name!r}")
+            raise RecordError(Reason.BAD_RULES, f"unknown rule set {quoted(name)}")
         merged = dict(_PRESET_OPTIONS[name])
         for key, value in (options or {}).items():
             if key not in merged:
-                raise RecordError(Reason.BAD_RULES, f"unknown rule option {key!r}")
+                raise RecordError(Reason.BAD_RULES, f"unknown rule option {quoted(key)}")
             merged[key] = value
         return _build(name, merged, dict(options or {}))
 

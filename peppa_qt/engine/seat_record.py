@@ -66,6 +66,8 @@ def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[H
     if known.holding is None:
         if data.play:
             raise RecordError(Reason.WRONG_PHASE, "cards played before passing ended", hand=index)
+        if data.lead is not None:
+            raise RecordError(Reason.WRONG_LEAD, "nobody leads before passing ends", hand=index)
         return _passing(rules, index, data, seat, known), True
     lead = known.first_lead
     if lead is None:

@@ -83,10 +83,10 @@ def view_of(match: Match, seat: int) -> PlayerView:
     hand = match.current
     if hand is None:
         raise ValueError("no hand has been dealt")
-    history = tuple(r.points for r in match.results())
-    if hand.result is not None:
-        history = history[:-1]
-    return hand_view(hand, seat, len(match.hands) - 1, history, totals_of(match.rules, history))
+    history = match.history_before()
+    before = match.totals_before()
+    totals = (before[0], before[1], before[2], before[3])
+    return hand_view(hand, seat, len(match.hands) - 1, history, totals)
 
 
 def totals_of(rules: RuleSet, history: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:

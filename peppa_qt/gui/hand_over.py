@@ -29,9 +29,11 @@ class HandOverScreen(QWidget):
         self.box = Panel()
         self.box.show()
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # a name is never markup
         self.title.setObjectName("title")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint = QLabel()
+        self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.hint.setObjectName("muted")
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint.setWordWrap(True)

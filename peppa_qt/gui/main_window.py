@@ -8,6 +8,7 @@ window_commands; everything the game does is the session's.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from .window_commands import WindowCommands
     from .window_game import WindowGame
     from .window_menus import WindowMenus
+
+log = logging.getLogger(__name__)
 
 #: name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms)
 SPEEDS = {
@@ -445,15 +448,26 @@ class MainWindow(QMainWindow):
         self.move(left, top)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if self._game is not None:  # no game half, no game to autosave
-            self._game.session.autosave()
-        self.load_settings()
-        self.preferences.remember_window(*self._geometry())
-        self.save_settings()
+        # Each step on its own: a failure of one (told or logged) must not stop the others,
+        # above all not the computer players' shutdown.
+        for step in (self._autosave_on_close, self._save_settings_on_close):
+            try:
+                step()
+            except Exception:
+                log.exception("while closing the window")
         if self._game is not None:
             self._game.controller.shutdown()
         self.scene.finish_animations(emit=False)
         super().closeEvent(event)
+
+    def _autosave_on_close(self) -> None:
+        if self._game is not None:  # no game half, no game to autosave
+            self._game.session.autosave()
+
+    def _save_settings_on_close(self) -> None:
+        self.load_settings()
+        self.preferences.remember_window(*self._geometry())
+        self.save_settings()
 
 
 def _appearance_of(settings: Settings) -> Appearance:

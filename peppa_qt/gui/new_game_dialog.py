@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from ..controller import GameSetup, SeatSetup
 from ..engine import EndMode, RuleSet
+from ..engine.record import name_problem
 from ..engine.rules import PRESETS
 from . import texts
 from .defaults import DEFAULT_OPPONENTS
@@ -193,6 +194,8 @@ class NewGameDialog(QDialog):
             problem = self.tr("At least one seat must be a human's.")
         elif len(set(humans)) < len(humans):
             problem = self.tr("Two human players have the same name: give each their own.")
+        elif any(name_problem(name) for name in names):
+            problem = self.tr("A name holds a character that cannot be saved: change it.")
         self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
         self._start.setEnabled(not problem)

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 
 def _title() -> str:
     return QCoreApplication.translate("Notices", "Peppa")
+
+
+def _box(icon: QMessageBox.Icon, text: str, parent: QWidget | None) -> QMessageBox:
+    """A message box showing ``text`` as it is: names and paths from files are never markup."""
+    box = QMessageBox(icon, _title(), text, parent=parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box
 
 
 class Notices:
@@ -18,19 +25,20 @@ class Notices:
     @classmethod
     def inform(cls, parent: QWidget | None, text: str) -> None:
         """Tell the player that something went wrong, and what was done about it."""
-        QMessageBox.warning(parent, _title(), text)
+        _box(QMessageBox.Icon.Warning, text, parent).exec()
 
     @classmethod
     def ask(cls, parent: QWidget | None, question: str) -> bool:
         """A yes/no question; True for yes."""
-        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-        answer = QMessageBox.question(parent, _title(), question, buttons)
-        return answer == QMessageBox.StandardButton.Yes
+        box = _box(QMessageBox.Icon.Question, question, parent)
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     @classmethod
     def confirm(cls, parent: QWidget | None, question: str, action: str) -> bool:
         """Whether to go ahead with ``action`` (a button's text); Cancel is the default."""
-        box = QMessageBox(QMessageBox.Icon.Question, _title(), question, parent=parent)
+        box = _box(QMessageBox.Icon.Question, question, parent)
         go = box.addButton(action, QMessageBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(cancel)

@@ -48,7 +48,9 @@ class Panel(QFrame):
 
 
 def _label(text: str = "", name: str = "") -> QLabel:
+    """A label of plain text (players' names come from files: never read as markup)."""
     label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
     if name:
         label.setObjectName(name)
     return label

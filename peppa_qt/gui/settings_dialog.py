@@ -183,6 +183,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         self.game_rules = QLabel()
         self.game_players = QLabel()
+        self.game_players.setTextFormat(Qt.TextFormat.PlainText)  # names are never markup
         self.game_players.setWordWrap(True)
         form.addRow(self.tr("Rules"), self.game_rules)
         form.addRow(self.tr("Players"), self.game_players)

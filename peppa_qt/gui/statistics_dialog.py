@@ -48,6 +48,7 @@ class StatisticsDialog(QDialog):
         self.table = self._table()
         self.empty = QLabel(self.tr("No game has been finished yet."))
         self.chart_title = QLabel()
+        self.chart_title.setTextFormat(Qt.TextFormat.PlainText)  # it names a player
         self.chart = ScoreChart()
         box = QVBoxLayout(self)
         box.addLayout(self._filter_row())

@@ -31,6 +31,11 @@ def problem_text(problem: Problem) -> str:
     """What happened and what was done about it, in one sentence."""
     if problem.kind is ProblemKind.NOT_SAVED:
         return _not_saved(problem)
+    if problem.kind is ProblemKind.NO_PLAYERS:
+        return QCoreApplication.translate(
+            "StorageTexts",
+            "{name} does not say who plays: you play South, and computers the other seats.",
+        ).format(name=problem.path.name)
     if problem.file in OWN_FILES:
         return _own_file(problem)
     return _chosen_file(problem)

@@ -390,6 +390,8 @@ def system_error(number: int | None, english: str) -> str:
     """The system's error, in the player's language where we know it."""
     import errno
 
+    from ..safe_read import NOT_REGULAR, TOO_LARGE
+
     known = {
         errno.EACCES: QCoreApplication.translate("Texts", "permission denied"),
         errno.EPERM: QCoreApplication.translate("Texts", "permission denied"),
@@ -401,5 +403,9 @@ def system_error(number: int | None, english: str) -> str:
         errno.ENOTDIR: QCoreApplication.translate("Texts", "a part of the path is not a folder"),
         errno.EIO: QCoreApplication.translate("Texts", "the disk could not be read or written"),
         errno.ENAMETOOLONG: QCoreApplication.translate("Texts", "the name is too long"),
+        NOT_REGULAR: QCoreApplication.translate(
+            "Texts", "not a regular file (a folder, a device or a pipe)"
+        ),
+        TOO_LARGE: QCoreApplication.translate("Texts", "the file is far too large for a game"),
     }
     return known.get(number, english) if number is not None else english

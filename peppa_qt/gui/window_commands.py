@@ -43,6 +43,7 @@ class WindowCommands(QObject):
     def start_or_resume(self) -> None:
         """At start: go on with the autosaved game (asking first, if the player wants), or deal."""
         self.window.tell_pending()
+        self.window.profile.sweep_temporaries()
         session = self.session
         opened = None if self.window.demo else session.load_autosave()
         if opened is not None and self._wants_resume():

@@ -7,6 +7,7 @@ show in the first frame, but creating the actions and their shortcuts would dela
 from __future__ import annotations
 
 from dataclasses import replace
+from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -211,7 +212,7 @@ class WindowMenus(QObject):
         recent = self.window.settings.recent_files
         for name in recent:
             action = self.recent_menu.addAction(Path(name).name)
-            action.setToolTip(name)
+            action.setToolTip(plain_tip(name))  # a path is shown as it is, never markup
             action.triggered.connect(
                 lambda checked=False, n=name: self.window.commands.open_path(Path(n))
             )
@@ -231,3 +232,8 @@ def _word(item: QAction | QMenu, source: str) -> None:
     keys = item.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     plain = text.replace("&", "")
     item.setToolTip(f"{plain} ({keys})" if keys else plain)
+
+
+def plain_tip(text: str) -> str:
+    """A tooltip showing ``text`` exactly (Qt would read a text with tags as markup)."""
+    return f"<p style='white-space:pre'>{escape(text)}</p>"

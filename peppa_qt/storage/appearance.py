@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from ..safe_read import read_regular_file
 from . import jsonfields as jf
 from .files import decode
 from .problems import FormatError
@@ -44,7 +45,7 @@ class Appearance:
 def peek_appearance(path: Path) -> Appearance:
     """The felt and window layout saved in the settings file ``path``; defaults if unsure."""
     try:
-        text = decode(path.read_bytes())
+        text = decode(read_regular_file(path))
         data, version = jf.document(jf.parse_json(text), FORMAT, VERSION)
     except (OSError, FormatError):  # missing, unreadable, not JSON, another format, newer
         return Appearance()

@@ -5,12 +5,15 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import stat
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from ..safe_read import read_regular_file
 from .problems import NOWHERE, FileKind, FormatError, Problem, ProblemKind
 
 log = logging.getLogger(__name__)
@@ -49,6 +52,36 @@ def write_atomic(path: Path, text: str) -> None:
     _sync_folder(path.parent)
 
 
+#: A temporary file this old was left by a write that never finished (a crash, a kill): a
+#: write takes milliseconds, and another running copy of Peppa writes only its newest ones.
+STALE_AFTER_SECONDS = 600.0
+
+
+def sweep_temporaries(folder: Path, now: float | None = None) -> int:
+    """Remove the stale temporary files of ``write_atomic`` in ``folder``; how many went.
+
+    Only names ``write_atomic`` makes (``.NAME.XXXX.tmp``), only regular files, only those
+    untouched for ``STALE_AFTER_SECONDS``. A folder that cannot be read is left alone.
+    """
+    now = time.time() if now is None else now
+    swept = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_AFTER_SECONDS:
+                os.unlink(entry.path)
+                swept += 1
+        except OSError as error:
+            log.info("could not sweep %s: %s", entry.path, error)
+    return swept
+
+
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (POSIX); Windows cannot open folders, nor needs to."""
     if os.name != "posix":
@@ -68,6 +101,9 @@ def save_text(path: Path, text: str, kind: FileKind) -> Problem | None:
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return Problem(ProblemKind.NOT_SAVED, kind, path, os_detail(error), errno=error.errno)
+    except Exception as error:  # e.g. text that cannot be encoded: told, never a silent stop
+        log.exception("could not write %s", path)
+        return Problem(ProblemKind.NOT_SAVED, kind, path, repr(error)[:200])
     return None
 
 
@@ -85,7 +121,7 @@ def load(
     is renamed ``*.corrupt`` so that the next write cannot overwrite it.
     """
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)
     except FileNotFoundError:
         missing = None if set_aside_damaged else Problem(ProblemKind.NOT_FOUND, kind, path)
         return Loaded(None, missing)

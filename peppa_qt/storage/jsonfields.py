@@ -6,17 +6,17 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
+from ..jsontext import JsonTextError, load_json
 from .problems import FormatError
 
 
 def parse_json(text: str) -> object:
-    """``json.loads``; every failure (bad syntax, huge numbers, deep nesting) is FormatError."""
+    """Strict JSON (``load_json``); every failure (bad syntax, a key twice, huge numbers, deep
+    nesting) is a FormatError."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise FormatError(f"not valid JSON (line {error.lineno}, column {error.colno})") from None
-    except (ValueError, RecursionError):
-        raise FormatError("not valid JSON (a number too long or nesting too deep)") from None
+        return load_json(text)
+    except JsonTextError as error:
+        raise FormatError(str(error)) from None
 
 
 def is_int(value: object) -> TypeGuard[int]:

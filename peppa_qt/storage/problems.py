@@ -42,6 +42,9 @@ class ProblemKind(Enum):
     NOT_FOUND = "not_found"
     #: Writing failed (read-only folder, full disk): the previous file is intact.
     NOT_SAVED = "not_saved"
+    #: A game record that names no players: it opens with the player at South and computers
+    #: in the other seats (a notice, the game goes on).
+    NO_PLAYERS = "no_players"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from .files import load, save_text
+from .files import load, save_text, sweep_temporaries
 from .paths import Locations
 from .problems import FileKind, Problem, ProblemKind
 
@@ -42,6 +42,14 @@ class Profile:
         self.where = where
         #: Files that could not be read nor set aside: writing would destroy them.
         self._untouchable: set[Path] = set()
+
+    def sweep_temporaries(self) -> int:
+        """Remove what writes cut short by a crash or a kill left behind; how many files."""
+        where = self.where
+        return sum(
+            sweep_temporaries(folder)
+            for folder in (where.config_dir, where.data_dir, where.saves_dir)
+        )
 
     # --------------------------------------------------------------- settings
 

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Final
 
 from ..engine import RecordError, RuleSet
+from ..engine.record import name_problem
 from ..engine.rules import PRESETS
 from . import jsonfields as jf
 from .appearance import FORMAT, LANGUAGES, TABLE_COLOURS, VERSION
@@ -149,8 +150,11 @@ def _players(value: object) -> tuple[SeatDefault, ...]:
         if not isinstance(item, dict):
             raise FormatError('each of "players" must be an object')
         name, level = item.get("name"), item.get("level")
-        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-            raise FormatError(f"a player's name must be 1 to {MAX_NAME} characters")
+        if not isinstance(name, str):
+            raise FormatError("a player's name must be text")
+        problem = name_problem(name, MAX_NAME)
+        if problem is not None:
+            raise FormatError(problem)
         if level is not None and not isinstance(level, str):
             raise FormatError("a player's level must be text or null")
         seats.append(SeatDefault(name, level))

@@ -95,7 +95,7 @@ def test_bad_requests_get_an_error_and_the_loop_goes_on() -> None:
         ),
     ]
     out = io.StringIO()
-    serve(make_player("normal", 0), io.StringIO("\n".join(lines) + "\n"), out)
+    serve(make_player("normal", 0), io.BytesIO(("\n".join(lines) + "\n").encode()), out)
     replies = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [("error" in r) for r in replies] == [True, True, True, True, False]
     assert "turn" in replies[3]["error"]
@@ -217,10 +217,11 @@ def test_a_bot_answering_illegal_cards_is_reported_and_the_normal_level_finishes
     # All four rotations were played to the end (every card went through the engine's checks).
     assert [len(s.points) for s in stats] == [4, 4, 4, 4]
     assert sum(s.wins for s in stats) >= 4
-    # The bot lost its seat in every game, and the user was told why.
+    # The bot lost its seat in the first game, for the rest of the run, and the user was told
+    # why, once.
     reports = [line for line in capsys.readouterr().err.splitlines() if line.startswith("arena:")]
-    assert len(reports) == 4
-    assert all("made an illegal move" in r and "normal level takes its seat" in r for r in reports)
+    assert len(reports) == 1
+    assert "made an illegal move" in reports[0] and "normal level takes its seat" in reports[0]
 
 
 # Answers its first request with three cards of its hand (a legal pass), then exits.
@@ -249,7 +250,7 @@ def test_a_bot_that_exits_is_replaced_at_once_not_after_the_reply_timeout(
     assert time.monotonic() - start < 5  # the reply timeout is 30 s
     assert [len(s.points) for s in stats] == [4, 4, 4, 4]
     reports = [line for line in capsys.readouterr().err.splitlines() if line.startswith("arena:")]
-    assert len(reports) == 4 and all("ended" in r for r in reports)
+    assert len(reports) == 1 and "ended" in reports[0]
 
 
 # Answers nothing until its second request arrives, then both in order: 2C, then 3C.

@@ -189,7 +189,7 @@ def mutated_records(draw: st.DrawFn) -> str:
         key = draw(st.sampled_from(["deal", "pass", "play", "dealer", "lead"]))
         if key in ("dealer", "lead") or key not in hand:
             hand[key] = draw(json_values | st.integers(-2, 6))
-        elif isinstance(hand[key], list):
+        elif isinstance(hand[key], list) and len(hand[key]) == 4:
             seat = draw(st.integers(0, 3))
             if hand[key][seat] is None or draw(st.integers(0, 5)) == 0:
                 hand[key][seat] = draw(json_values)

@@ -99,3 +99,37 @@ def test_a_wrong_lead_is_refused() -> None:
     with pytest.raises(RecordError) as caught:
         view_from_seat_record(record_from_dict(document, hidden=True), 1)
     assert caught.value.reason is Reason.WRONG_LEAD
+
+
+def _deal_keeping(match: Match, seat: int, seed: int) -> list[int]:
+    """Another deal: ``seat``'s cards as in ``match``'s first hand, the rest shuffled."""
+    hand = match.hands[0]
+    rng = random.Random(seed)
+    rest = [c for s in range(4) if s != seat for c in cards_of(hand.deal[s])]
+    rng.shuffle(rest)
+    size = match.rules.hand_size
+    deal, start = [], 0
+    for s in range(4):
+        if s == seat:
+            deal.append(hand.deal[s])
+        else:
+            deal.append(sum(1 << c for c in rest[start : start + size]))
+            start += size
+    return deal
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_record_seen_from_a_seat_is_the_same_whatever_the_hidden_cards(seed: int) -> None:
+    """No seed, nothing dealt elsewhere: a bot cannot rebuild the other hands from it."""
+    rules = RuleSet.preset("hearts", {"pass_cycle": ["left"]})
+    first = Match(rules, seed, dealer=2)
+    first.start_hand()
+    other = Match(rules, seed + 1000, dealer=2)  # another seed: other deals would follow
+    other.start_hand(_deal_keeping(first, 1, seed))
+    for match in (first, other):
+        hand = match.current
+        assert hand is not None
+        hand.pass_cards(1, cards_of(hand.hands[1])[:3])
+    seen = [record_to_dict(record_of(m).seen_from(1)) for m in (first, other)]
+    assert seen[0] == seen[1]
+    assert seen[0]["seed"] is None

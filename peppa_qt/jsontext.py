@@ -30,11 +30,18 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def load_json(text: str | bytes) -> object:
-    """The document in ``text`` (bytes are UTF-8); JsonTextError unless it is valid, strict JSON."""
+def load_json(text: str | bytes, *, max_values: int | None = None) -> object:
+    """The document in ``text`` (bytes are UTF-8); JsonTextError unless it is valid, strict JSON.
+
+    With ``max_values``, a text that may hold more values than that is refused before any is
+    built (every value after the first needs a comma or an opening bracket before it): an
+    unknown field of millions of empty lists costs nothing.
+    """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
+        if max_values is not None and _values_at_most(text) > max_values:
+            raise JsonTextError("far more values than a game holds")
         return json.loads(text, object_pairs_hook=_object)
     except JsonTextError:
         raise
@@ -49,6 +56,11 @@ def load_json(text: str | bytes) -> object:
         if "digits" in str(error):
             raise JsonTextError("not valid JSON (a number too large)") from None
         raise JsonTextError("not valid JSON") from None
+
+
+def _values_at_most(text: str) -> int:
+    """An upper bound on the number of JSON values in ``text`` (as it counts, fast)."""
+    return 1 + text.count(",") + text.count("[") + text.count("{")
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -206,3 +206,16 @@ def test_running_totals_agree_with_the_hands_through_undo_and_replay() -> None:
     earlier = [r.points for r in match.results()]
     assert len(earlier) == 29
     assert match.totals_before() == list(totals_of(match.rules, earlier))
+
+
+def test_a_record_padded_with_junk_is_refused_before_it_is_built(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = _record()
+    text = json.dumps(document)[:-1] + ', "junk": [' + ",".join(["[]"] * 600_000) + "]}"
+    path = tmp_path / "padded.json"
+    path.write_text(text)
+    code, err = _check(path, capsys)
+    assert code == 2 and "far more values than a game holds" in err
+    path.write_text(json.dumps(document))
+    assert _check(path, capsys)[0] == 0

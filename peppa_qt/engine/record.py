@@ -24,6 +24,9 @@ VERSION: Final = 1
 PLAYER_KINDS: Final = ("human", "ai", "ext")
 #: The longest name a record may give a player (a name is shown on a plate, and keys stats).
 MAX_NAME: Final = 100
+#: The most JSON values a record may hold: five times those of a game of 10,000 hands (the
+#: longest the rules allow), so that a record padded with junk is refused before it is built.
+MAX_VALUES: Final = 500_000
 #: Unicode categories a name may not hold: controls (tabs, newlines...), line and paragraph
 #: separators and lone surrogates.
 _NOT_IN_NAMES: Final = frozenset({"Cc", "Zl", "Zp", "Cs"})
@@ -108,7 +111,7 @@ def _hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> 
 def read_record(text: str | bytes, *, hidden: bool = False) -> GameRecord:
     """Parse a record's JSON and check its shape (``hidden`` allows ``null`` deals)."""
     try:
-        document = load_json(text)
+        document = load_json(text, max_values=MAX_VALUES)
     except JsonTextError as error:  # bad syntax or UTF-8, a key twice, huge numbers, nesting
         raise RecordError(Reason.BAD_JSON, str(error)) from None
     return record_from_dict(document, hidden=hidden)

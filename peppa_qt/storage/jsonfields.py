@@ -10,11 +10,11 @@ from ..jsontext import JsonTextError, load_json
 from .problems import FormatError
 
 
-def parse_json(text: str) -> object:
+def parse_json(text: str, max_values: int | None = None) -> object:
     """Strict JSON (``load_json``); every failure (bad syntax, a key twice, huge numbers, deep
     nesting) is a FormatError."""
     try:
-        return load_json(text)
+        return load_json(text, max_values=max_values)
     except JsonTextError as error:
         raise FormatError(str(error)) from None
 

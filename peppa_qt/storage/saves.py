@@ -12,8 +12,8 @@ from typing import Any, Final
 
 from ..engine import GameRecord, Match, Phase, RecordError, format_cards, parse_cards, replay
 from ..engine.cards import CardError
+from ..engine.record import MAX_VALUES, record_from_dict, write_record
 from ..engine.record import VERSION as RECORD_VERSION
-from ..engine.record import record_from_dict, write_record
 from . import jsonfields as jf
 from .problems import FormatError
 
@@ -66,7 +66,7 @@ def record_to_json(record: GameRecord) -> str:
 
 def parse_saved_game(text: str) -> tuple[SavedGame, Match]:
     """A saved game or a plain record, checked by replaying it; FormatError otherwise."""
-    document = jf.parse_json(text)
+    document = jf.parse_json(text, MAX_VALUES)
     version = document.get("version") if isinstance(document, dict) else None
     if jf.is_int(version) and version > RECORD_VERSION:
         raise FormatError(f"game record version {version} is newer than this program's", newer=True)

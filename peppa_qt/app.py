@@ -28,6 +28,9 @@ def run_gui(
     app.setApplicationName("peppa-qt")
     app.setApplicationDisplayName("Peppa")
     window = build_window(demo, quit_after_hands, speed=speed, profile_dir=profile_dir)
+    from .gui.crash_report import CrashReporter
+
+    CrashReporter(window.profile.where.log_file, window).install()
     window.show()
     window.after_first_paint(window.start_or_resume)
     return app.exec()

@@ -1,8 +1,16 @@
-"""Computer players think in a worker thread; the answer comes back as a queued signal."""
+"""Computer players think in a worker thread; the answer comes back as a queued signal.
+
+The worker is a ``concurrent.futures`` thread, not a ``QThreadPool``: a Python ``QRunnable``
+handed to Qt is never freed by PySide6 (each job kept its player and its view alive, 17 jobs a
+hand), while a future is dropped as soon as it is done.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+import contextlib
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+
+from PySide6.QtCore import QObject, Signal
 
 from ..ai.base import Decision, Player
 from ..engine import PlayerView
@@ -15,24 +23,14 @@ class ThinkRelay(QObject):
     decided = Signal(int, int, object)
 
 
-class _ThinkJob(QRunnable):
-    def __init__(
-        self, relay: ThinkRelay, epoch: int, seat: int, player: Player, view: PlayerView
-    ) -> None:
-        super().__init__()
-        self._relay = relay
-        self._epoch = epoch
-        self._seat = seat
-        self._player = player
-        self._view = view
-
-    def run(self) -> None:
-        result: Decision | Exception
-        try:
-            result = self._player.decide(self._view)
-        except Exception as error:  # a broken player must not kill the worker thread
-            result = error
-        self._relay.decided.emit(self._epoch, self._seat, result)
+def _think(relay: ThinkRelay, epoch: int, seat: int, player: Player, view: PlayerView) -> None:
+    result: Decision | Exception
+    try:
+        result = player.decide(view)
+    except Exception as error:  # a broken player must not kill the worker thread
+        result = error
+    with contextlib.suppress(RuntimeError):  # the window closed meanwhile: nobody to tell
+        relay.decided.emit(epoch, seat, result)
 
 
 class ThinkPool:
@@ -40,20 +38,26 @@ class ThinkPool:
 
     def __init__(self, relay: ThinkRelay) -> None:
         self._relay = relay
-        self._pool = QThreadPool()
-        self._pool.setMaxThreadCount(1)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-think")
+        self._jobs: set[Future[None]] = set()
 
     def submit(self, epoch: int, seat: int, player: Player, view: PlayerView) -> None:
         """Start thinking; the decision arrives through the relay's ``decided`` signal."""
-        self._pool.start(_ThinkJob(self._relay, epoch, seat, player, view))
+        job = self._executor.submit(_think, self._relay, epoch, seat, player, view)
+        self._jobs.add(job)
+        job.add_done_callback(self._jobs.discard)
 
     def clear(self) -> None:
         """Drop the jobs that have not started."""
-        self._pool.clear()
+        for job in list(self._jobs):
+            job.cancel()
 
     def stop(self, players: list[Player], timeout_ms: int = 3000) -> bool:
         """Drop queued jobs, cancel the thinking one and wait for it; False on timeout."""
-        self._pool.clear()
+        self.clear()
         for player in players:
             player.retire()  # also stops a decision that has not quite started yet
-        return bool(self._pool.waitForDone(timeout_ms))
+        _, running = wait(list(self._jobs), timeout=timeout_ms / 1000)
+        self._executor.shutdown(wait=False)  # its thread ends once idle; a new one if needed
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-think")
+        return not running

@@ -151,13 +151,11 @@ class Match:
         return order
 
     def winners(self) -> list[int]:
-        """The winning seats once the game is over (two in Torino and in teams)."""
+        """The winning seats once the game is over, best first (two in Torino and in teams)."""
         if not self.is_over:
             return []
-        ranking = self.ranking()
-        if self.rules.teams:
-            return sorted(ranking[:2])
-        return sorted(ranking[:2]) if self.rules.two_winners else ranking[:1]
+        ranking = self.ranking()  # best first, as DESIGN.md's check prints them
+        return ranking[:2] if self.rules.teams or self.rules.two_winners else ranking[:1]
 
     # ---------------------------------------------------------------- mutators
 

@@ -261,6 +261,7 @@ class MainWindow(QMainWindow):
         session.hand_completed.connect(self._on_session_hand_completed)
         session.autosaved.connect(self._on_session_autosaved)
         session.controller.game_started.connect(self._on_controller_game_started)
+        game.presenter.game_finished.connect(self._on_presenter_game_finished)
         self._game = game
         self._shown_speed = None  # the game's pace and panels take the speed too
         self._show_settings(self.settings)
@@ -371,6 +372,17 @@ class MainWindow(QMainWindow):
 
     def _on_controller_game_started(self) -> None:
         self.menus.show_undo(hot_seat=len(self.controller.humans()) >= 2)
+
+    def _on_presenter_game_finished(self, summary: object) -> None:
+        """The demo goes on game after game: the final ranking is shown, then a new game."""
+        wait = self.presenter.auto_continue_ms
+        if self.demo and wait is not None:
+            QTimer.singleShot(2 * wait, self._demo_again)
+
+    def _demo_again(self) -> None:
+        table = self.controller.table
+        if self.demo and self.presenter.auto_continue_ms is not None and table and table.over:
+            self.commands.play_again()
 
     def _on_session_hand_completed(self, index: int) -> None:
         self._hands_seen += 1

@@ -25,6 +25,14 @@
     </message>
 </context>
 <context>
+    <name>CrashReporter</name>
+    <message>
+        <source>Something went wrong inside Peppa. The game goes on; the details are in {path}.</source>
+        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
+        <translation>Qualcosa non ha funzionato dentro Peppa. La partita continua; i dettagli sono in {path}.</translation>
+    </message>
+</context>
+<context>
     <name>GameOverPanel</name>
     <message>
         <source>Play again</source>

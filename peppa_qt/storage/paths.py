@@ -19,6 +19,7 @@ SETTINGS_FILE: Final = "settings.json"
 STATS_FILE: Final = "stats.json"
 SAVES_DIR: Final = "saves"
 AUTOSAVE_FILE: Final = "autosave.json"
+LOG_FILE: Final = "peppa-qt.log"
 #: The extension of saved games (a game record with the app's fields).
 SAVE_SUFFIX: Final = ".peppa"
 
@@ -35,11 +36,18 @@ class Locations:
 
     config_dir: Path
     data_dir: Path
+    #: Where the log of unexpected errors goes (None: a ``log`` folder in ``data_dir``).
+    log_dir: Path | None = None
 
     @classmethod
     def under(cls, base: Path) -> Locations:
         """Every file below ``base`` (the override of ``--profile-dir`` and of the tests)."""
         return cls(base / "config", base / "data")
+
+    @property
+    def log_file(self) -> Path:
+        """The log of errors the program did not expect (a bug of ours, told to the player)."""
+        return (self.log_dir or self.data_dir / "log") / LOG_FILE
 
     @property
     def settings_file(self) -> Path:
@@ -83,4 +91,5 @@ def locations(base: Path | None = None) -> Locations:
     return Locations(
         Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
         Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
     )

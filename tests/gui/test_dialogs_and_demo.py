@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel
@@ -199,3 +201,26 @@ def test_hand_summary_announces_cappotto_and_the_no_card_bonus(qtbot: QtBot) -> 
     assert "Anna made cappotto!" in texts
     assert any("Carla" in t and "−10" in t and "-10" not in t for t in texts)
     assert panel.button.text() == "Final ranking"
+
+
+def test_the_demo_goes_on_game_after_game(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--demo --quit-after-hands 5 with games of two hands: three games, then the window quits."""
+    if not available_levels():
+        pytest.skip("no computer level available yet")
+    from peppa_qt.gui import main_window
+
+    monkeypatch.setattr(main_window, "DEMO_SUMMARY_MS", 20)
+    window = build_window(True, 5, speed="off")
+    qtbot.addWidget(window)
+    window.controller.pace = window.controller.pace.__class__(ai_pause_ms=0)
+    window.scene.trick_hold = 0
+    window.show()
+    setup = short_game("hearts", 2, human=False)
+    level = available_levels()[0]
+    seats = tuple(replace(s, level=level) for s in setup.seats)
+    games: list[int] = []
+    window.controller.game_started.connect(lambda: games.append(1))
+    window.start_game(replace(setup, seats=(seats[0], seats[1], seats[2], seats[3])))
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=60_000)
+    assert len(games) == 3
+    assert window.scores.hand_count() == 1  # the third game's first hand

@@ -1,6 +1,6 @@
 """The package as a player's machine gets it: a wheel installed into a fresh environment.
 
-Its art, icon, rules pages and licence must come with it (they are package data), and its
+Its art, icon, sounds, rules pages and licence must come with it (they are package data), and its
 commands must work from the installed copy alone, far from this source tree.
 """
 
@@ -15,8 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
-import json, peppa_qt
+import json, wave, peppa_qt
 from peppa_qt.resources import asset, asset_bytes, asset_text, package_file
+SOUND_NAMES = ("card", "trick", "hearts_broken", "queen_of_spades", "moon")
 ranks, suits, backs = "23456789TJQKA", "CDHS", ("red", "blue", "green")
 faces = [f"{folder}{r}{s}.svg" for folder in ("", "fourcolor/") for s in suits for r in ranks]
 found = {
@@ -28,6 +29,8 @@ found = {
     "licence": asset_text("LICENSE.txt").startswith("MIT License"),
     "missing_raises": not asset("cards", "XX.svg").is_file(),
     "catalogues": [len(package_file("i18n", f"peppa_{c}.qm").read_bytes()) for c in ("it", "en")],
+    "sounds": [wave.open(asset("sounds", f"{n}.wav").open("rb")).getnframes() for n in SOUND_NAMES],
+    "sound_licence": asset_text("sounds", "LICENSE.txt").startswith("Peppa sound effects"),
 }
 print(json.dumps(found))
 """
@@ -64,6 +67,7 @@ def test_the_installed_wheel_has_every_card_and_help_page(tmp_path: Path) -> Non
     assert found["faces"] == 104 and found["backs"] == 3 and found["icon"]
     assert min(found["help"]) > 1000 and found["licence"] and found["missing_raises"]
     assert found["catalogues"][0] > 10_000 and found["catalogues"][1] > 0  # Italian, and plurals
+    assert len(found["sounds"]) == 5 and min(found["sounds"]) > 1000 and found["sound_licence"]
     # The command the wheel installs works without Qt (no dependencies were installed).
     assert _run(venv / "bin" / "peppa-qt", "--version", cwd=tmp_path).startswith("peppa-qt ")
 

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROBE = """
 import json, wave, peppa_qt
 from peppa_qt.resources import asset, asset_bytes, asset_text, package_file
-SOUND_NAMES = ("card", "trick", "hearts_broken", "queen_of_spades", "moon")
+from peppa_qt.sound import SOUND_NAMES, SoundPlayer
 ranks, suits, backs = "23456789TJQKA", "CDHS", ("red", "blue", "green")
 faces = [f"{folder}{r}{s}.svg" for folder in ("", "fourcolor/") for s in suits for r in ranks]
 found = {
@@ -31,6 +31,7 @@ found = {
     "catalogues": [len(package_file("i18n", f"peppa_{c}.qm").read_bytes()) for c in ("it", "en")],
     "sounds": [wave.open(asset("sounds", f"{n}.wav").open("rb")).getnframes() for n in SOUND_NAMES],
     "sound_licence": asset_text("sounds", "LICENSE.txt").startswith("Peppa sound effects"),
+    "silent_because": SoundPlayer().why_unavailable(),
 }
 print(json.dumps(found))
 """
@@ -68,6 +69,8 @@ def test_the_installed_wheel_has_every_card_and_help_page(tmp_path: Path) -> Non
     assert min(found["help"]) > 1000 and found["licence"] and found["missing_raises"]
     assert found["catalogues"][0] > 10_000 and found["catalogues"][1] > 0  # Italian, and plurals
     assert len(found["sounds"]) == 5 and min(found["sounds"]) > 1000 and found["sound_licence"]
+    # Installed without its extras, the game is silent and says why.
+    assert found["silent_because"] == "the optional sound library (miniaudio) is not installed"
     # The command the wheel installs works without Qt (no dependencies were installed).
     assert _run(venv / "bin" / "peppa-qt", "--version", cwd=tmp_path).startswith("peppa-qt ")
 

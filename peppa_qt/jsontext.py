@@ -30,6 +30,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def _no_constant(name: str) -> object:
+    raise JsonTextError(f"not valid JSON ({name} is not a number JSON allows)")
+
+
 def load_json(text: str | bytes, *, max_values: int | None = None) -> object:
     """The document in ``text`` (bytes are UTF-8); JsonTextError unless it is valid, strict JSON.
 
@@ -42,7 +46,7 @@ def load_json(text: str | bytes, *, max_values: int | None = None) -> object:
             text = text.decode("utf-8-sig")
         if max_values is not None and _values_at_most(text) > max_values:
             raise JsonTextError("far more values than a game holds")
-        return json.loads(text, object_pairs_hook=_object)
+        return json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant)
     except JsonTextError:
         raise
     except json.JSONDecodeError as error:

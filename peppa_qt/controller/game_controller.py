@@ -366,6 +366,10 @@ class GameController(QObject):
         covered, ask for the computer to be handed over (``hand_over``; ``uncover`` goes on).
         """
         seating = self._seating
+        if seating.turning_to(seat):  # the cards of the human before leave the screen first
+            if self._published is not None:
+                self._published = replace(self._published, view=None)
+            self.cards_covered.emit(seating.viewer)
         if seat != seating.viewer:
             seating.viewer = seat
             self._queue(lambda: self.viewer_changed.emit(seat))

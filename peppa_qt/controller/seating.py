@@ -2,8 +2,12 @@
 
 The screen is drawn for one seat, the viewer. With two or more humans at one computer, the
 viewer's cards are *covered* (every hand face down) from the moment a human has acted and the
-next human to act is someone else, until that human, handed the computer, asks to see their
-cards. With one human or none, nothing is ever covered and the viewer never changes.
+next human to act is known to be someone else, until that human, handed the computer, asks to
+see their cards. When a trick ends before any other human acts, who leads next is not known
+yet: the cards stay while the computers finish the trick, and are covered only if the next
+human to act turns out to be another (before the table turns to them, never after); the same
+human leading again goes on without a hand-over. With one human or none, nothing is ever
+covered and the viewer never changes.
 """
 
 from __future__ import annotations
@@ -51,12 +55,32 @@ class Seating:
             return next((s for s in order if self.is_human(s)), None)
         return None
 
+    def known_next_human(self, hand: HandState) -> int | None:
+        """The next human to act, if already certain: while passing, or within the trick in
+        play (a trick that ends first leaves it to its winner, not known yet)."""
+        if hand.phase is Phase.PASSING:
+            return self.next_human(hand)
+        if hand.phase is not Phase.PLAYING or hand.to_move is None:
+            return None
+        left = 4 - len(hand.trick)  # plays before the trick ends (a new trick: its leader is known)
+        order = [(hand.to_move + k * self.direction) % 4 for k in range(left)]
+        return next((s for s in order if self.is_human(s)), None)
+
     def acted(self, seat: int, hand: HandState) -> bool:
         """``seat`` has passed or played: True if its cards must be covered at once."""
         if not self.hot_seat or self.covered:
             return False
-        self.covered = self.next_human(hand) != seat
+        following = self.known_next_human(hand)
+        self.covered = following is not None and following != seat
         return self.covered
+
+    def turning_to(self, seat: int) -> bool:
+        """The table is about to be drawn for ``seat``: True if the viewer's cards, still
+        shown, must be covered first (a human other than the one who saw them acts now)."""
+        if not self.hot_seat or self.covered or seat == self.viewer:
+            return False
+        self.covered = True
+        return True
 
     def new_hand(self) -> None:
         """A hand is dealt: with several humans, it is dealt face down for all of them."""

@@ -132,9 +132,15 @@ class GameSession(QObject):
         return not self.demo
 
     def in_progress(self) -> bool:
-        """Whether a game has started and is not over yet."""
+        """Whether giving the game up would lose anything: it is not over, and a card has
+        been played, a human has passed, or a hand was finished (a fresh deal loses nothing)."""
         match = self.controller.match
-        return match is not None and not match.is_over
+        if match is None or match.is_over or not match.hands:
+            return False
+        hand = match.hands[-1]
+        humans = self.controller.humans()
+        passed = any(hand.passes[seat] is not None for seat in humans)
+        return len(match.hands) > 1 or bool(hand.plays) or passed
 
     def can_undo(self) -> bool:
         """Whether the human's last pass or card can be taken back (one human only)."""

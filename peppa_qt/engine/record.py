@@ -24,12 +24,19 @@ VERSION: Final = 1
 PLAYER_KINDS: Final = ("human", "ai", "ext")
 #: The longest name a record may give a player (a name is shown on a plate, and keys stats).
 MAX_NAME: Final = 100
+#: The largest seed a record may give (the players' seeds are derived from it: kept small
+#: enough that every number the program writes stays a number JSON readers take).
+MAX_SEED: Final = 10**18
 #: The most JSON values a record may hold: five times those of a game of 10,000 hands (the
 #: longest the rules allow), so that a record padded with junk is refused before it is built.
 MAX_VALUES: Final = 500_000
 #: Unicode categories a name may not hold: controls (tabs, newlines...), line and paragraph
-#: separators and lone surrogates.
-_NOT_IN_NAMES: Final = frozenset({"Cc", "Zl", "Zp", "Cs"})
+#: separators, lone surrogates and invisible format characters.
+_NOT_IN_NAMES: Final = frozenset({"Cc", "Zl", "Zp", "Cs", "Cf"})
+#: Format characters a name may hold all the same: the joiner and the tags of emoji
+#: sequences (👩‍👩‍👧, the flags of Scotland or Wales). Others (a right-to-left override, a
+#: zero-width space) would make a name look like another's, or turn the text around it.
+_EMOJI_FORMAT: Final = frozenset({0x200D, *range(0xE0020, 0xE0080)})
 
 
 def name_problem(name: str, longest: int = MAX_NAME) -> str | None:
@@ -43,8 +50,8 @@ def name_problem(name: str, longest: int = MAX_NAME) -> str | None:
         name.encode("utf-8")
     except UnicodeEncodeError:
         return "a player's name holds a character that is not text"
-    if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
-        return "a player's name holds a control character or a line break"
+    if any(unicodedata.category(c) in _NOT_IN_NAMES and ord(c) not in _EMOJI_FORMAT for c in name):
+        return "a player's name holds a control character, an invisible one or a line break"
     return None
 
 
@@ -133,8 +140,8 @@ def record_from_dict(document: object, *, hidden: bool = False) -> GameRecord:
     rules = _read_rules(document.get("rules"))
     players = _read_players(document.get("players"))
     seed = document.get("seed")
-    if seed is not None and not _is_int(seed):
-        raise _field("seed must be a whole number or null")
+    if seed is not None and (not _is_int(seed) or not -MAX_SEED <= seed <= MAX_SEED):
+        raise _field(f"seed must be a whole number of at most {len(str(MAX_SEED))} digits, or null")
     hands_data = document.get("hands", [])
     if not isinstance(hands_data, list):
         raise _field("hands must be a list")

@@ -157,7 +157,14 @@ class AboutDialog(QDialog):
         return (
             f"<h2>Peppa {html.escape(__version__)}</h2><p>{html.escape(intro)}</p>"
             f"<h3>{html.escape(licence_title)}</h3>"
-            f'<pre style="white-space: pre-wrap">{html.escape(licence)}</pre>'
+            f"{_paragraphs(licence)}"
             f"<h3>{html.escape(third_title)}</h3>"
             f"<p>{html.escape(third)}</p>"
         )
+
+
+def _paragraphs(text: str) -> str:
+    """Plain text wrapped at 80 columns, as HTML paragraphs that wrap to the dialog's width
+    (a pre-wrapped text wraps twice when the dialog is narrower: a word alone on a line)."""
+    blocks = (" ".join(block.split()) for block in text.split("\n\n"))
+    return "".join(f"<p>{html.escape(block)}</p>" for block in blocks if block)

@@ -37,6 +37,11 @@ TAKEN_SCALE = 0.46
 #: The deck before the deal: a little smaller than a card in hand, each card a step higher.
 DECK_SCALE, DECK_STEP = 0.9, 0.25
 TAKEN_ROW = 7
+#: The step between the cards of the player's fan, in card widths: at least enough to show
+#: each card's corner (rank and suit) whole, at most half a card.
+MIN_STEP, MAX_STEP = 0.34, 0.5
+#: Width of a seat's taken cards in card widths: the stack and a row of point cards.
+PILE_WIDTH = TAKEN_SCALE * (0.95 + (TAKEN_ROW - 1) * 0.42 + 1)
 
 
 class Spot(NamedTuple):
@@ -56,13 +61,17 @@ class TableLayout:
         self.width = max(width, 320.0)
         self.height = max(height, 240.0)
         self.margin = max(8.0, round(min(self.width, self.height) * 0.015))
-        ch = min(self.height * 0.205, self.width * 0.15 / CARD_ASPECT)
+        self.badge_size = (min(max(self.width * 0.17, 150.0), 230.0), 56.0)
+        # The bottom row holds the name plate, 13 cards whose corners all show, and the taken
+        # cards: on a narrow table (the score sheet open) the cards get smaller to fit it.
+        row = self.width - self.badge_size[0] - 4 * self.margin
+        fitting = row / (1 + 12 * MIN_STEP + PILE_WIDTH)
+        ch = min(self.height * 0.205, self.width * 0.15 / CARD_ASPECT, fitting / CARD_ASPECT)
         ch = max(72, int(ch) // 4 * 4)
         cw = 2 * round(ch * CARD_ASPECT / 2)  # even sizes keep card centres on whole pixels
         self.card_size = QSize(cw, ch)
         self.center_x = round(self.width / 2)
         self.center_y = round(self.height * 0.45)
-        self.badge_size = (min(max(self.width * 0.17, 150.0), 230.0), 56.0)
 
     @property
     def card_w(self) -> float:
@@ -92,19 +101,21 @@ class TableLayout:
         return [Spot(x, mid + d, rotation, i, scale) for i, d in enumerate(offsets)]
 
     def _bottom_spots(self, count: int) -> list[Spot]:
-        cw = self.card_w
-        # Between the name plate on the left and the taken cards on the right.
-        m = self.margin
-        left = self.center_x - 2 * m - self.badge_size[0]
-        right = self.width - self.center_x - 3 * m - self._pile_width()
-        room = min(self.width * 0.60, 2 * min(left, right)) - cw
-        step = min(cw * 0.5, room / max(count - 1, 1))
+        """The player's fan: centred, between the name plate on the left and the taken cards
+        on the right; where they leave too little room in the middle, moved off centre."""
+        cw, m = self.card_w, self.margin
+        lo = 2 * m + self.badge_size[0] + cw / 2  # the first card's centre at the least
+        hi = self.width - 2 * m - self._pile_width() - cw / 2  # the last card's at the most
+        gaps = max(count - 1, 1)
+        step = min(cw * MAX_STEP, (min(self.width * 0.60 - cw, hi - lo)) / gaps)
+        span = (count - 1) * step
+        middle = min(max(self.center_x, lo + span / 2), hi - span / 2)
         half = (count - 1) / 2
         y = self.height - self.margin - self.card_h / 2
         spots = []
         for i in range(count):
             arc = ((i - half) / half) ** 2 if half else 0.0
-            x = round(self.center_x + (i - half) * step)
+            x = round(middle + (i - half) * step)
             spots.append(Spot(x, round(y + arc * self.card_h * 0.05), 0.0, 10 + i))
         return spots
 
@@ -186,8 +197,7 @@ class TableLayout:
 
     def _pile_width(self) -> float:
         """How wide a seat's taken cards may spread: the stack and a row of point cards."""
-        w = self.card_w * TAKEN_SCALE
-        return w * 0.95 + (TAKEN_ROW - 1) * w * 0.42 + w
+        return self.card_w * PILE_WIDTH
 
     # --------------------------------------------------------------- plates
 

@@ -21,6 +21,7 @@ from ..storage import Profile, locations
 from ..storage.appearance import Appearance, peek_appearance
 from .card_pixmaps import CardPixmapCache
 from .language import translations
+from .status_line import StatusLine
 from .table_scene import TableScene
 from .table_view import TableView
 
@@ -100,7 +101,9 @@ class MainWindow(QMainWindow):
         self._commands: WindowCommands | None = None
         self._build_dock()
         self._menu_titles = self._build_menu_titles()
-        self.statusBar().showMessage(self.tr("Welcome to Peppa."))
+        self.status_line = StatusLine(self)
+        self.setStatusBar(self.status_line)
+        self.status_line.set_prompt(self.tr("Welcome to Peppa."))
         self._welcome = True  # until the game says something of its own
         # Small enough for a 1024×600 work area, its title bar and panel included.
         self.setMinimumSize(800, 520)
@@ -244,7 +247,7 @@ class MainWindow(QMainWindow):
         game = WindowGame(
             self.view,
             self.cache,
-            self.statusBar(),
+            self.status_line,
             self.profile,
             self.preferences,
             self._pace,
@@ -354,7 +357,7 @@ class MainWindow(QMainWindow):
             self.tell(problem)
 
     def _on_session_autosave_failed(self) -> None:
-        self.statusBar().showMessage(self.tr("The game could not be autosaved."))
+        self.status_line.notice(self.tr("The game could not be autosaved."))
 
     def _on_session_autosaved(self) -> None:
         """The window's place is kept with each autosave: after a crash it comes back as it was."""
@@ -421,7 +424,7 @@ class MainWindow(QMainWindow):
         if self._game is not None:
             self._game.retranslate()
         elif getattr(self, "_welcome", False):
-            self.statusBar().showMessage(self.tr("Welcome to Peppa."))
+            self.status_line.set_prompt(self.tr("Welcome to Peppa."))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:

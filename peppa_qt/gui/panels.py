@@ -22,7 +22,7 @@ from .score_chart import SEAT_COLOURS, ScoreChart
 from .summaries import GameSummary, HandSummary
 
 PANEL_STYLE = """
-QFrame#panel { background: rgba(10, 32, 22, 236); border: 1px solid rgba(245, 197, 66, 150);
+QFrame#panel { background: rgb(10, 32, 22); border: 1px solid rgba(245, 197, 66, 150);
   border-radius: 14px; }
 QFrame#panel QLabel { color: #f3f1e8; background: transparent; }
 QLabel#title { font-size: 18px; font-weight: bold; }

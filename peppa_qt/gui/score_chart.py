@@ -26,6 +26,7 @@ class ScoreChart(QWidget):
         self._progress: list[tuple[float, ...]] = []
         self._limit: int | None = None
         self._from_zero = True
+        self._colours: tuple[QColor, ...] = SEAT_COLOURS
         self.setMinimumSize(320, 170)
 
     def set_data(
@@ -35,11 +36,15 @@ class ScoreChart(QWidget):
         limit: int | None,
         *,
         from_zero: bool = True,
+        colours: Sequence[QColor] | None = None,
     ) -> None:
         """The players' names, their figures after each hand (or game), and the limit if any.
 
-        ``from_zero``: the lines start at 0 before the first hand (running totals do).
+        ``from_zero``: the lines start at 0 before the first hand (running totals do); else
+        each figure stands in the middle of its column. ``colours``: one per line (the seats'
+        colours at the table by default).
         """
+        self._colours = tuple(colours) if colours else SEAT_COLOURS
         self._names = list(names)
         self._progress = [tuple(p) for p in progress]
         self._limit = limit
@@ -79,7 +84,8 @@ class ScoreChart(QWidget):
 
     def _point(self, plot: QRectF, low: int, high: int, hand: int, value: float) -> QPointF:
         count = max(len(self._progress), 1)
-        x = plot.left() + plot.width() * hand / count
+        column = hand if self._from_zero else hand - 0.5  # figures of their own: centred
+        x = plot.left() + plot.width() * column / count
         y = plot.bottom() - plot.height() * (value - low) / (high - low)
         return QPointF(x, y)
 
@@ -112,7 +118,7 @@ class ScoreChart(QWidget):
         points += [
             self._point(plot, low, high, i + 1, row[seat]) for i, row in enumerate(self._progress)
         ]
-        colour = SEAT_COLOURS[seat % 4]
+        colour = self._colours[seat % len(self._colours)]
         painter.setPen(QPen(colour, 2.2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPolyline(QPolygonF(points))
@@ -126,7 +132,7 @@ class ScoreChart(QWidget):
         width = rect.width() / len(self._names)
         for seat, name in enumerate(self._names):
             cell = QRectF(rect.left() + seat * width, rect.top(), width, rect.height())
-            painter.setPen(QPen(SEAT_COLOURS[seat % 4], 3))
+            painter.setPen(QPen(self._colours[seat % len(self._colours)], 3))
             y = cell.center().y()
             painter.drawLine(QPointF(cell.left(), y), QPointF(cell.left() + 14, y))
             painter.setPen(AXIS_TEXT)

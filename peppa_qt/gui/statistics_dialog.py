@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -129,7 +130,9 @@ class StatisticsDialog(QDialog):
                 name=name, rules=texts.preset_name(entry.rules)
             )
         )
-        self.chart.set_data([name], [(v,) for v in entry.history], None, from_zero=False)
+        # One player's own figures: a colour of no seat (a seat's colour would say "that seat").
+        points = [(v,) for v in entry.history]
+        self.chart.set_data([name], points, None, from_zero=False, colours=[QColor("#e8e4d4")])
 
     def _on_rules_changed(self, index: int) -> None:
         preset = str(self.rules.itemData(index))

@@ -114,6 +114,7 @@ class TablePresenter(QObject):
         c.game_over.connect(self._on_controller_game_over)
         c.move_refused.connect(self._on_controller_move_refused)
         self.scene.card_clicked.connect(self._on_scene_card_clicked)
+        self.scene.touched.connect(self._next_action)
         self.scene.animations_finished.connect(c.animations_done)
         view.key_pressed.connect(self._on_view_key_pressed)
 
@@ -588,9 +589,7 @@ class TablePresenter(QObject):
         hand = self.scene.hands[self.viewer]
         focus = self.scene.focus
         if action in ("left", "right") and hand:
-            step = -1 if action == "left" else 1
-            at = hand.index(focus) + step if focus in hand else (0 if step > 0 else -1)
-            self.scene.set_focus(hand[max(0, min(at, len(hand) - 1))])
+            self.scene.set_focus(self._next_focus(hand, focus, -1 if action == "left" else 1))
             if self.mode == PLAYING and self.scene.raised:  # the preview follows the focus ring
                 self.scene.set_selection([])
         elif action == "select" and focus is not None:
@@ -600,6 +599,20 @@ class TablePresenter(QObject):
                 self.scene.set_selection([] if focus in self.scene.raised else [focus])
         elif action == "activate":
             self._activate(focus)
+
+    def _next_focus(self, hand: list[int], focus: int | None, step: int) -> int:
+        """The card the ring moves to: round the hand, only over cards that can be played."""
+        cards = hand
+        if self.mode == PLAYING:
+            cards = [c for c in hand if self._legal >> c & 1] or hand
+        if focus not in cards:  # from outside (or a dimmed card): the first one that way
+            if focus in hand:
+                at = hand.index(focus)
+                ahead = [c for c in cards if (hand.index(c) - at) * step > 0]
+                if ahead:
+                    return ahead[0] if step > 0 else ahead[-1]
+            return cards[0] if step > 0 else cards[-1]
+        return cards[(cards.index(focus) + step) % len(cards)]
 
     def _activate(self, focus: int | None) -> None:
         """Enter: pass the three chosen cards, or play the card with the focus ring."""

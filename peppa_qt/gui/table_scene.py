@@ -50,6 +50,7 @@ class TableScene(QGraphicsScene):
     """Cards, name plates and the information corner on a felt table."""
 
     card_clicked = Signal(int)  # a card of the viewer's hand clicked or dropped on the table
+    touched = Signal()  # any press on the table, a card or the felt: the moment moves on
     animations_finished = Signal()
 
     def __init__(self, cache: CardPixmapCache, parent: QObject | None = None) -> None:
@@ -135,6 +136,7 @@ class TableScene(QGraphicsScene):
     def resize_table(self, width: float, height: float, ratio: float) -> None:
         """A new table size: finish any moves, then put everything where the layout says."""
         self.finish_animations()
+        self.hide_note()  # it spoke of the moment before, at a place the new layout moves
         self.setSceneRect(0, 0, width, height)
         self.layout = TableLayout(width, height)
         self._ratio = ratio
@@ -481,6 +483,7 @@ class TableScene(QGraphicsScene):
         return None
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        self.touched.emit()
         card = self._card_at(event.scenePos()) if self.interactive else None
         self._press = None if card is None else (card, event.scenePos())
         self._dragging = False

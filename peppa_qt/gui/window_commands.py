@@ -106,7 +106,7 @@ class WindowCommands(QObject):
     def undo(self) -> None:
         """Take back the human's last card or pass (and the computers' moves after it)."""
         if not self.session.undo():
-            self.window.statusBar().showMessage(self.tr("There is nothing to undo."))
+            self.window.status_line.notice(self.tr("There is nothing to undo."))
 
     # ------------------------------------------------------------------ files
 
@@ -128,7 +128,7 @@ class WindowCommands(QObject):
 
     def _save_to(self, path: Path) -> None:
         if self.session.save_to(path):
-            self.window.statusBar().showMessage(self.tr("Saved as {name}.").format(name=path.name))
+            self.window.status_line.notice(self.tr("Saved as {name}.").format(name=path.name))
 
     def open_game(self) -> None:
         """Ask for a saved game and go on with it."""
@@ -169,7 +169,7 @@ class WindowCommands(QObject):
         title = self.tr("Export the game record")
         path = Notices.save_path(self.window, title, suggested, _filter(FileKind.RECORD))
         if path is not None and self.session.export_to(path):
-            self.window.statusBar().showMessage(self.tr("Exported {name}.").format(name=path.name))
+            self.window.status_line.notice(self.tr("Exported {name}.").format(name=path.name))
 
     def show_statistics(self) -> None:
         """The statistics dialog."""

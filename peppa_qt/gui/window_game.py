@@ -10,7 +10,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRectF, Qt
-from PySide6.QtWidgets import QHeaderView, QStatusBar, QTableView, QTabWidget, QWidget
+from PySide6.QtWidgets import QHeaderView, QTableView, QTabWidget, QWidget
 
 from ..controller.game_controller import PlayerFactory
 from ..controller.preferences import Preferences
@@ -29,6 +29,7 @@ from .table_view import TableView
 
 if TYPE_CHECKING:
     from .hand_over import HandOverScreen
+    from .status_line import StatusLine
 
 
 def _centre(layout: TableLayout) -> QRectF:
@@ -42,7 +43,7 @@ class WindowGame(QObject):
         self,
         view: TableView,
         cache: CardPixmapCache,
-        status: QStatusBar,
+        status: StatusLine,
         profile: Profile,
         preferences: Preferences,
         pace: Pace | None,
@@ -137,7 +138,7 @@ class WindowGame(QObject):
             QWidget.setTabOrder(first, second)
 
     def _on_presenter_status_changed(self, text: str) -> None:
-        self.status.showMessage(text)
+        self.status.set_prompt(text)
 
     def _on_presenter_passing_changed(self, shown: bool, prompt: str, ready: bool) -> None:
         self.pass_panel.show_prompt(shown, prompt, ready)

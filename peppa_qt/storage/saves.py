@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..engine import GameRecord, Match, Phase, RecordError, format_cards, parse_cards, replay
 from ..engine.cards import CardError
-from ..engine.record import MAX_VALUES, record_from_dict, write_record
+from ..engine.record import MAX_SEED, MAX_VALUES, record_from_dict, write_record
 from ..engine.record import VERSION as RECORD_VERSION
 from . import jsonfields as jf
 from .problems import FormatError
@@ -109,8 +109,8 @@ def _seeds(value: object, defaults: Seeds) -> Seeds:
         raise FormatError('"seeds" must list four seats')
     seeds: list[int | None] = []
     for seat, seed in enumerate(value):
-        if seed is not None and not jf.is_int(seed):
-            raise FormatError('each of "seeds" must be a whole number or null')
+        if seed is not None and (not jf.is_int(seed) or abs(seed) > 4 * MAX_SEED + 3):
+            raise FormatError('each of "seeds" must be a whole number (19 digits at most) or null')
         # A human has no seed; a computer player without one gets the new-game seed.
         seeds.append(None if defaults[seat] is None else (defaults[seat] if seed is None else seed))
     return (seeds[0], seeds[1], seeds[2], seeds[3])

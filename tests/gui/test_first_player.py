@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QLabel, QTableView
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 from test_whole_game import click_card
@@ -66,30 +66,30 @@ def test_a_refused_card_is_said_above_the_hand_and_only_until_the_next_action(
 ) -> None:
     window = make_window()
     dimmed = playing_with_a_dimmed_card(qtbot, window)
-    note, status = window.scene.note, window.statusBar()
+    note, status = window.scene.note, window.status_line
     click_card(qtbot, window, dimmed)
-    assert note.isVisible() and note.text == status.currentMessage()
+    assert note.isVisible() and note.text == status.prompt()
     assert note.text.startswith("You must follow")
     hand_top = window.scene.layout.hand_rect(0, len(window.scene.hands[0])).top()
     assert note.sceneBoundingRect().bottom() <= hand_top  # where the player is looking
     qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the next action: the words go
     assert not note.isVisible()
-    assert status.currentMessage() == "Your turn: play a card."
+    assert status.prompt() == "Your turn: play a card."
 
 
 def test_choosing_the_pass_says_what_to_do_next(qtbot: QtBot, make_window: WindowMaker) -> None:
     window = make_window()
     window.start_game(short_game("hearts", 1))
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
-    hand, status = window.scene.hands[0], window.statusBar()
+    hand, status = window.scene.hands[0], window.status_line
     for card in hand[:3]:
         window.presenter.toggle_selected(card)
-    assert status.currentMessage().startswith("Three cards chosen: press Pass cards")
+    assert status.prompt().startswith("Three cards chosen: press Pass cards")
     window.presenter.toggle_selected(hand[5])  # a fourth: refused, at once, saying how
     assert window.presenter.selected == hand[:3]
     assert window.scene.note.isVisible() and "put it back" in window.scene.note.text
     window.presenter.toggle_selected(hand[0])
-    assert status.currentMessage() == "Choose three cards to pass."
+    assert status.prompt() == "Choose three cards to pass."
     assert not window.scene.note.isVisible()
 
 
@@ -106,6 +106,10 @@ def test_every_command_that_ends_a_game_asks_first(
     window = make_window()
     window.start_game(short_game("hearts", 2))
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:  # the player has done something: it would be lost
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+    qtbot.waitUntil(lambda: window.presenter.mode != PASSING, timeout=5000)
     match = window.controller.match
     saved = tmp_path / "other.peppa"
     assert window.session.save_to(saved)
@@ -230,3 +234,55 @@ def test_the_windows_place_is_kept_with_each_autosave(
     again = MainWindow(speed="off")
     qtbot.addWidget(again)
     assert not again.dock.isHidden()
+
+
+def test_the_prompt_survives_a_menu_and_a_notice(qtbot: QtBot, make_window: WindowMaker) -> None:
+    """Opening a menu (its items' tips pass over the status line) or saving must not lose
+    "Your turn: play a card." for the rest of the turn."""
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    status = window.status_line
+    prompt = status.prompt()
+    assert prompt
+    status.showMessage("a menu item's status tip")  # what hovering a menu item does
+    status.clearMessage()  # and leaving it
+    assert status.currentMessage() == "" and status.prompt() == prompt
+    label = status.findChild(QLabel, "prompt")
+    assert label is not None and label.isVisible() and label.text() == prompt
+
+
+def test_a_click_on_the_felt_or_opening_the_score_sheet_ends_the_refusal_note(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    dimmed = playing_with_a_dimmed_card(qtbot, window)
+    note, status = window.scene.note, window.status_line
+    click_card(qtbot, window, dimmed)
+    assert note.isVisible()
+    felt = window.view.mapFromScene(window.scene.layout.center_x, window.scene.layout.center_y)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=felt)
+    assert not note.isVisible() and status.prompt() == "Your turn: play a card."
+    click_card(qtbot, window, dimmed)
+    assert note.isVisible()
+    window.dock.toggleViewAction().trigger()  # F3: the table is laid out again
+    qtbot.waitUntil(lambda: not note.isVisible())
+
+
+def test_a_fresh_deal_is_given_up_without_a_question(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing played, nothing passed by the player: a new game loses nothing, asks nothing."""
+    from peppa_qt.gui.new_game_dialog import NewGameDialog
+
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        Notices, "confirm", classmethod(lambda cls, p, question, a: asked.append(question))
+    )
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(lambda cls, *a: short_game("peppa")))
+    before = window.controller.match
+    window.commands.ask_new_game()
+    assert asked == [] and window.controller.match is not before

@@ -143,7 +143,7 @@ def window_texts(window: MainWindow) -> Iterator[str]:
     for badge in window.scene.badges:
         yield from (badge.state.score_text, badge.state.dealer_tip)
     yield from window.scene.info.lines()
-    yield window.statusBar().currentMessage()
+    yield window.status_line.prompt()
 
 
 def still_english(texts: Iterator[str]) -> list[str]:
@@ -268,7 +268,7 @@ def test_switching_the_language_mid_hand_words_the_table_again_at_once(
 
     def words() -> tuple[str, ...]:
         return (
-            window.statusBar().currentMessage(),
+            window.status_line.prompt(),
             window.scene.info.lines()[0],
             window.scene.badges[0].state.score_text,
             window.menuBar().actions()[0].text(),

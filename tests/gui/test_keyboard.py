@@ -125,3 +125,27 @@ def test_tab_leaves_the_table_for_the_pass_button_and_the_score_sheet_and_comes_
     assert window.scene.focus != focused
     qtbot.keyClick(view, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.presenter.mode != PASSING, timeout=5000)
+
+
+def test_the_ring_goes_round_the_cards_that_can_be_played_only(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    pass_by_keys(qtbot, window)
+    scene, view = window.scene, window.view
+    while True:  # a turn where some cards cannot be played (following suit)
+        qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+        legal = [c for c in scene.hands[0] if not scene.item(c).dimmed]
+        if 2 <= len(legal) < len(scene.hands[0]):
+            break
+        count = len(scene.hands[0])
+        window.presenter.play_card(legal[0])
+        qtbot.waitUntil(lambda n=count: len(scene.hands[0]) == n - 1)
+    seen = []
+    for _ in range(len(legal) + 1):
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+        seen.append(scene.focus)
+    assert seen == [*legal, legal[0]]  # round, and never on a dimmed card
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert scene.focus == legal[-1]

@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from PySide6.QtCore import QRectF
 
-from peppa_qt.gui.layout import BOTTOM, LEFT, RIGHT, TOP, TableLayout, seat_at, side_of
+from peppa_qt.gui.layout import (
+    BOTTOM,
+    LEFT,
+    MIN_STEP,
+    RIGHT,
+    TOP,
+    TableLayout,
+    seat_at,
+    side_of,
+)
 
 #: Tables players get: a 1024×600 work area (760×500 with the score sheet open beside it),
 #: 1024×640 and 1280×800 screens, and large ones.
-SIZES = [(760, 500), (1000, 526), (1024, 580), (1280, 740), (1920, 1040), (2560, 1380)]
+SIZES = [
+    (760, 500),
+    (808, 700),  # 1280×800 with the score sheet open
+    (1000, 526),
+    (1024, 580),
+    (1280, 740),
+    (1920, 1040),
+    (2560, 1380),
+]
 
 
 def card_rect(layout: TableLayout, x: float, y: float, rotation: float, scale: float) -> QRectF:
@@ -138,3 +157,16 @@ def test_the_table_turns_around_its_viewer_and_keeps_the_seats_in_their_places(
     assert side_of((viewer + 2) % 4, viewer) == TOP
     assert side_of((viewer + 3) % 4, viewer) == LEFT
     assert [seat_at(side_of(seat, viewer), viewer) for seat in range(4)] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_every_card_of_the_players_fan_shows_its_corner(width: int, height: int) -> None:
+    """Thirteen cards in hand, at every size (the score sheet open too): each card's corner,
+    its rank and suit, is uncovered by the next card ("10" never reads "1(")."""
+    layout = TableLayout(width, height)
+    spots = layout.hand_spots(BOTTOM, 13)
+    steps = {b.x - a.x for a, b in pairwise(spots)}
+    assert min(steps) >= MIN_STEP * layout.card_w - 1
+    fan = layout.hand_rect(BOTTOM, 13)
+    assert not fan.intersects(layout.badge_rect(BOTTOM))
+    assert fan.right() <= layout.taken_spot(BOTTOM, 0, False).x - layout.card_w * 0.46 / 2

@@ -126,7 +126,7 @@ def test_the_deal_starts_from_the_dealers_side(
 def test_the_demo_does_not_say_you_received_cards(qtbot: QtBot, make_window: WindowMaker) -> None:
     window = make_window()
     said: list[str] = []
-    window.statusBar().messageChanged.connect(said.append)
+    window.status_line.prompt_changed.connect(said.append)
     window.start_game(short_game("hearts", 1, human=False))
     qtbot.waitUntil(lambda: window.scene.trick != [], timeout=5000)
     assert not any("You" in line for line in said), said
@@ -146,7 +146,7 @@ def test_the_human_is_told_what_they_received(qtbot: QtBot, make_window: WindowM
     window = make_window()
     pass_the_first_three(qtbot, window)
     qtbot.waitUntil(lambda: window.scene.received != set(), timeout=5000)
-    assert window.statusBar().currentMessage().startswith("You received ")
+    assert window.status_line.prompt().startswith("You received ")
 
 
 def test_a_card_dropped_as_the_play_goes_to_the_trick_not_home_first(

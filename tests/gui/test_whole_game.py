@@ -76,7 +76,7 @@ def try_an_illegal_card(qtbot: QtBot, window: MainWindow) -> bool:
     click_card(qtbot, window, dimmed[0])
     window.controller.move_refused.disconnect(refusals.append)
     assert refusals and refusals[0].reason is not Reason.NOT_YOUR_TURN
-    assert window.statusBar().currentMessage() == texts.refusal_text(refusals[0])
+    assert window.status_line.prompt() == texts.refusal_text(refusals[0])
     assert (list(hand.plays), [list(h) for h in scene.hands], list(scene.trick)) == before
     assert window.presenter.mode == PLAYING
     return True

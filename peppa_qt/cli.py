@@ -54,6 +54,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="keep settings, saved games and statistics in DIR instead of the usual folders",
     )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check that this copy of the game works (no window opens), then exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = commands.add_parser("check", help="check a game record and print its scores as JSON")
     check.add_argument("file", type=Path, help="a peppa-record JSON file")
@@ -178,6 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # same program, and must run its task instead of the game.
     multiprocessing.freeze_support()
     args = _parser().parse_args(argv)
+    if args.self_test:
+        from .self_test import run_self_test
+
+        return run_self_test()
     if args.command == "check":
         return cmd_check(args.file)
     if args.command == "arena":

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Shared set-up for scripts/play.sh and scripts/test.sh: Debian libraries Qt needs (when root
 # and missing), a virtual environment in .venv, and the package installed in it.
-# Usage: source scripts/setup.sh [EXTRAS]   (EXTRAS e.g. "test")
+# Usage: source scripts/setup.sh, then peppa_setup [EXTRAS]   (EXTRAS e.g. "test,package")
 set -euo pipefail
 
 PEPPA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,20 +13,28 @@ QT_DEBS="libgl1 libegl1 libfontconfig1 libfreetype6 libxkbcommon0 libglib2.0-0 l
  libxcb-keysyms1 libxcb-image0 libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xkb1
  libxcb-xfixes0 libxcb-sync1 libxcb-shm0 libxcb-util1 libx11-xcb1"
 
+# Tools that building the installers needs (scripts/test.sh, whose packaging test builds and
+# installs the .deb): dpkg-deb's companions, the menu entry's and AppStream validators,
+# lintian, strip/objdump (binutils) and patchelf.
+PACKAGING_DEBS="dpkg-dev desktop-file-utils appstream lintian binutils patchelf"
+
+# Usage: peppa_install_debs [PACKAGES [PURPOSE]]   (default: the libraries Qt needs)
 peppa_install_debs() {
+    local wanted="${1:-$QT_DEBS}" purpose="${2:-Qt}"
     command -v dpkg-query >/dev/null 2>&1 || return 0
     local missing=()
-    for pkg in $QT_DEBS; do
+    for pkg in $wanted; do
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" -ne 0 ]; then
-        echo "Qt needs these Debian packages; install them with:" >&2
+        echo "$purpose needs these Debian packages; install them with:" >&2
         echo "  sudo apt-get install ${missing[*]}" >&2
         return 0
     fi
-    echo "Installing Debian packages for Qt: ${missing[*]}"
-    apt-get update -qq
+    echo "Installing Debian packages for $purpose: ${missing[*]}"
+    [ -n "${PEPPA_APT_UPDATED:-}" ] || apt-get update -qq
+    PEPPA_APT_UPDATED=1
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 

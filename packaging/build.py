@@ -1,0 +1,268 @@
+"""Build the game's installers for this platform, in one command.
+
+    python packaging/build.py [--dist DIR] [--work DIR] [--no-self-test]
+
+- every platform: the icons (from the game's SVG), then the PyInstaller bundle
+  (``packaging/peppa-qt.spec``: one folder, windowed), then the bundle's own
+  ``--self-test`` (offscreen);
+- Linux: ``peppa-qt-<version>-linux-<machine>.tar.gz`` of the bundle and
+  ``peppa-qt_<version>_<arch>.deb`` (dpkg-deb), checked with desktop-file-validate,
+  ``appstreamcli validate`` and lintian: any error fails the build;
+- Windows: ``PeppaSetup-<version>.exe`` with Inno Setup's ``iscc``
+  (``packaging/windows/peppa-qt.iss``);
+- macOS: ``Peppa.app`` and ``Peppa-<version>.dmg`` (``hdiutil``).
+
+Results go to ``dist/`` (``--dist``), intermediate files to ``build/`` (``--work``). It prints
+each step's time and, at the end, every result with its size. Run it with the Python that
+has the game's dependencies and PyInstaller (``pip install -e .[package]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from installers import deb
+from installers.appinfo import (
+    COMMAND,
+    DISPLAY_NAME,
+    PACKAGING,
+    PUBLISHER,
+    ROOT,
+    WINDOWS_APP_GUID,
+    version,
+    version_tuple,
+)
+from installers.bundle import fix_run_paths
+from installers.icons import write_icons
+from installers.releases import check_release_notes
+
+T = TypeVar("T")
+
+
+class BuildError(RuntimeError):
+    """A step of the build failed; the message says which and why."""
+
+
+@contextmanager
+def step(name: str) -> Iterator[None]:
+    """Print a step's name, then its time once it is done."""
+    print(f"== {name}", flush=True)
+    started = time.perf_counter()
+    yield
+    print(f"   {name}: {time.perf_counter() - started:.1f} s", flush=True)
+
+
+def timed(name: str, work: Callable[[], T]) -> T:
+    """``work()`` as a step of the build."""
+    with step(name):
+        return work()
+
+
+def size_of(path: Path) -> int:
+    """Bytes in a file, or in every file under a folder (links not followed)."""
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def run(command: list[str], **env: str) -> None:
+    """Run a build tool, its output shown; BuildError if it fails."""
+    done = subprocess.run(command, env={**os.environ, **env}, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"{Path(command[0]).name} failed (exit {done.returncode})")
+
+
+# ------------------------------------------------------------------- steps
+
+
+def pyinstaller(dist: Path, work: Path, icons: dict[str, Path]) -> Path:
+    """The bundle (``dist/peppa-qt``, and ``dist/Peppa.app`` on macOS)."""
+    run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(dist),
+            "--workpath",
+            str(work / "pyinstaller"),
+            str(PACKAGING / "peppa-qt.spec"),
+        ],
+        PEPPA_ICON_ICO=str(icons["ico"]),
+        PEPPA_ICON_ICNS=str(icons["icns"]),
+    )
+    if sys.platform == "darwin":
+        return dist / f"{DISPLAY_NAME}.app"
+    return dist / COMMAND
+
+
+def executable(bundle: Path) -> Path:
+    """The program inside the bundle."""
+    if bundle.suffix == ".app":
+        return bundle / "Contents" / "MacOS" / COMMAND
+    return bundle / (f"{COMMAND}.exe" if sys.platform == "win32" else COMMAND)
+
+
+def self_test(program: Path) -> None:
+    """The built app's ``--self-test``, offscreen, its report shown."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [str(program), "--self-test"], env=env, capture_output=True, text=True, check=False
+    )
+    print(done.stdout.rstrip())
+    if done.returncode != 0:
+        print(done.stderr.rstrip())
+        raise BuildError(f"the built app's self-test failed (exit {done.returncode})")
+
+
+def tarball(bundle: Path, dist: Path) -> Path:
+    """The bundle as ``peppa-qt-<version>-linux-<machine>.tar.gz`` (one ``peppa-qt/`` folder)."""
+    target = dist / f"{COMMAND}-{version()}-linux-{platform.machine()}.tar.gz"
+    with tarfile.open(target, "w:gz", compresslevel=6) as archive:
+        archive.add(bundle, arcname=COMMAND)
+    return target
+
+
+def debian_package(bundle: Path, dist: Path, work: Path, icons: dict[str, Path]) -> Path:
+    """The .deb, checked by desktop-file-validate, appstreamcli and lintian."""
+    root = work / "deb"
+    arch = deb.architecture()
+    with step("stage the .deb tree"):
+        deb.stage(bundle, icons, root)
+    needs = timed("Depends (ldd, dpkg -S)", lambda: deb.depends(root / "opt" / COMMAND))
+    print(f"   Depends: {', '.join(needs)}")
+    deb.write_control(root, version(), arch, needs)
+    target = dist / f"{COMMAND}_{version()}_{arch}.deb"
+    timed("dpkg-deb", lambda: deb.build_deb(root, target))
+    reports = [deb.check_desktop_file(root), deb.check_metainfo(root)]
+    reports.append(timed("lintian", lambda: deb.check_lintian(target)))
+    for report in reports:
+        print(f"   {report.tool}: {'passed' if report.passed else 'FAILED'} ({report.summary})")
+        if report.output and (not report.passed or report.tool == "lintian"):
+            print("     " + report.output.replace("\n", "\n     "))
+    failed = [r.tool for r in reports if not r.passed]
+    if failed:
+        raise BuildError(f"the .deb did not pass {', '.join(failed)}")
+    return target
+
+
+def iscc_defines(bundle: Path, dist: Path, icons: dict[str, Path]) -> dict[str, str]:
+    """The values ``packaging/windows/peppa-qt.iss`` is compiled with (``/DName=value``)."""
+    return {
+        "AppVersion": version(),
+        "AppNumericVersion": ".".join(map(str, version_tuple())),
+        "AppId": "{" + WINDOWS_APP_GUID,  # Inno reads "{{" as a literal "{"
+        "AppPublisher": PUBLISHER,
+        "SourceDir": str(bundle),
+        "IconFile": str(icons["ico"]),
+        "LicenseFile": str(ROOT / "LICENSE"),
+        "OutputDir": str(dist),
+    }
+
+
+def windows_installer(bundle: Path, dist: Path, icons: dict[str, Path]) -> Path:
+    """``PeppaSetup-<version>.exe`` with Inno Setup (``iscc`` on the PATH or where it installs)."""
+    iscc = shutil.which("iscc") or shutil.which("ISCC")
+    default = Path(os.environ.get("PROGRAMFILES(X86)", "C:/Program Files (x86)"))
+    if iscc is None and (default / "Inno Setup 6" / "ISCC.exe").exists():
+        iscc = str(default / "Inno Setup 6" / "ISCC.exe")
+    if iscc is None:
+        raise BuildError("Inno Setup's iscc is not installed (choco install innosetup)")
+    defines = [f"/D{name}={value}" for name, value in iscc_defines(bundle, dist, icons).items()]
+    run([iscc, *defines, str(PACKAGING / "windows" / "peppa-qt.iss")])
+    return dist / f"PeppaSetup-{version()}.exe"
+
+
+def disk_image(app: Path, dist: Path, work: Path) -> Path:
+    """``Peppa-<version>.dmg``: the app and a link to /Applications to drag it onto."""
+    folder = work / "dmg"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    shutil.copytree(app, folder / app.name, symlinks=True)
+    (folder / "Applications").symlink_to("/Applications")
+    target = dist / f"{DISPLAY_NAME}-{version()}.dmg"
+    run(
+        [
+            "hdiutil",
+            "create",
+            "-volname",
+            DISPLAY_NAME,
+            "-srcfolder",
+            str(folder),
+            "-ov",
+            "-format",
+            "UDZO",
+            str(target),
+        ]
+    )
+    return target
+
+
+# -------------------------------------------------------------------- main
+
+
+def build(dist: Path, work: Path, test_the_app: bool) -> list[Path]:
+    """Every result for this platform, built, checked and listed."""
+    check_release_notes()
+    dist.mkdir(parents=True, exist_ok=True)
+    work.mkdir(parents=True, exist_ok=True)
+    icons = timed("icons", lambda: write_icons(work / "icons"))
+    bundle = timed("PyInstaller bundle", lambda: pyinstaller(dist, work, icons))
+    if sys.platform.startswith("linux"):
+        changed = timed("run paths", lambda: fix_run_paths(bundle))
+        print(f"   run paths outside the bundle removed from {changed} files")
+    if test_the_app:
+        with step("the built app's self-test"):
+            self_test(executable(bundle))
+    results = [bundle]
+    if sys.platform.startswith("linux"):
+        results.append(timed(".tar.gz", lambda: tarball(bundle, dist)))
+        results.append(debian_package(bundle, dist, work, icons))
+    elif sys.platform == "win32":
+        results.append(timed("Inno Setup", lambda: windows_installer(bundle, dist, icons)))
+    elif sys.platform == "darwin":
+        results.append(timed(".dmg", lambda: disk_image(bundle, dist, work)))
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build, then print each result's place and size; exit 1 if a step failed."""
+    parser = argparse.ArgumentParser(description="Build the installers for this platform.")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where results go")
+    parser.add_argument("--work", type=Path, default=ROOT / "build", help="intermediate files")
+    parser.add_argument(
+        "--no-self-test", action="store_true", help="do not run the built app's --self-test"
+    )
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    try:
+        results = build(args.dist.resolve(), args.work.resolve(), not args.no_self_test)
+    except (BuildError, deb.PackagingError) as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    print(f"== built peppa-qt {version()} in {time.perf_counter() - started:.0f} s")
+    for path in results:
+        kind = "folder, unpacked" if path.is_dir() else "file"
+        print(f"   {path}  {size_of(path) / 1e6:.1f} MB ({kind})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

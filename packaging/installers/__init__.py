@@ -1,0 +1,1 @@
+"""The pieces of ``packaging/build.py``: names, icons and the Debian package."""

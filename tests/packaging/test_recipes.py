@@ -1,0 +1,127 @@
+"""The installers' recipes, checked without building anything: the icon files, the menu entry
+and metadata, the release notes and the Windows script agree with the game and each other.
+
+(tests/packaging/test_installers.py builds and installs the real thing.)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGING = ROOT / "packaging"
+sys.path.insert(0, str(PACKAGING))
+
+from installers import appinfo, icons, releases  # noqa: E402
+
+
+def _build_module() -> ModuleType:
+    """packaging/build.py, loaded under a name no installed package has."""
+    spec = importlib.util.spec_from_file_location("peppa_build", PACKAGING / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def pngs() -> dict[int, bytes]:
+    sides = {*icons.HICOLOR_SIZES, *icons.ICO_SIZES, *(side for _, side in icons.ICNS_TYPES)}
+    return icons.render_pngs(sides)
+
+
+def test_every_icon_size_is_drawn_at_its_size_and_not_blank(pngs: dict[int, bytes]) -> None:
+    from PySide6.QtGui import QImage
+
+    for side, png in pngs.items():
+        assert icons.png_size(png) == (side, side)
+        image = QImage.fromData(png)
+        corner, middle = image.pixelColor(0, 0), image.pixelColor(side // 2, side // 2)
+        assert corner.alpha() == 0 and middle.alpha() == 255, side  # a drawing on transparency
+
+
+def test_the_windows_icon_holds_each_size_as_a_png(pngs: dict[int, bytes]) -> None:
+    chosen = {side: pngs[side] for side in icons.ICO_SIZES}
+    data = icons.ico_bytes(chosen)
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind, count) == (0, 1, len(chosen))
+    for index in range(count):
+        width, height, _, _, _, bits, size, offset = struct.unpack_from(
+            "<BBBBHHII", data, 6 + 16 * index
+        )
+        side = width or 256
+        assert width == height and bits == 32
+        assert data[offset : offset + size] == chosen[side]
+
+
+def test_the_mac_icon_holds_every_type_with_a_png_of_its_size(pngs: dict[int, bytes]) -> None:
+    data = icons.icns_bytes(pngs)
+    assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
+    found, at = {}, 8
+    while at < len(data):
+        kind, length = data[at : at + 4], struct.unpack_from(">I", data, at + 4)[0]
+        found[kind] = icons.png_size(data[at + 8 : at + length])
+        at += length
+    assert found == {kind: (side, side) for kind, side in icons.ICNS_TYPES}
+
+
+def test_the_release_notes_name_this_version() -> None:
+    """A new version needs an entry in the Debian changelog and the AppStream releases."""
+    releases.check_release_notes()
+    assert releases.debian_changelog_version() == appinfo.version()
+
+
+def test_the_menu_entry_says_peppa_in_both_languages_under_card_games() -> None:
+    text = (PACKAGING / "linux" / f"{appinfo.COMMAND}.desktop").read_text(encoding="utf-8")
+    fields = dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+    assert fields["Name"] == "Peppa"
+    assert fields["Comment"] == appinfo.SUMMARY_EN
+    assert fields["Comment[it]"] == appinfo.SUMMARY_IT
+    assert fields["Categories"] == "Game;CardGame;"
+    assert fields["Exec"] == fields["Icon"] == fields["StartupWMClass"] == appinfo.COMMAND
+    if shutil.which("desktop-file-validate"):
+        done = subprocess.run(
+            ["desktop-file-validate", str(PACKAGING / "linux" / f"{appinfo.COMMAND}.desktop")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0 and not done.stdout, done.stdout
+
+
+def test_the_metainfo_names_the_app_and_its_menu_entry() -> None:
+    path = PACKAGING / "linux" / f"{appinfo.APP_ID}.metainfo.xml"
+    text = path.read_text(encoding="utf-8")
+    assert f"<id>{appinfo.APP_ID}</id>" in text
+    assert f'<launchable type="desktop-id">{appinfo.COMMAND}.desktop</launchable>' in text
+    if shutil.which("appstreamcli"):
+        done = subprocess.run(
+            ["appstreamcli", "validate", "--no-net", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stdout
+
+
+def test_the_windows_script_uses_exactly_what_build_py_passes() -> None:
+    build = _build_module()
+    given = build.iscc_defines(Path("bundle"), Path("dist"), {"ico": Path("peppa-qt.ico")})
+    script = (PACKAGING / "windows" / "peppa-qt.iss").read_text(encoding="utf-8")
+    used = set(re.findall(r"\{#(\w+)\}", script))
+    required = set(re.findall(r"#ifndef (\w+)", script))
+    assert used == required == set(given)
+    assert given["AppId"] == "{" + appinfo.WINDOWS_APP_GUID
+    assert "PrivilegesRequired=lowest" in script  # no administrator rights
+    assert "OutputBaseFilename=PeppaSetup-{#AppVersion}" in script
+    assert re.search(r'^Name: "\{autoprograms\}\\Peppa"', script, re.MULTILINE)
+    assert given["AppNumericVersion"].count(".") == 3

@@ -1,21 +1,29 @@
 """Startup time: a bare PySide6 QMainWindow vs Peppa's table, each to its first painted frame.
 
-    python scripts/startup_time.py [--runs 11] [--against OTHER_CHECKOUT]
+    python scripts/startup_time.py [--runs 11] [--against OTHER_CHECKOUT] [--frozen EXECUTABLE]
 
 Each measurement is a fresh process (interpreter start and imports included), timed from the
 spawn to the moment the child reports its first paint; the runs alternate and the medians are
 printed (on a busy machine, take more runs). Run it under a real X server (xvfb-run) or with
 QT_QPA_PLATFORM=offscreen. ``--against`` times another checkout's table in the same runs (a
 ``git worktree`` of an earlier commit, say), so that before and after are measured together.
+
+``--frozen`` times a built app (``dist/peppa-qt/peppa-qt``, or the installed ``peppa-qt``)
+against this checkout started the same way, ``python -m peppa_qt``: the whole command, with a
+fresh profile each time, to the window's first frame on the screen (Qt's own log of the
+first flush of a top-level window, which the frozen app prints like any other).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,10 +91,42 @@ def measure(code: str) -> float:
     return elapsed
 
 
+#: Qt logs each frame it sends to the screen with this, under the category below.
+FLUSH_LOG = "Flushing top level"
+PAINT_LOG_RULES = "qt.widgets.painting=true"
+
+
+def measure_command(command: list[str]) -> float:
+    """Seconds from starting ``command`` (the game) to its window's first flushed frame."""
+    env = {**os.environ, "QT_LOGGING_RULES": PAINT_LOG_RULES}
+    with tempfile.TemporaryDirectory(prefix="peppa-startup-") as profile:
+        started = time.perf_counter()
+        child = subprocess.Popen(
+            [*command, "--profile-dir", profile],
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            text=True,
+            cwd=ROOT,
+            env=env,
+        )
+        assert child.stderr is not None
+        elapsed = None
+        for line in child.stderr:
+            if FLUSH_LOG in line:
+                elapsed = time.perf_counter() - started
+                break
+        child.kill()
+        child.wait(timeout=30)
+    if elapsed is None:
+        raise RuntimeError(f"{command[0]} showed no frame")
+    return elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--against", type=Path, help="another checkout, timed in the same runs")
+    parser.add_argument("--frozen", type=Path, help="a built app, timed against this checkout")
     args = parser.parse_args()
     roots = [ROOT] + ([args.against.resolve()] if args.against else [])
     codes = {"bare QMainWindow": BARE}
@@ -98,12 +138,20 @@ def main() -> None:
         label = "" if root == ROOT else f" [{root.name}]"
         codes[f"table (felt, plates){label}"] = TABLE % {"root": str(root), "dealt": False}
         codes[f"table with the cards dealt{label}"] = TABLE % {"root": str(root), "dealt": True}
-    times: dict[str, list[float]] = {name: [] for name in codes}
-    for code in codes.values():
-        measure(code)  # warm the file cache once
+    timers: dict[str, Callable[[], float]] = {
+        name: (lambda code=code: measure(code)) for name, code in codes.items()
+    }
+    if args.frozen:
+        source = [sys.executable, "-m", "peppa_qt"]
+        timers["command from source"] = lambda: measure_command(source)
+        frozen = [str(args.frozen.resolve())]
+        timers["command frozen"] = lambda: measure_command(frozen)
+    times: dict[str, list[float]] = {name: [] for name in timers}
+    for timer in timers.values():
+        timer()  # warm the file cache once
     for _ in range(args.runs):
-        for name, code in codes.items():
-            times[name].append(measure(code))
+        for name, timer in timers.items():
+            times[name].append(timer())
     bare = statistics.median(times.pop("bare QMainWindow"))
     print(f"bare QMainWindow, first paint:           {bare * 1000:7.1f} ms (median of {args.runs})")
     for name, values in times.items():

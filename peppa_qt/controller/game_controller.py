@@ -63,6 +63,7 @@ class GameController(QObject):
     human_to_pass = Signal(int)  # seat
     human_to_move = Signal(int, object)  # seat, mask of the legal cards
     move_refused = Signal(object)  # Refusal
+    history_changed = Signal()  # what Undo and Redo would do may have changed
 
     def __init__(
         self,
@@ -103,6 +104,8 @@ class GameController(QObject):
         self._published: Published | None = None
         #: Who made each pass and play of the current hand, in the engine's order (for undo).
         self._actions: list[int] = []
+        #: The human's moves taken back, the latest last: (seat, cards) to make again (redo).
+        self._redo: list[tuple[int, tuple[int, ...]]] = []
 
     # ----------------------------------------------------------------- queries
 
@@ -164,6 +167,38 @@ class GameController(QObject):
             return False
         return any(self.is_human(seat) for seat in self._actions)
 
+    def undo_subject(self) -> tuple[int, ...] | None:
+        """The cards of the move Undo would take back: a card played, or three passed."""
+        hand = self.hand
+        if not self.can_undo() or hand is None:
+            return None
+        passes = sum(p is not None for p in hand.passes) if hand.pass_direction.offset else 0
+        for index in range(len(self._actions) - 1, -1, -1):
+            seat = self._actions[index]
+            if not self.is_human(seat):
+                continue
+            if index >= passes:  # a play (the passes come first in the hand's order)
+                return (hand.plays[index - passes],)
+            mask = hand.passes[seat]
+            return tuple(cards_of(mask)) if mask is not None else None
+        return None
+
+    def redo_subject(self) -> tuple[int, ...] | None:
+        """The cards of the move Redo would make again, when it may be made now."""
+        return self._redo[-1][1] if self.can_redo() else None
+
+    def can_redo(self) -> bool:
+        """Whether a move taken back can be made again now (its human is asked for it)."""
+        hand = self.hand
+        if not self._redo or hand is None or self.covered:
+            return False
+        seat = self._redo[-1][0]
+        if seat not in self._asked:
+            return False
+        if hand.phase is Phase.PASSING:
+            return hand.passes[seat] is None
+        return hand.phase is Phase.PLAYING and hand.to_move == seat
+
     # ----------------------------------------------------------------- intents
 
     def start(self, setup: GameSetup) -> None:
@@ -190,6 +225,8 @@ class GameController(QObject):
             self._deal()
             return
         self._actions = _actions_of(hand)
+        self._redo = []
+        self.history_changed.emit()
         index = len(match.hands) - 1
         self._queue(lambda: self.hand_resumed.emit(index))
         if hand.phase is Phase.SCORED:
@@ -227,7 +264,9 @@ class GameController(QObject):
         if refusal is not None:
             self._refuse(refusal, seat)
             return False
+        self._made_again(seat, tuple(sorted(cards)))
         self._apply_pass(seat, tuple(cards))
+        self.history_changed.emit()
         return True
 
     def submit_play(self, seat: int, card: int) -> bool:
@@ -242,8 +281,26 @@ class GameController(QObject):
         if refusal is not None:
             self._refuse(refusal, seat)
             return False
+        self._made_again(seat, (card,))
         self._play(card)
+        self.history_changed.emit()
         return True
+
+    def _made_again(self, seat: int, cards: tuple[int, ...]) -> None:
+        """A human's move: the one taken back last (Redo goes on) or another (Redo ends)."""
+        if self._redo and self._redo[-1] == (seat, cards):
+            self._redo.pop()
+        else:
+            self._redo.clear()
+
+    def redo(self) -> bool:
+        """Make the last move taken back again (the computers then answer as before)."""
+        if not self.can_redo():
+            return False
+        seat, cards = self._redo[-1]
+        if len(cards) == 1:
+            return self.submit_play(seat, cards[0])
+        return self.submit_pass(seat, cards)
 
     def undo(self) -> bool:
         """Take back the human's last pass or card of this hand, and every move after it.
@@ -253,14 +310,18 @@ class GameController(QObject):
         """
         if not self.can_undo() or self.match is None:
             return False
+        subject = self.undo_subject()
         self._stop_thinking()
         while self._actions:
             seat = self._actions.pop()
             self.match.undo()
             if self.is_human(seat):
+                assert subject is not None
+                self._redo.append((seat, tuple(sorted(subject))))
                 break
         self._asked.clear()
         self.moves_taken_back.emit()
+        self.history_changed.emit()
         index = len(self.match.hands) - 1
         self._queue(lambda: self.table_redrawn.emit(index))
         return True
@@ -287,9 +348,11 @@ class GameController(QObject):
         index = len(self.match.hands) - 1
         self._asked.clear()
         self._actions = []
+        self._redo = []
         self._seating.new_hand()
         self._handing_over = None
         self._queue(lambda: self.hand_dealt.emit(index))
+        self.history_changed.emit()
 
     def _queue(self, emit: Callable[[], None], *, publish: bool = True) -> None:
         """Emit later, in order, each after the table has shown the one before.
@@ -385,6 +448,7 @@ class GameController(QObject):
         self._asked.add(seat)
         self._published = self._snapshot()
         ask()
+        self.history_changed.emit()
 
     def uncover(self) -> bool:
         """The human handed the computer asks to see their cards: draw them, then ask them."""

@@ -108,6 +108,9 @@ class GameSession(QObject):
         self._rescored: int | None = None
         #: Each seat's half-chosen pass (the screen tells it; a resumed game brings it back).
         self._selection: list[tuple[int, ...]] = list(NO_SELECTION)
+        #: Per seat, the undos and hints used in this game; the last position a hint was for.
+        self._aids = [[0, 0] for _ in SEATS]
+        self._hinted: tuple[int, int, int] | None = None
         c = self.controller
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.seat_passed.connect(self._on_controller_seat_passed)
@@ -155,6 +158,8 @@ class GameSession(QObject):
         self._counted = False
         self._rescored = None
         self._selection = list(NO_SELECTION)
+        self._aids = [[0, 0] for _ in SEATS]
+        self._hinted = None
         self.controller.start(setup)
 
     def play_again(self) -> None:
@@ -176,6 +181,8 @@ class GameSession(QObject):
         scored = match.current is not None and match.current.result is not None
         self._rescored = len(match.hands) - 1 if scored else None
         self._selection = list(saved.selected)
+        self._aids = [list(pair) for pair in saved.aids]
+        self._hinted = None
         self.controller.resume(setup, match)
         self.autosave()
 
@@ -211,12 +218,23 @@ class GameSession(QObject):
         return self.controller.uncover()
 
     def undo(self) -> bool:
-        """Take back the human's last pass or card and the moves after it; autosave."""
+        """Take back the human's last pass or card and the moves after it (counted); autosave."""
+        seat = self.controller.viewer
         if not self.controller.undo():
             return False
+        self._aids[seat][0] += 1
         self._selection = list(NO_SELECTION)
         self.autosave()
         return True
+
+    def redo(self) -> bool:
+        """Make the last move taken back again (the game then goes on, and is autosaved)."""
+        return self.controller.redo()
+
+    def aids_used(self, seat: int) -> tuple[int, int]:
+        """The undos and hints ``seat`` has used in this game."""
+        undos, hints = self._aids[seat]
+        return undos, hints
 
     def hint(self) -> tuple[tuple[Card, ...], str] | None:
         """What the normal level would do for the human to act now, and its reason code."""
@@ -229,7 +247,12 @@ class GameSession(QObject):
         passing = hand.phase is Phase.PASSING and hand.passes[c.viewer] is None
         if not passing and hand.to_move != c.viewer:
             return None
-        return suggest(view_of(c.match, c.viewer))
+        advice = suggest(view_of(c.match, c.viewer))
+        position = (len(c.match.hands), len(hand.plays), c.viewer)
+        if self._hinted != position:  # asked again in the same position: counted once
+            self._hinted = position
+            self._aids[c.viewer][1] += 1
+        return advice
 
     # ---------------------------------------------------------------- files
 
@@ -246,7 +269,10 @@ class GameSession(QObject):
         if hand is not None and hand.phase is Phase.PASSING:
             chosen = [self._selection[s] if hand.passes[s] is None else () for s in SEATS]
             selected = (chosen[0], chosen[1], chosen[2], chosen[3])
-        return SavedGame(record, (seeds[0], seeds[1], seeds[2], seeds[3]), selected, self._counted)
+        a = [(undos, hints) for undos, hints in self._aids]
+        aids = (a[0], a[1], a[2], a[3])
+        four = (seeds[0], seeds[1], seeds[2], seeds[3])
+        return SavedGame(record, four, selected, self._counted, aids)
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""
@@ -356,7 +382,8 @@ class GameSession(QObject):
         match = self.controller.match
         if self.keeps_files and not self._counted and match is not None:
             stats = self.statistics()
-            updated = stats.with_game(self.controller.names(), match)
+            aids = [(undos, hints) for undos, hints in self._aids]
+            updated = stats.with_game(self.controller.names(), match, aids)
             self._tell(self.profile.save_statistics(updated))
             self._counted = True
         self.autosave()

@@ -221,6 +221,13 @@ class TableLayout:
         bottom = self.hand_rect(LEFT, 13).top() - m
         return QRectF(m, m, max(right - m, 120.0), bottom - m)
 
+    def aids_rect(self) -> QRectF:
+        """Above the player's plate, below the left hand and its plate: the aids' buttons."""
+        m = self.margin
+        plate = self.badge_rect(BOTTOM)
+        top = max(self.hand_rect(LEFT, 13).bottom(), self.badge_rect(LEFT).bottom()) + m
+        return QRectF(plate.left(), top, plate.width(), max(plate.top() - m - top, 40.0))
+
     def prompt_rect(self) -> QRectF:
         """The middle of the table, for the passing prompt and its button."""
         w = min(self.width * 0.5, 560.0)

@@ -204,6 +204,7 @@ class MainWindow(QMainWindow):
 
             game, settings, help_menu = self._menu_titles
             self._menus = WindowMenus(self, game, settings, help_menu)
+            self.show_history()
             self.setWindowIcon(app_icon())
             if not getattr(self, "_placed", True):  # a first start: fit once framed
                 for ms in (0, 400):
@@ -264,6 +265,7 @@ class MainWindow(QMainWindow):
         session.hand_completed.connect(self._on_session_hand_completed)
         session.autosaved.connect(self._on_session_autosaved)
         session.controller.game_started.connect(self._on_controller_game_started)
+        session.controller.history_changed.connect(self.show_history)
         game.presenter.game_finished.connect(self._on_presenter_game_finished)
         self._game = game
         self._shown_speed = None  # the game's pace and panels take the speed too
@@ -274,6 +276,15 @@ class MainWindow(QMainWindow):
     def has_game(self) -> bool:
         """Whether the game half has been built."""
         return self._game is not None
+
+    @property
+    def game(self) -> WindowGame:
+        """The game half of the window: session, presenter, panels."""
+        return self.build_game()
+
+    def show_tricks_tab(self) -> None:
+        """The dock's list of this hand's tricks in front."""
+        self._tabs.setCurrentIndex(1)
 
     @property
     def session(self) -> GameSession:
@@ -374,7 +385,14 @@ class MainWindow(QMainWindow):
         return geometry, state
 
     def _on_controller_game_started(self) -> None:
-        self.menus.show_undo(hot_seat=len(self.controller.humans()) >= 2)
+        self.show_history()
+
+    def show_history(self) -> None:
+        """Undo and Redo as the game stands: what they would do, or why not."""
+        if self._menus is None or self._game is None:
+            return
+        c = self.controller
+        self._menus.show_history(c.undo_subject(), c.redo_subject(), hot_seat=len(c.humans()) >= 2)
 
     def _on_presenter_game_finished(self, summary: object) -> None:
         """The demo goes on game after game: the final ranking is shown, then a new game."""

@@ -291,3 +291,48 @@ class GameOverPanel(Panel):
             self.ranking.addWidget(name, place, 1)
             self.ranking.addWidget(_label(str(summary.totals[seat])), place, 2, right)
             self.ranking.addWidget(_label(mark), place, 3)
+
+
+class AidsBar(QFrame):
+    """Two small buttons by the player's plate: a hint, and the last trick again."""
+
+    hint_asked = Signal()
+    last_trick_asked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self.setStyleSheet(PANEL_STYLE + AIDS_STYLE)
+        self.hint_button = QPushButton()
+        self.hint_button.setObjectName("secondary")
+        self.hint_button.clicked.connect(self.hint_asked)
+        self.last_button = QPushButton()
+        self.last_button.setObjectName("secondary")
+        self.last_button.clicked.connect(self.last_trick_asked)
+        for button in (self.hint_button, self.last_button):
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys to the cards
+        box = QVBoxLayout(self)
+        box.setContentsMargins(6, 6, 6, 6)
+        box.setSpacing(5)
+        box.addWidget(self.hint_button)
+        box.addWidget(self.last_button)
+        self.retranslate()
+        self.hide()
+
+    def retranslate(self) -> None:
+        """The buttons' words (and their keys) in the language in use."""
+        self.hint_button.setText(self.tr("Hint (H)"))
+        self.last_button.setText(self.tr("Last trick (L)"))
+
+    def show_aids(self, hint: bool, last_trick: bool) -> None:
+        """Offer what can be asked for now; hide the bar when nothing can."""
+        self.hint_button.setEnabled(hint)
+        self.last_button.setEnabled(last_trick)
+        self.setVisible(hint or last_trick)
+
+
+AIDS_STYLE = """
+QFrame#panel { background: rgba(10, 32, 22, 200); border-radius: 10px; }
+QFrame#panel QPushButton#secondary { padding: 4px 10px; font-weight: normal; }
+QFrame#panel QPushButton#secondary:disabled { color: #6f8d7c; border-color: #4d6b5a; }
+"""

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor
 
 from ..controller import GameController, Refusal
-from ..engine import EndMode, HandResult, PassDirection, Phase, PlayerView, TableState
+from ..engine import EndMode, HandResult, PassDirection, Phase, PlayerView, RuleSet, TableState
 from ..engine.cards import SUIT_LETTERS, cards_of, mask_of
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
@@ -51,6 +51,10 @@ class TablePresenter(QObject):
     hand_over_changed = Signal(bool, str)
     hand_summary_ready = Signal(object)  # HandSummary
     game_finished = Signal(object)  # GameSummary
+    #: title, (side, card) in play order, the winner's side, who led and took it
+    last_trick_shown = Signal(str, object, int, str)
+    last_trick_hidden = Signal()
+    aids_changed = Signal(bool, bool)  # a hint may be asked for; a last trick may be shown
     panels_cleared = Signal()
 
     def __init__(
@@ -86,6 +90,8 @@ class TablePresenter(QObject):
         #: The seats whose received cards have been ringed for them this hand.
         self._received_shown: set[int] = set()
         self._legal = 0
+        self._hinting = False  # a hint is shown (its cards outlined) until the next action
+        self._showing_last = False  # the last trick is shown again until the next action
         self._final: GameSummary | None = None
         self._final_wanted = False
         self._continue = QTimer(self)
@@ -242,10 +248,11 @@ class TablePresenter(QObject):
         self._show_rules(table)
         tricks = table.tricks
         self.tricks.reset()
-        for trick in tricks:
+        for index, trick in enumerate(tricks):
             if trick.complete:
                 assert trick.winner is not None
-                self.tricks.add_trick(list(trick.plays), trick.winner)
+                points = _trick_points(table.rules, index, trick.cards)
+                self.tricks.add_trick(list(trick.plays), trick.winner, points)
         in_play = list(tricks[-1].plays) if tricks and not tricks[-1].complete else []
         passing = table.phase is Phase.PASSING
         raised = cards_of(view.passed or 0) if passing and view is not None else []
@@ -434,6 +441,16 @@ class TablePresenter(QObject):
         if self.auto_play and legal.bit_count() == 1:
             self.play_card(legal.bit_length() - 1)
 
+    def redo(self) -> bool:
+        """Make the last move taken back again: the hand takes no input until it is done."""
+        if self.mode not in (PASSING, PLAYING) or not self.intents.redo():
+            return False
+        if self.mode == PASSING:
+            self.selected = []
+            self._say(lambda: self.tr("Waiting for the other players to pass…"))
+        self._set_mode(IDLE)
+        return True
+
     def play_card(self, card: int) -> None:
         """Try to play ``card``; a refusal comes back through the controller.
 
@@ -455,8 +472,10 @@ class TablePresenter(QObject):
         self._update_info()
 
     def _on_controller_trick_taken(self, winner: int, cards: Sequence[int]) -> None:
-        trick = self.table.tricks[-1]
-        self.tricks.add_trick(list(trick.plays), winner)
+        tricks = self.table.tricks
+        points = _trick_points(self.table.rules, len(tricks) - 1, tricks[-1].cards)
+        self.tricks.add_trick(list(tricks[-1].plays), winner, points)
+        self._emit_aids()
         self.scene.take_trick(winner)
         self._show_points_taken(winner)
 
@@ -504,8 +523,71 @@ class TablePresenter(QObject):
         self.scene.show_note(texts.refusal_text(refusal))
         self._refused = True
 
+    def show_hint(self, cards: Sequence[int], reason: str) -> None:
+        """The suggested cards raised and outlined (the pass's three chosen, the card to
+        play under the ring), the reason in words on the status line."""
+        self._next_action()
+        if self.mode == PASSING:
+            self.selected = [c for c in self.scene.hands[self.viewer] if c in cards]
+            self.scene.set_selection(self.selected)
+            self._emit_passing()
+        elif self.mode == PLAYING and cards:
+            self.scene.set_focus(cards[0])
+            self.scene.set_selection([cards[0]])
+        else:
+            return
+        self.scene.set_hinted(cards)
+        self._hinting = True
+        names = [texts.card_name(c) for c in cards]
+
+        def said() -> str:
+            words = ", ".join(texts.card_name(c) for c in cards) if names else ""
+            why = texts.hint_text(reason)
+            return self.tr("Hint: {cards}. {reason}").format(cards=words, reason=why).strip()
+
+        self._say(said)
+
+    def show_last_trick(self) -> bool:
+        """The trick before this one, shown again with who led and who took it (False when
+        none has been taken yet in this hand)."""
+        table = self.controller.table
+        done = [t for t in table.tricks if t.complete] if table is not None else []
+        if table is None or not done:
+            return False
+        self._next_action()
+        trick, names = done[-1], self.names()
+        assert trick.winner is not None
+        leader, winner = names[trick.leader], names[trick.winner]
+        if trick.leader == trick.winner:
+            line = self.tr("{leader} led and took it.").format(leader=leader)
+        else:
+            line = self.tr("{leader} led, {winner} took it.").format(leader=leader, winner=winner)
+        points = _trick_points(table.rules, len(done) - 1, trick.cards)
+        line += " " + self.tr("Points: {points}").format(points=texts.points_text(points))
+        plays = [(self.scene.side(seat), card) for seat, card in trick.plays]
+        title = self.tr("Trick {number}").format(number=len(done))
+        self._showing_last = True
+        self.last_trick_shown.emit(title, plays, self.scene.side(trick.winner), line)
+        return True
+
+    def _emit_aids(self) -> None:
+        """Whether the hint and the last trick can be asked for now (the buttons follow)."""
+        table = self.controller.table
+        taken = table is not None and any(t.complete for t in table.tricks)
+        self.aids_changed.emit(self.mode in (PASSING, PLAYING), taken)
+
+    def hide_last_trick(self) -> None:
+        """Put the last trick away again."""
+        if self._showing_last:
+            self._showing_last = False
+            self.last_trick_hidden.emit()
+
     def _next_action(self) -> None:
         """The player does something: a refusal's words belong to the moment before."""
+        self.hide_last_trick()
+        if self._hinting:
+            self._hinting = False
+            self.scene.set_hinted(())
         if self._refused:
             self._refused = False
             self.scene.hide_note()
@@ -526,6 +608,7 @@ class TablePresenter(QObject):
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
+        self._emit_aids()
         if mode != PASSING:
             self.passing_changed.emit(False, "", False)
         if mode == IDLE:
@@ -624,3 +707,9 @@ class TablePresenter(QObject):
             else:  # no ring yet: show it on the first card that can be played
                 legal = [c for c in self.scene.hands[self.viewer] if self._legal >> c & 1]
                 self.scene.set_focus(legal[0] if legal else None)
+
+
+def _trick_points(rules: RuleSet, index: int, cards: Sequence[int]) -> int:
+    """The points a trick carries (the last one of a 36-card deal one more)."""
+    last = rules.last_trick_points if index == rules.hand_size - 1 else 0
+    return sum(rules.card_points[c] for c in cards) + last

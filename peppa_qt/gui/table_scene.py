@@ -51,6 +51,7 @@ class TableScene(QGraphicsScene):
 
     card_clicked = Signal(int)  # a card of the viewer's hand clicked or dropped on the table
     touched = Signal()  # any press on the table, a card or the felt: the moment moves on
+    pile_clicked = Signal(int)  # seat: a click on the cards a seat has taken
     animations_finished = Signal()
 
     def __init__(self, cache: CardPixmapCache, parent: QObject | None = None) -> None:
@@ -75,6 +76,8 @@ class TableScene(QGraphicsScene):
         self.slots = random.Random("peppa-slots")
         self.raised: set[int] = set()
         self.received: set[int] = set()
+        #: The viewer's cards a hint suggests, outlined until the player's next action.
+        self.hinted: set[int] = set()
         self.playable: int | None = None
         self.focus: int | None = None
         self.interactive = False
@@ -355,9 +358,13 @@ class TableScene(QGraphicsScene):
                 item.set_marks(dimmed=False, highlighted=False, focused=False)
                 continue
             dimmed = self.playable is not None and not self.playable >> card & 1
-            item.set_marks(
-                dimmed=dimmed, highlighted=card in self.received, focused=card == self.focus
-            )
+            outlined = card in self.received or card in self.hinted
+            item.set_marks(dimmed=dimmed, highlighted=outlined, focused=card == self.focus)
+
+    def set_hinted(self, cards: Iterable[int]) -> None:
+        """Outline the cards a hint suggests (of the viewer's hand); none: no hint shown."""
+        self.hinted = set(cards) & set(self.hands[self.viewer])
+        self._refresh_marks()
 
     def _settle_own(self) -> None:
         self._settle([self.viewer])
@@ -482,8 +489,20 @@ class TableScene(QGraphicsScene):
                 return item.card
         return None
 
+    def _pile_at(self, pos: QPointF) -> int | None:
+        """The seat whose taken cards lie at ``pos``, if any."""
+        from .card_item import CardItem
+
+        for item in self.items(pos):
+            if isinstance(item, CardItem):
+                return next((s for s in range(4) if item.card in self.taken[s]), None)
+        return None
+
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
         self.touched.emit()
+        pile = self._pile_at(event.scenePos())
+        if pile is not None:
+            self.pile_clicked.emit(pile)
         card = self._card_at(event.scenePos()) if self.interactive else None
         self._press = None if card is None else (card, event.scenePos())
         self._dragging = False

@@ -103,6 +103,26 @@ class WindowCommands(QObject):
             self.window.set_demo(True)
             self.session.start(default_setup(self.session.levels, demo=True))
 
+    def redo(self) -> None:
+        """Make the last move taken back again."""
+        if not self.window.presenter.redo():
+            self.window.status_line.notice(self.tr("There is nothing to redo."))
+
+    def hint(self) -> None:
+        """Raise and outline what the normal level would play, saying why."""
+        if not self.window.game.hint():
+            self.window.status_line.notice(self.tr("A hint is for your turn."))
+
+    def show_last_trick(self) -> None:
+        """The trick before this one, again, until the next click or key."""
+        if not self.window.presenter.show_last_trick():
+            self.window.status_line.notice(self.tr("No trick has been taken yet in this hand."))
+
+    def show_tricks(self) -> None:
+        """The score sheet's list of this hand's tricks."""
+        self.window.dock.show()
+        self.window.show_tricks_tab()
+
     def undo(self) -> None:
         """Take back the human's last card or pass (and the computers' moves after it)."""
         if not self.session.undo():

@@ -20,8 +20,9 @@ from ..engine import EndMode
 from ..models import ScoreSheetModel, TrickListModel
 from ..storage import Profile
 from .card_pixmaps import CardPixmapCache
+from .last_trick import LastTrickPanel
 from .layout import TableLayout
-from .panels import GameOverPanel, HandSummaryPanel, PassPanel
+from .panels import AidsBar, GameOverPanel, HandSummaryPanel, PassPanel
 from .score_chart import ScoreChart
 from .summaries import GameSummary, HandSummary
 from .table_presenter import TablePresenter
@@ -65,7 +66,11 @@ class WindowGame(QObject):
         self.summary_panel = HandSummaryPanel(cache)
         self.game_over_panel = GameOverPanel()
         self._hand_over: HandOverScreen | None = None
+        self.last_trick_panel = LastTrickPanel(cache)
+        self.aids_bar = AidsBar()
         view.add_overlay(self.pass_panel, lambda layout: layout.prompt_rect())
+        view.add_overlay(self.last_trick_panel, _centre)
+        view.add_overlay(self.aids_bar, lambda layout: layout.aids_rect())
         view.add_overlay(self.summary_panel, _centre)
         view.add_overlay(self.game_over_panel, _centre)
         self._connect()
@@ -79,6 +84,13 @@ class WindowGame(QObject):
         p.panels_cleared.connect(self._on_presenter_panels_cleared)
         p.hand_over_changed.connect(self._on_presenter_hand_over_changed)
         self.pass_panel.confirmed.connect(p.confirm_pass)
+        p.last_trick_shown.connect(self._on_presenter_last_trick_shown)
+        p.last_trick_hidden.connect(self._on_presenter_last_trick_hidden)
+        p.aids_changed.connect(self._on_presenter_aids_changed)
+        self.last_trick_panel.dismissed.connect(p.hide_last_trick)
+        p.scene.pile_clicked.connect(lambda seat: p.show_last_trick())
+        self.aids_bar.hint_asked.connect(self.hint)
+        self.aids_bar.last_trick_asked.connect(p.show_last_trick)
         self.summary_panel.continued.connect(p.continue_after_hand)
 
     def fill_tabs(self, tabs: QTabWidget) -> None:
@@ -116,6 +128,7 @@ class WindowGame(QObject):
     def retranslate(self) -> None:
         """The language changed: the sheets' titles and headers, and the table's texts."""
         self._name_tabs()
+        self.aids_bar.retranslate()
         for model in (self.scores, self.tricks):
             model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, model.columnCount() - 1)
             model.headerDataChanged.emit(Qt.Orientation.Vertical, 0, model.rowCount() - 1)
@@ -142,6 +155,29 @@ class WindowGame(QObject):
 
     def _on_presenter_passing_changed(self, shown: bool, prompt: str, ready: bool) -> None:
         self.pass_panel.show_prompt(shown, prompt, ready)
+        self.view.place_overlays()
+
+    def hint(self) -> bool:
+        """Show what the normal level suggests for the human to act (False: nobody is)."""
+        advice = self.session.hint()
+        if advice is None:
+            return False
+        cards, reason = advice
+        self.presenter.show_hint(cards, reason)
+        return True
+
+    def _on_presenter_last_trick_shown(
+        self, title: str, plays: list[tuple[int, int]], winner_side: int, line: str
+    ) -> None:
+        self.last_trick_panel.show_trick(title, plays, winner_side, line)
+        self.view.place_overlays()
+
+    def _on_presenter_last_trick_hidden(self) -> None:
+        self.last_trick_panel.hide()
+        self.view.setFocus()
+
+    def _on_presenter_aids_changed(self, hint: bool, last_trick: bool) -> None:
+        self.aids_bar.show_aids(hint, last_trick)
         self.view.place_overlays()
 
     def _on_presenter_hand_summary_ready(self, summary: HandSummary) -> None:
@@ -172,6 +208,6 @@ class WindowGame(QObject):
             self.view.setFocus()
 
     def _on_presenter_panels_cleared(self) -> None:
-        for panel in (self.summary_panel, self.game_over_panel):
+        for panel in (self.summary_panel, self.game_over_panel, self.last_trick_panel):
             panel.hide()
         self.view.setFocus()

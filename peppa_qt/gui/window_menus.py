@@ -35,8 +35,9 @@ class WindowMenus(QObject):
     def __init__(self, window: MainWindow, game: QMenu, settings: QMenu, help_menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
-        #: Every action and submenu with the source of its text, for ``retranslate``.
-        self._named: list[tuple[QAction | QMenu, str]] = []
+        #: Every action and submenu with the source of its text and the values it is filled
+        #: with, for ``retranslate``.
+        self._named: list[tuple[QAction | QMenu, str, dict[str, str]]] = []
         for menu in (game, settings, help_menu):
             menu.setToolTipsVisible(True)  # each command's keys, on hovering it
         self._fill_game_menu(game)
@@ -61,21 +62,22 @@ class WindowMenus(QObject):
         menu.addAction(action)
         return action
 
-    def _name(self, item: QAction | QMenu, source: str) -> None:
-        """Give ``item`` the text ``source`` in the language in use (and in every next one)."""
-        self._named = [(i, s) for i, s in self._named if i is not item]
-        self._named.append((item, source))
-        _word(item, source)
+    def _name(self, item: QAction | QMenu, source: str, **values: str) -> None:
+        """Give ``item`` the text ``source`` (its ``{fields}`` filled with ``values``) in the
+        language in use, and in every next one."""
+        self._named = [(i, s, v) for i, s, v in self._named if i is not item]
+        self._named.append((item, source, values))
+        _word(item, source, values)
 
     def retranslate(self) -> None:
         """The language changed: every menu text again, in the new one."""
-        for item, source in self._named:
-            _word(item, source)
+        for item, source, values in self._named:
+            _word(item, source, values)
 
     def shortcut_list(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every menu command that has keys (Help ▸ Keyboard)."""
         found = []
-        for item, _ in self._named:
+        for item, _, _ in self._named:
             if isinstance(item, QAction) and not item.shortcut().isEmpty():
                 keys = item.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 found.append((keys, item.text().replace("&", "").rstrip("…")))
@@ -96,6 +98,19 @@ class WindowMenus(QObject):
             game, QT_TRANSLATE_NOOP("MainWindow", "&Undo"), QKeySequence.StandardKey.Undo
         )
         self.undo_action.triggered.connect(actions.undo)
+        self.redo_action = self._action(
+            game, QT_TRANSLATE_NOOP("MainWindow", "&Redo"), QKeySequence.StandardKey.Redo
+        )
+        self.redo_action.triggered.connect(actions.redo)
+        self.hint_action = self._action(game, QT_TRANSLATE_NOOP("MainWindow", "&Hint"), "H")
+        self.hint_action.triggered.connect(actions.hint)
+        self.last_trick_action = self._action(
+            game, QT_TRANSLATE_NOOP("MainWindow", "&Last trick"), "L"
+        )
+        self.last_trick_action.triggered.connect(actions.show_last_trick)
+        self._action(
+            game, QT_TRANSLATE_NOOP("MainWindow", "Tric&ks of this hand"), "K"
+        ).triggered.connect(actions.show_tricks)
         self._action(
             game, QT_TRANSLATE_NOOP("MainWindow", "&Watch the computers play")
         ).triggered.connect(actions.watch_demo)
@@ -168,16 +183,40 @@ class WindowMenus(QObject):
         )
         preferences.triggered.connect(self.window.commands.show_preferences)
 
-    def show_undo(self, hot_seat: bool) -> None:
-        """Undo, except with several humans at one computer: the item says why not."""
+    def show_history(
+        self, undo: tuple[int, ...] | None, redo: tuple[int, ...] | None, *, hot_seat: bool
+    ) -> None:
+        """Undo and Redo say what they would take back or make again ("Undo 7♣"); with
+        several humans at one computer, Undo says why it is not offered."""
+        from ..models.card_text import card_label
+
         if hot_seat:
             source = QT_TRANSLATE_NOOP(
                 "MainWindow", "Undo (not with several human players: it would show their cards)"
             )
+            self._name(self.undo_action, source)
+        elif undo is not None and len(undo) == 1:
+            self._name(
+                self.undo_action,
+                QT_TRANSLATE_NOOP("MainWindow", "&Undo {card}"),
+                card=card_label(undo[0]),
+            )
+        elif undo is not None:
+            self._name(self.undo_action, QT_TRANSLATE_NOOP("MainWindow", "&Undo the pass"))
         else:
-            source = QT_TRANSLATE_NOOP("MainWindow", "&Undo")
-        self._name(self.undo_action, source)
-        self.undo_action.setEnabled(not hot_seat)
+            self._name(self.undo_action, QT_TRANSLATE_NOOP("MainWindow", "&Undo"))
+        self.undo_action.setEnabled(undo is not None and not hot_seat)
+        if redo is not None and len(redo) == 1:
+            self._name(
+                self.redo_action,
+                QT_TRANSLATE_NOOP("MainWindow", "&Redo {card}"),
+                card=card_label(redo[0]),
+            )
+        elif redo is not None:
+            self._name(self.redo_action, QT_TRANSLATE_NOOP("MainWindow", "&Redo the pass"))
+        else:
+            self._name(self.redo_action, QT_TRANSLATE_NOOP("MainWindow", "&Redo"))
+        self.redo_action.setEnabled(redo is not None)
 
     def show_speed(self, name: str) -> None:
         """Tick the animation speed ``name``."""
@@ -222,9 +261,11 @@ class WindowMenus(QObject):
             ).setEnabled(False)
 
 
-def _word(item: QAction | QMenu, source: str) -> None:
+def _word(item: QAction | QMenu, source: str, values: dict[str, str] | None = None) -> None:
     """``item``'s text in the language in use; an action's tooltip names its keys too."""
     text = QCoreApplication.translate("MainWindow", source)
+    if values:
+        text = text.format(**values)
     if isinstance(item, QMenu):
         item.setTitle(text)
         return

@@ -25,6 +25,17 @@
     </message>
 </context>
 <context>
+    <name>AidsBar</name>
+    <message>
+        <source>Hint (H)</source>
+        <translation>Suggerimento (H)</translation>
+    </message>
+    <message>
+        <source>Last trick (L)</source>
+        <translation>Ultima mano (L)</translation>
+    </message>
+</context>
+<context>
     <name>CrashReporter</name>
     <message>
         <source>Something went wrong inside Peppa. The game goes on; the details are in {path}.</source>
@@ -346,7 +357,7 @@
     </message>
     <message>
         <source>&amp;Rules</source>
-        <extracomment>Every action and submenu with the source of its text, for ``retranslate``.</extracomment>
+        <extracomment>Every action and submenu with the source of its text and the values it is filled with, for ``retranslate``.</extracomment>
         <translation>&amp;Regole</translation>
     </message>
     <message>
@@ -368,6 +379,22 @@
     <message>
         <source>&amp;Undo</source>
         <translation>&amp;Annulla</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Ripeti</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Suggerimento</translation>
+    </message>
+    <message>
+        <source>&amp;Last trick</source>
+        <translation>&amp;Ultima mano</translation>
+    </message>
+    <message>
+        <source>Tric&amp;ks of this hand</source>
+        <translation>&amp;Mani di questa smazzata</translation>
     </message>
     <message>
         <source>&amp;Watch the computers play</source>
@@ -444,6 +471,22 @@
     <message>
         <source>Undo (not with several human players: it would show their cards)</source>
         <translation>Annulla (non con più giocatori umani: mostrerebbe le loro carte)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {card}</source>
+        <translation>&amp;Annulla {card}</translation>
+    </message>
+    <message>
+        <source>&amp;Undo the pass</source>
+        <translation>&amp;Annulla il passaggio delle carte</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {card}</source>
+        <translation>&amp;Ripeti {card}</translation>
+    </message>
+    <message>
+        <source>&amp;Redo the pass</source>
+        <translation>&amp;Ripeti il passaggio delle carte</translation>
     </message>
     <message>
         <source>No saved games yet</source>
@@ -1006,7 +1049,7 @@
     <message>
         <source>D</source>
         <comment>the dealer&apos;s chip</comment>
-        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). A refusal is being shown: the player&apos;s next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
+        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner&apos;s side, who led and took it Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). A refusal is being shown: the player&apos;s next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1080,6 +1123,26 @@
     <message>
         <source>−{points}</source>
         <translation>−{points}</translation>
+    </message>
+    <message>
+        <source>Hint: {cards}. {reason}</source>
+        <translation>Suggerimento: {cards}. {reason}</translation>
+    </message>
+    <message>
+        <source>{leader} led and took it.</source>
+        <translation>{leader} ha aperto e l&apos;ha presa.</translation>
+    </message>
+    <message>
+        <source>{leader} led, {winner} took it.</source>
+        <translation>{leader} ha aperto, {winner} l&apos;ha presa.</translation>
+    </message>
+    <message>
+        <source>Points: {points}</source>
+        <translation>Punti: {points}</translation>
+    </message>
+    <message>
+        <source>Trick {number}</source>
+        <translation>Mano {number}</translation>
     </message>
     <message>
         <source>Three cards chosen: press Pass cards (Enter), or click one to put it back.</source>
@@ -1438,12 +1501,16 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>Each trick: the card of each seat, the leader and the winner.</extracomment>
+        <extracomment>The column of a trick&apos;s points, after the four players&apos;. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it.</extracomment>
         <translation>Ha preso la mano</translation>
     </message>
     <message>
         <source>Led the trick</source>
         <translation>Ha aperto la mano</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punti</translation>
     </message>
 </context>
 <context>
@@ -1476,6 +1543,18 @@
     <message>
         <source>&amp;Watch</source>
         <translation>&amp;Guarda</translation>
+    </message>
+    <message>
+        <source>There is nothing to redo.</source>
+        <translation>Non c&apos;è niente da ripetere.</translation>
+    </message>
+    <message>
+        <source>A hint is for your turn.</source>
+        <translation>Il suggerimento è per il tuo turno.</translation>
+    </message>
+    <message>
+        <source>No trick has been taken yet in this hand.</source>
+        <translation>In questa smazzata nessuno ha ancora preso una mano.</translation>
     </message>
     <message>
         <source>There is nothing to undo.</source>

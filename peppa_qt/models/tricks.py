@@ -15,14 +15,21 @@ CARD_ROLE = Qt.ItemDataRole.UserRole + 1
 RED = QColor("#c0262d")
 
 
+#: The column of a trick's points, after the four players'.
+POINTS_COLUMN = 4
+#: The mark of the card that led the trick.
+LED = "▸"
+
+
 class TrickListModel(QAbstractTableModel):
-    """One row per finished trick; one column per player with the card it played."""
+    """One row per finished trick: the card each player played (the lead marked ▸, the
+    winner's in bold) and the points the trick carried."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._names = ["", "", "", ""]
-        #: Each trick: the card of each seat, the leader and the winner.
-        self._tricks: list[tuple[tuple[int, int, int, int], int, int]] = []
+        #: Each trick: the card of each seat, the leader, the winner and the points in it.
+        self._tricks: list[tuple[tuple[int, int, int, int], int, int, int]] = []
 
     def reset(self, names: Sequence[str] | None = None) -> None:
         """Empty the list (a new hand), optionally with new player names."""
@@ -32,36 +39,46 @@ class TrickListModel(QAbstractTableModel):
         self._tricks.clear()
         self.endResetModel()
 
-    def add_trick(self, plays: Sequence[tuple[int, int]], winner: int) -> None:
-        """Add a finished trick: (seat, card) pairs in play order, and its winner."""
+    def add_trick(self, plays: Sequence[tuple[int, int]], winner: int, points: int = 0) -> None:
+        """Add a finished trick: (seat, card) pairs in play order, its winner, its points."""
         by_seat = [0, 0, 0, 0]
         for seat, card in plays:
             by_seat[seat] = card
         row = len(self._tricks)
         self.beginInsertRows(QModelIndex(), row, row)
         cards = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
-        self._tricks.append((cards, plays[0][0], winner))
+        self._tricks.append((cards, plays[0][0], winner, points))
         self.endInsertRows()
 
     def reset_names(self, names: Sequence[str]) -> None:
         """The players' names as shown now (the language changed), the rows kept."""
         self._names = list(names)
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 3)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, POINTS_COLUMN)
+
+    def trick(self, row: int) -> tuple[tuple[int, int, int, int], int, int, int]:
+        """Trick ``row``: the card of each seat, the leader, the winner, the points."""
+        return self._tricks[row]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._tricks)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else 4
+        return 0 if parent.isValid() else 5
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        cards, leader, winner = self._tricks[index.row()]
+        cards, leader, winner, points = self._tricks[index.row()]
         seat = index.column()
+        if seat == POINTS_COLUMN:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return str(points).replace("-", "−")
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignCenter)
+            return None
         card = cards[seat]
         if role == Qt.ItemDataRole.DisplayRole:
-            return card_label(card)
+            return (LED if seat == leader else "") + card_label(card)
         if role == CARD_ROLE:
             return card
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -84,6 +101,8 @@ class TrickListModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
+            if section == POINTS_COLUMN:
+                return self.tr("Points")
             return self._names[section] if 0 <= section < 4 else None
         return str(section + 1) if 0 <= section < len(self._tricks) else None
 

@@ -24,6 +24,9 @@ Seeds = tuple[int | None, int | None, int | None, int | None]
 Cards = tuple[int, ...]
 Selections = tuple[Cards, Cards, Cards, Cards]
 NO_SELECTION: Final[Selections] = ((), (), (), ())
+#: Per seat, the aids used in the game: (undos, hints).
+Aids = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
+NO_AIDS: Final[Aids] = ((0, 0), (0, 0), (0, 0), (0, 0))
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class SavedGame:
     selected: Selections = NO_SELECTION
     #: The game's end is already in the statistics (do not count it twice).
     counted: bool = False
+    #: Per seat, the undos and hints used so far (they go into the statistics at the end).
+    aids: Aids = NO_AIDS
 
 
 def default_seeds(record: GameRecord, seed: int) -> Seeds:
@@ -53,6 +58,10 @@ def saved_game_to_json(game: SavedGame) -> str:
     app: dict[str, Any] = {"version": APP_VERSION, "seeds": list(game.seeds)}
     app["view"] = {"selected": [format_cards(cards) for cards in game.selected]}
     app["counted"] = game.counted
+    app["aids"] = {
+        "undos": [undos for undos, _ in game.aids],
+        "hints": [hints for _, hints in game.aids],
+    }
     return write_record(replace(game.record, extra={**game.record.extra, APP_KEY: app}))
 
 
@@ -90,7 +99,26 @@ def _with_app_fields(record: GameRecord, match: Match) -> SavedGame:
         raise FormatError('"view" must be an object')
     raw = view.get("selected")
     selected = NO_SELECTION if raw is None else _selections(raw, data["version"], match)
-    return SavedGame(record, seeds, selected, jf.flag(data, "counted", False))
+    aids = _aids(data.get("aids", {}))
+    return SavedGame(record, seeds, selected, jf.flag(data, "counted", False), aids)
+
+
+def _aids(value: object) -> Aids:
+    """The undos and hints used per seat (none in a game saved before they were kept)."""
+    if not isinstance(value, dict):
+        raise FormatError('"aids" must be an object')
+    lists = []
+    for key in ("undos", "hints"):
+        counts = value.get(key, [0, 0, 0, 0])
+        if (
+            not isinstance(counts, list)
+            or len(counts) != 4
+            or not all(jf.is_int(n) and 0 <= n < 10**9 for n in counts)
+        ):
+            raise FormatError(f'"aids" needs "{key}": four whole numbers, 0 or more')
+        lists.append(counts)
+    pairs = [(lists[0][s], lists[1][s]) for s in range(4)]
+    return (pairs[0], pairs[1], pairs[2], pairs[3])
 
 
 def _app_block(app: object) -> dict[str, Any]:

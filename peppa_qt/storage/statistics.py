@@ -33,6 +33,9 @@ class PlayerStats:
     worst: int | None = None
     #: Points per hand in each game, oldest first (the last ``HISTORY`` games).
     history: tuple[float, ...] = ()
+    #: Moves taken back and hints asked for, over all the games counted.
+    undos: int = 0
+    hints: int = 0
 
     @property
     def points_per_hand(self) -> float | None:
@@ -55,14 +58,22 @@ class Statistics:
         """The record of ``name`` under ``rules``, if they have played."""
         return next((e for e in self.entries if e.key == (name, rules)), None)
 
-    def with_game(self, names: Sequence[str], match: Match) -> Statistics:
-        """These statistics with a finished game added for all four seats."""
+    def with_game(
+        self,
+        names: Sequence[str],
+        match: Match,
+        aids: Sequence[tuple[int, int]] = ((0, 0),) * 4,
+    ) -> Statistics:
+        """These statistics with a finished game added for all four seats (and the undos and
+        hints each used in it)."""
         if not match.is_over:
             return self
         entries = {e.key: e for e in self.entries}
         for seat, name in enumerate(names):
             old = entries.get((name, match.rules.name), PlayerStats(name, match.rules.name))
-            entries[old.key] = _add_game(old, seat, match)
+            undos, hints = aids[seat]
+            added = _add_game(old, seat, match)
+            entries[old.key] = replace(added, undos=old.undos + undos, hints=old.hints + hints)
         return Statistics(tuple(entries.values()))
 
 
@@ -97,6 +108,8 @@ def statistics_to_json(stats: Statistics) -> str:
             "best": e.best,
             "worst": e.worst,
             "history": list(e.history),
+            "undos": e.undos,
+            "hints": e.hints,
         }
         for e in stats.entries
     ]
@@ -133,6 +146,8 @@ def _entry(item: dict[str, Any]) -> PlayerStats:
         best=jf.optional_int(item, "best"),
         worst=jf.optional_int(item, "worst"),
         history=_history(item.get("history", [])),
+        undos=jf.count(item, "undos"),  # absent before aids were counted: 0
+        hints=jf.count(item, "hints"),
     )
     if entry.wins > entry.games or entry.moons > entry.hands:
         raise FormatError(f"the statistics of {name} do not add up")

@@ -40,12 +40,13 @@ def test_trick_list_puts_each_card_under_its_player(qtmodeltester: ModelTester) 
     model = TrickListModel()
     model.reset(NAMES)
     qtmodeltester.check(model)
-    model.add_trick([(2, 0), (3, 5), (0, 50), (1, 12)], winner=1)
+    model.add_trick([(2, 0), (3, 5), (0, 50), (1, 12)], winner=1, points=7)
     qtmodeltester.check(model)
-    row = [model.data(model.index(0, s)) for s in range(4)]
-    assert row == [card_label(50), card_label(12), card_label(0), card_label(5)]
-    assert row == ["K♠", "A♣", "2♣", "7♣"]
+    row = [model.data(model.index(0, s)) for s in range(5)]
+    assert row == [card_label(50), card_label(12), "▸" + card_label(0), card_label(5), "7"]
+    assert row == ["K♠", "A♣", "▸2♣", "7♣", "7"]  # North led; East took it: bold
     assert model.data(model.index(0, 1), Qt.ItemDataRole.FontRole).bold()
+    assert model.headerData(4, Qt.Orientation.Horizontal) == "Points"
     model.reset()
     assert model.rowCount() == 0
 

@@ -1,0 +1,98 @@
+"""The last trick, shown again on request (L, or a click on a taken pile): the four cards as
+they lay, who led and who took it, until the next click or key."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from .card_pixmaps import CARD_ASPECT, CardPixmapCache
+from .layout import BOTTOM, LEFT, RIGHT, TOP
+from .panels import Panel, _label
+
+#: The winner's card is ringed in the table's gold.
+GOLD = QColor("#f5c542")
+
+
+class TrickCross(QWidget):
+    """Four cards in a cross, each on its player's side of the table (drawn for the viewer)."""
+
+    def __init__(self, cache: CardPixmapCache, height: int = 92) -> None:
+        super().__init__()
+        self._cache = cache
+        self._size = QSize(2 * round(height * CARD_ASPECT / 2), height)
+        #: (side of the screen, card) in play order, and the side that took the trick.
+        self.cards: list[tuple[int, int]] = []
+        self.winner_side: int | None = None
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        w, h = self._size.width(), self._size.height()
+        return QSize(round(w * 3.1), round(h * 2.0))
+
+    def spot(self, side: int) -> QRectF:
+        """Where the card played from ``side`` lies in the cross."""
+        w, h = self._size.width(), self._size.height()
+        cx, cy = self.width() / 2, self.height() / 2
+        dx = {BOTTOM: 0.0, RIGHT: w * 1.0, TOP: 0.0, LEFT: -w * 1.0}[side]
+        dy = {BOTTOM: h * 0.45, RIGHT: 0.0, TOP: -h * 0.45, LEFT: 0.0}[side]
+        return QRectF(cx + dx - w / 2, cy + dy - h / 2, w, h)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        ratio = self.devicePixelRatioF()
+        for side, card in self.cards:  # in play order: the later ones lie on top
+            rect = self.spot(side)
+            painter.drawPixmap(rect.topLeft(), self._cache.face(card, self._size, ratio))
+            if side == self.winner_side:
+                painter.setPen(QPen(GOLD, 3))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 6, 6)
+        painter.end()
+
+
+class LastTrickPanel(Panel):
+    """The trick before this one; any click or key puts it away (``dismissed``)."""
+
+    dismissed = Signal()
+
+    def __init__(self, cache: CardPixmapCache, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = _label(name="title")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.cross = TrickCross(cache)
+        self.line = _label(name="muted")
+        self.line.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.line.setWordWrap(True)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(18, 12, 18, 14)
+        box.addWidget(self.title)
+        box.addWidget(self.cross, 0, Qt.AlignmentFlag.AlignHCenter)
+        box.addWidget(self.line)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def show_trick(
+        self,
+        title: str,
+        plays: Sequence[tuple[int, int]],
+        winner_side: int,
+        line: str,
+    ) -> None:
+        """``plays``: (side, card) in play order; ``line``: who led and who took it."""
+        self.title.setText(title)
+        self.cross.cards = list(plays)
+        self.cross.winner_side = winner_side
+        self.cross.update()
+        self.line.setText(line)
+        self.show()
+        self.raise_()
+        self.setFocus()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self.dismissed.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        self.dismissed.emit()

@@ -1,0 +1,192 @@
+"""The aids through the window: Undo and Redo several steps (saying what they do), the hint,
+the last trick, the list of the hand's tricks; undos and hints counted."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker, short_game
+
+from peppa_qt.ai.advice import suggest
+from peppa_qt.engine import record_of, view_of
+from peppa_qt.engine.record import record_to_dict
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.models.card_text import card_label
+
+
+def _passed(qtbot: QtBot, window: MainWindow, preset: str = "hearts") -> None:
+    window.start_game(short_game(preset, 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+
+
+def _my_turn(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+
+
+def _state(window: MainWindow) -> dict[str, object]:
+    """The whole game as the engine has it (every hidden card too): to compare positions."""
+    match = window.controller.match
+    assert match is not None
+    return record_to_dict(record_of(match))
+
+
+def _play_first_legal(qtbot: QtBot, window: MainWindow) -> int:
+    _my_turn(qtbot, window)
+    scene = window.scene
+    card = next(c for c in scene.hands[0] if not scene.item(c).dimmed)
+    count = len(scene.hands[0])
+    window.presenter.play_card(card)
+    qtbot.waitUntil(lambda: len(scene.hands[0]) == count - 1)
+    return card
+
+
+def test_undo_and_redo_go_several_steps_back_and_forth_saying_what_they_do(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    _passed(qtbot, window)
+    menus = window.menus
+    before: list[dict[str, object]] = []
+    played = []
+    for _ in range(3):  # three of the human's cards, in three tricks
+        _my_turn(qtbot, window)
+        before.append(_state(window))
+        played.append(_play_first_legal(qtbot, window))
+    _my_turn(qtbot, window)
+    latest = _state(window)
+    for step in range(3):  # back, card by card, to the moment before each
+        card = played[-1 - step]
+        assert menus.undo_action.text().replace("&", "") == f"Undo {card_label(card)}"
+        menus.undo_action.trigger()
+        _my_turn(qtbot, window)
+        assert _state(window) == before[-1 - step]
+        assert menus.redo_action.text().replace("&", "") == f"Redo {card_label(card)}"
+    assert menus.undo_action.text().replace("&", "") == "Undo the pass"
+    for step in range(3):  # and forth again: the computers answer exactly as before
+        menus.redo_action.trigger()
+        expected = before[step + 1] if step < 2 else latest
+        qtbot.waitUntil(lambda e=expected: _state(window) == e, timeout=5000)
+        _my_turn(qtbot, window)
+        assert _state(window) == expected
+    assert not menus.redo_action.isEnabled()
+    assert window.session.aids_used(0) == (3, 0)
+    # A different move ends Redo.
+    menus.undo_action.trigger()
+    _my_turn(qtbot, window)
+    assert menus.redo_action.isEnabled()
+    scene = window.scene
+    legal = [c for c in scene.hands[0] if not scene.item(c).dimmed]
+    other = next((c for c in legal if c != played[-1]), None)
+    if other is not None:
+        window.presenter.play_card(other)
+        qtbot.waitUntil(
+            lambda: not menus.redo_action.isEnabled() or window.presenter.mode == PLAYING
+        )
+        assert not menus.redo_action.isEnabled()
+
+
+def test_the_undos_are_kept_with_the_game_and_counted_in_the_statistics(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    _passed(qtbot, window)
+    _play_first_legal(qtbot, window)
+    _my_turn(qtbot, window)
+    window.commands.undo()
+    _my_turn(qtbot, window)
+    saved = window.session.snapshot()
+    assert saved is not None and saved.aids[0] == (1, 0)
+    from persistence_helpers import play_to_the_end
+
+    play_to_the_end(qtbot, window)
+    stats, _ = window.profile.load_statistics()
+    entry = stats.get("Anna", "hearts")
+    assert entry is not None and entry.undos == 1 and entry.hints == 0
+
+
+@pytest.mark.parametrize("when", ["passing", "playing"])
+def test_the_hint_raises_and_outlines_the_normal_levels_cards_and_says_why(
+    qtbot: QtBot, make_window: WindowMaker, when: str
+) -> None:
+    window = make_window()
+    scene, status = window.scene, window.status_line
+    if when == "passing":
+        window.start_game(short_game("hearts", 2))
+        qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    else:
+        _passed(qtbot, window)
+        _my_turn(qtbot, window)
+    match = window.controller.match
+    assert match is not None
+    cards, _ = suggest(view_of(match, 0))
+    qtbot.keyClick(window.view, Qt.Key.Key_H)
+    assert scene.hinted == set(cards) and scene.raised == set(cards)
+    assert all(scene.item(c).highlighted for c in cards)
+    assert status.prompt().startswith("Hint: ") and len(status.prompt()) > 20
+    if when == "playing":
+        hand = match.current
+        assert hand is not None and hand.legal_mask() >> cards[0] & 1
+        assert scene.focus == cards[0]  # Enter plays it
+    else:
+        assert sorted(window.presenter.selected) == sorted(cards)
+    window.commands.hint()  # asked again in the same position: counted once
+    assert window.session.aids_used(0) == (0, 1)
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the next action: the outline goes
+    assert not scene.hinted and not any(scene.item(c).highlighted for c in cards)
+
+
+def test_the_last_trick_shows_its_four_cards_leader_and_winner_until_the_next_key(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    _passed(qtbot, window)
+    _play_first_legal(qtbot, window)
+    qtbot.waitUntil(lambda: any(t.complete for t in window.controller.table.tricks))
+    _my_turn(qtbot, window)
+    panel = window.game.last_trick_panel
+    qtbot.keyClick(window.view, Qt.Key.Key_L)
+    assert panel.isVisible()
+    table = window.controller.table
+    assert table is not None
+    trick = [t for t in table.tricks if t.complete][-1]
+    shown = sorted(card for _, card in panel.cross.cards)
+    assert shown == sorted(trick.cards)
+    assert panel.cross.winner_side == window.scene.side(trick.winner)
+    assert panel.title.text() == "Trick 1"
+    names = window.presenter.names()
+    assert names[trick.leader] in panel.line.text() and "Points:" in panel.line.text()
+    qtbot.keyClick(panel, Qt.Key.Key_Space)
+    assert not panel.isVisible()
+    # A click on a taken pile shows it too.
+    pile = window.scene.taken[trick.winner][0]
+    point = window.view.mapFromScene(window.scene.item(pile).sceneBoundingRect().center())
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert panel.isVisible()
+
+
+def test_the_tricks_of_the_hand_are_listed_with_leader_winner_and_points(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    _passed(qtbot, window)
+    for _ in range(2):
+        _play_first_legal(qtbot, window)
+    _my_turn(qtbot, window)
+    table = window.controller.table
+    assert table is not None
+    done = [t for t in table.tricks if t.complete]
+    model = window.tricks
+    assert model.rowCount() == len(done) >= 2
+    values = table.rules.card_points
+    for row, trick in enumerate(done):
+        _, leader, winner, points = model.trick(row)
+        assert leader == trick.leader and winner == trick.winner
+        assert points == sum(values[c] for c in trick.cards)
+        assert model.data(model.index(row, leader)).startswith("▸")
+    window.menus.window.commands.show_tricks()
+    assert window.dock.isVisible()

@@ -19,9 +19,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGING = ROOT / "packaging"
-sys.path.insert(0, str(PACKAGING))
-
+_PATH = list(sys.path)
+sys.path.insert(0, str(PACKAGING))  # for packaging/installers, not for the other tests
 from installers import appinfo, icons, releases  # noqa: E402
+
+sys.path[:] = _PATH
 
 
 def _build_module() -> ModuleType:
@@ -29,12 +31,18 @@ def _build_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("peppa_build", PACKAGING / "build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    path = list(sys.path)
+    try:
+        spec.loader.exec_module(module)  # it puts packaging/ first on the path
+    finally:
+        sys.path[:] = path
     return module
 
 
 @pytest.fixture(scope="module")
-def pngs() -> dict[int, bytes]:
+def pngs(qapp: object) -> dict[int, bytes]:
+    """The icon in every size; drawn in the tests' QApplication (the renderer would make a
+    QGuiApplication, on which no later test could open a widget)."""
     sides = {*icons.HICOLOR_SIZES, *icons.ICO_SIZES, *(side for _, side in icons.ICNS_TYPES)}
     return icons.render_pngs(sides)
 

@@ -11,6 +11,8 @@ and no dialog, prints one line per check and exits 0 only if every check passed.
 - **icon**: the window's icon draws.
 - **help**: the rules pages in English and Italian, and the licence.
 - **translations**: our Italian and English catalogues, and Qt's own Italian one.
+- **sound**: every sound effect reads as a WAV; whether the build has the optional library
+  that plays them is said (without it the game is silent), not required.
 - **players**: every computer level is found and plays a whole hand (one seat each, several
   hands if there are more than four levels), at a reduced search budget so that the check
   takes seconds. Every decision must come back, be legal and, for a searching level, come
@@ -249,6 +251,32 @@ def check_translations() -> str:
     return f"{', '.join(found)} and Qt's qtbase_it"
 
 
+def check_sound() -> str:
+    """Every sound effect reads as a WAV; whether this build has the (optional) library that
+    plays them, which is told, not required: without it the game is silent."""
+    import importlib
+    import io
+    import wave
+
+    from .resources import asset_bytes
+    from .sound import SOUND_NAMES
+
+    for name in SOUND_NAMES:
+        try:
+            with wave.open(io.BytesIO(asset_bytes("sounds", f"{name}.wav"))) as wav:
+                frames = wav.getnframes()
+        except (OSError, EOFError, wave.Error) as error:
+            raise CheckError(f"the {name} sound cannot be read: {error}") from error
+        if frames == 0:
+            raise CheckError(f"the {name} sound is empty")
+    try:
+        library = importlib.import_module("miniaudio")
+    except ImportError as error:
+        return f"{len(SOUND_NAMES)} sounds; no sound library in this build ({error}): silent"
+    version = getattr(library, "__version__", "?")
+    return f"{len(SOUND_NAMES)} sounds and the library that plays them (miniaudio {version})"
+
+
 # --------------------------------------------------------------- the players
 
 
@@ -420,6 +448,7 @@ CHECKS: Final[tuple[tuple[str, Check], ...]] = (
     ("icon", check_icon),
     ("help", check_help),
     ("translations", check_translations),
+    ("sound", check_sound),
     ("players", check_players),
     ("save", check_save),
 )

@@ -90,6 +90,28 @@ def test_a_missing_catalogue_fails(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     assert code == 1 and "our en catalogue is missing" in report
 
 
+def test_a_sound_that_cannot_be_read_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    from peppa_qt import resources
+
+    real = resources.asset_bytes
+
+    def cut_short(*parts: str) -> bytes:
+        data = real(*parts)
+        return data[:20] if parts[-1] == "moon.wav" else data
+
+    monkeypatch.setattr(resources, "asset_bytes", cut_short)
+    code, report = run_checks("sound")
+    assert code == 1 and "the moon sound cannot be read" in report
+
+
+def test_a_build_without_the_sound_library_is_silent_not_broken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "miniaudio", None)  # import miniaudio raises ImportError
+    code, report = run_checks("sound")
+    assert code == 0 and "no sound library in this build" in report
+
+
 class Broken(Player):
     """A computer player that raises when asked."""
 

@@ -30,14 +30,14 @@ class TrickCross(QWidget):
 
     def sizeHint(self) -> QSize:  # noqa: N802
         w, h = self._size.width(), self._size.height()
-        return QSize(round(w * 3.1), round(h * 2.0))
+        return QSize(round(w * 3.3), round(h * 2.2))
 
     def spot(self, side: int) -> QRectF:
         """Where the card played from ``side`` lies in the cross."""
         w, h = self._size.width(), self._size.height()
         cx, cy = self.width() / 2, self.height() / 2
-        dx = {BOTTOM: 0.0, RIGHT: w * 1.0, TOP: 0.0, LEFT: -w * 1.0}[side]
-        dy = {BOTTOM: h * 0.45, RIGHT: 0.0, TOP: -h * 0.45, LEFT: 0.0}[side]
+        dx = {BOTTOM: 0.0, RIGHT: w * 1.1, TOP: 0.0, LEFT: -w * 1.1}[side]
+        dy = {BOTTOM: h * 0.58, RIGHT: 0.0, TOP: -h * 0.58, LEFT: 0.0}[side]
         return QRectF(cx + dx - w / 2, cy + dy - h / 2, w, h)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802

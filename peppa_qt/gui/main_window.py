@@ -21,6 +21,7 @@ from ..storage import Profile, locations
 from ..storage.appearance import Appearance, peek_appearance
 from .card_pixmaps import CardPixmapCache
 from .language import translations
+from .sounds import TableSounds
 from .status_line import StatusLine
 from .table_scene import TableScene
 from .table_view import TableView
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
         self.translations = translations
         if look is not None:  # else the settings, read below, choose it
             self.translations.use(look.language)
+        self.sounds = TableSounds(self)  # plays nothing (and loads nothing) until chosen
         self.preferences = Preferences(self.profile, self)
         self.preferences.changed.connect(self._on_preferences_changed)
         self._speed_override = speed
@@ -163,6 +165,7 @@ class MainWindow(QMainWindow):
             self.cache.four_colour, self.cache.back_colour = art
             self.scene.refresh_art()
         self.view.set_felt(settings.table_colour)
+        self.sounds.set_enabled(settings.sound)
         self.translations.use(settings.language)  # on a change, Qt tells every widget
         if self._menus is not None:
             self._menus.show_settings(settings)
@@ -267,6 +270,7 @@ class MainWindow(QMainWindow):
         session.controller.game_started.connect(self._on_controller_game_started)
         session.controller.history_changed.connect(self.show_history)
         game.presenter.game_finished.connect(self._on_presenter_game_finished)
+        game.presenter.sound_wanted.connect(self.sounds.play)
         self._game = game
         self._shown_speed = None  # the game's pace and panels take the speed too
         self._show_settings(self.settings)
@@ -490,6 +494,7 @@ class MainWindow(QMainWindow):
                 log.exception("while closing the window")
         if self._game is not None:
             self._game.controller.shutdown()
+        self.sounds.close()
         self.scene.finish_animations(emit=False)
         super().closeEvent(event)
 

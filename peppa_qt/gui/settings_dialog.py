@@ -42,8 +42,17 @@ class SettingsDialog(QDialog):
 
     changed = Signal(object)  # Settings
 
-    def __init__(self, settings: Settings, levels: list[str], parent: QWidget | None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        levels: list[str],
+        parent: QWidget | None,
+        *,
+        sound_status: Callable[[], str] | None = None,
+    ) -> None:
         super().__init__(parent)
+        #: Why sounds cannot be heard here ("" when they can), asked when sounds are chosen.
+        self._sound_status = sound_status
         self._base = settings
         self._levels = levels
         self._cache = CardPixmapCache(max_sizes=1)  # only for the backs' previews
@@ -88,9 +97,11 @@ class SettingsDialog(QDialog):
         settings: Settings,
         levels: list[str],
         preview: Callable[[Settings], None],
+        *,
+        sound_status: Callable[[], str] | None = None,
     ) -> Settings | None:
         """Show the dialog, calling ``preview`` on each edit; the chosen settings or None."""
-        dialog = cls(settings, levels, parent)
+        dialog = cls(settings, levels, parent, sound_status=sound_status)
         dialog.changed.connect(preview)
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         return dialog.settings() if accepted else None
@@ -162,10 +173,13 @@ class SettingsDialog(QDialog):
         for check in (self.auto_play, self.resume, self.sound):
             check.toggled.connect(self._on_edited)
             box.addWidget(check)
-        no_sound = QLabel(self.tr("Peppa has no sounds yet: this choice is kept for then."))
-        no_sound.setEnabled(False)  # drawn muted: a remark, not a setting
-        no_sound.setIndent(24)
-        box.addWidget(no_sound)
+        self.sound_note = QLabel()
+        self.sound_note.setEnabled(False)  # drawn muted: a remark, not a setting
+        self.sound_note.setIndent(24)
+        self.sound_note.setWordWrap(True)
+        self.sound_note.hide()
+        self.sound.toggled.connect(self._show_sound_note)
+        box.addWidget(self.sound_note)
         form = QFormLayout()
         self.language = self._combo(
             (self.tr("As the system"), "system"), ("English", "en"), ("Italiano", "it")
@@ -235,6 +249,7 @@ class SettingsDialog(QDialog):
         self.auto_play.setChecked(settings.auto_play)
         self.resume.setChecked(settings.resume == "resume")
         self.sound.setChecked(settings.sound)
+        self._show_sound_note()
         self._show_game(setup_from_settings(settings, self._levels))
         self._loading = False
 
@@ -271,6 +286,14 @@ class SettingsDialog(QDialog):
         )
 
     # ------------------------------------------------------------------ slots
+
+    def _show_sound_note(self) -> None:
+        """With sounds chosen, say if none can be heard here (and why)."""
+        text = ""
+        if self.sound.isChecked() and self._sound_status is not None:
+            text = self._sound_status()
+        self.sound_note.setText(text)
+        self.sound_note.setVisible(bool(text))
 
     def _on_edited(self) -> None:
         if not self._loading:

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor
 
 from ..controller import GameController, Refusal
 from ..engine import EndMode, HandResult, PassDirection, Phase, PlayerView, RuleSet, TableState
-from ..engine.cards import SUIT_LETTERS, cards_of, mask_of
+from ..engine.cards import SUIT_LETTERS, Card, cards_of, mask_of
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
 from . import texts
@@ -55,6 +55,7 @@ class TablePresenter(QObject):
     last_trick_shown = Signal(str, object, int, str)
     last_trick_hidden = Signal()
     aids_changed = Signal(bool, bool)  # a hint may be asked for; a last trick may be shown
+    sound_wanted = Signal(str)  # a sound effect's name (played if the player wants sounds)
     panels_cleared = Signal()
 
     def __init__(
@@ -92,6 +93,7 @@ class TablePresenter(QObject):
         self._legal = 0
         self._hinting = False  # a hint is shown (its cards outlined) until the next action
         self._showing_last = False  # the last trick is shown again until the next action
+        self._hearts_heard = False  # the sound of hearts broken was played in this hand
         self._final: GameSummary | None = None
         self._final_wanted = False
         self._continue = QTimer(self)
@@ -179,6 +181,7 @@ class TablePresenter(QObject):
 
     def _on_controller_hand_dealt(self, index: int) -> None:
         table = self.table
+        self._hearts_heard = False
         self.scene.set_viewer(self.controller.viewer)
         self._received_shown.clear()
         self._show_rules(table)
@@ -243,6 +246,7 @@ class TablePresenter(QObject):
     def _redraw(self) -> None:
         """Every card where the published state puts it, the plates and the tricks too."""
         table, view = self.table, self.view
+        self._hearts_heard = table.hearts_broken
         self._set_mode(IDLE)
         self.scene.set_viewer(self.controller.viewer)
         self._show_rules(table)
@@ -470,12 +474,19 @@ class TablePresenter(QObject):
             self._say(None)
         self.scene.play(seat, card)
         self._update_info()
+        if self.table.hearts_broken and not self._hearts_heard:
+            self._hearts_heard = True
+            self.sound_wanted.emit("hearts_broken")
+        else:
+            self.sound_wanted.emit("card")
 
     def _on_controller_trick_taken(self, winner: int, cards: Sequence[int]) -> None:
         tricks = self.table.tricks
         points = _trick_points(self.table.rules, len(tricks) - 1, tricks[-1].cards)
         self.tricks.add_trick(list(tricks[-1].plays), winner, points)
         self._emit_aids()
+        queen = Card.parse("QS")
+        self.sound_wanted.emit("queen_of_spades" if queen in tricks[-1].cards else "trick")
         self.scene.take_trick(winner)
         self._show_points_taken(winner)
 
@@ -621,6 +632,8 @@ class TablePresenter(QObject):
 
     def _on_controller_hand_scored(self, index: int, result: HandResult) -> None:
         table = self.table
+        if result.moon is not None:
+            self.sound_wanted.emit("moon")
         self.scores.add_hand(result.points, table.totals, result.moon)
         self._update_scores()
         for seat, points in enumerate(result.points):  # the hand's score, moon and bonus included

@@ -208,7 +208,13 @@ class WindowCommands(QObject):
 
         window = self.window
         before = window.settings
-        chosen = SettingsDialog.ask(window, before, self.session.levels, window.apply_settings)
+        chosen = SettingsDialog.ask(
+            window,
+            before,
+            self.session.levels,
+            window.apply_settings,
+            sound_status=window.sounds.status_text,
+        )
         window.apply_settings(before if chosen is None else chosen)
         if chosen is not None:
             window.save_settings()

@@ -716,6 +716,7 @@
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
+        <extracomment>Why sounds cannot be heard here (&quot;&quot; when they can), asked when sounds are chosen.</extracomment>
         <translation>Impostazioni</translation>
     </message>
     <message>
@@ -825,10 +826,6 @@
     <message>
         <source>Sound effects</source>
         <translation>Effetti sonori</translation>
-    </message>
-    <message>
-        <source>Peppa has no sounds yet: this choice is kept for then.</source>
-        <translation>Peppa non ha ancora suoni: la scelta resta salvata per quando ci saranno.</translation>
     </message>
     <message>
         <source>As the system</source>
@@ -1147,6 +1144,33 @@
     <message>
         <source>Three cards chosen: press Pass cards (Enter), or click one to put it back.</source>
         <translation>Tre carte scelte: premi Passa le carte (Invio), o fai clic su una per rimetterla in mano.</translation>
+    </message>
+</context>
+<context>
+    <name>TableSounds</name>
+    <message>
+        <source>the optional sound library is not installed</source>
+        <translation>la libreria facoltativa per i suoni non è installata</translation>
+    </message>
+    <message>
+        <source>no audio device was found</source>
+        <translation>non è stato trovato nessun dispositivo audio</translation>
+    </message>
+    <message>
+        <source>no audio device could be opened</source>
+        <translation>non è stato possibile aprire nessun dispositivo audio</translation>
+    </message>
+    <message>
+        <source>the audio device is busy (another program may be using it)</source>
+        <translation>il dispositivo audio è occupato (forse lo usa un altro programma)</translation>
+    </message>
+    <message>
+        <source>access to the audio device was denied</source>
+        <translation>l&apos;accesso al dispositivo audio è stato negato</translation>
+    </message>
+    <message>
+        <source>No sound can be heard on this computer: {reason}.</source>
+        <translation>Su questo computer non si sentono suoni: {reason}.</translation>
     </message>
 </context>
 <context>

@@ -60,8 +60,9 @@ class Settings:
     four_colour: bool = False
     table_colour: str = "green"
     suit_order: str = "CDSH"
-    #: Stored for when the game has sounds (it has none yet).
-    sound: bool = True
+    #: Sound effects (off unless chosen). Stored as "sound_effects": the "sound" of files
+    #: written before the game had sounds was a default nobody chose, and is not read.
+    sound: bool = False
     #: Play the human's card by itself when only one card is legal.
     auto_play: bool = False
     rule_set: str = "peppa"
@@ -92,6 +93,7 @@ def settings_to_json(settings: Settings) -> str:
     values["rule_options"] = dict(settings.rule_options)
     values["players"] = [asdict(p) for p in settings.players]
     values["recent_files"] = list(settings.recent_files)
+    values["sound_effects"] = values.pop("sound")
     return jf.dumps({"format": FORMAT, "version": VERSION, **values})
 
 
@@ -118,7 +120,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         four_colour=jf.flag(data, "four_colour", d.four_colour),
         table_colour=jf.choice(data, "table_colour", d.table_colour, TABLE_COLOURS),
         suit_order=jf.choice(data, "suit_order", d.suit_order, SUIT_ORDERS),
-        sound=jf.flag(data, "sound", d.sound),
+        sound=jf.flag(data, "sound_effects", d.sound),
         auto_play=jf.flag(data, "auto_play", d.auto_play),
         rule_set=rule_set,
         rule_options=_rule_options(rule_set, data.get("rule_options", {})),

@@ -200,3 +200,13 @@ def test_any_json_object_is_settings_or_a_format_error(
         data.pop("format", None)
     with contextlib.suppress(FormatError):
         assert isinstance(settings_from_json(json.dumps(data)), Settings)
+
+
+def test_sound_effects_are_off_until_chosen_even_in_files_from_before_sounds() -> None:
+    """Files written before Peppa had sounds say "sound": true, a default nobody chose."""
+    from peppa_qt.storage.settings import settings_from_json, settings_to_json
+
+    old = '{"format": "peppa-settings", "version": 1, "sound": true}'
+    assert settings_from_json(old).sound is False
+    chosen = Settings(sound=True)
+    assert settings_from_json(settings_to_json(chosen)).sound is True

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""How long the computer players take to choose a card, quiet and with the other core busy.
+
+    python benchmarks/players.py [--levels easy,normal,hard,expert] [--presets peppa,torino,hearts]
+                                 [--positions N] [--seed S] [--loads quiet,loaded]
+    python benchmarks/players.py --table LEVEL [--hands N] [--loads ...]
+
+Decision time: the positions are the plays of whole hands (every card of real games, each
+position seen by the seat to move, forced cards included), played by the normal level from a
+fixed seed; every level decides the same positions, and each time is one ``decide()`` call.
+*Loaded* runs a second process keeping a core busy (``python -c 'while True: pass'``).
+
+``--table`` plays all-computer hands through the real controller with the table's animation
+times at normal speed (a stand-in presenter that answers ``animations_done`` once the card's
+flight or the trick's hold and sweep would have ended) and measures what a player sees: the
+*wait* from the end of the animation before a computer's card (the card before landed, or the
+trick left the table) to that card being played. The wait is at least the thinking pause.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+from peppa_qt.ai import make_player
+from peppa_qt.ai.base import LEVELS
+from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, view_of
+
+PRESETS = ("peppa", "torino", "hearts")
+#: Positions per level and rule set in the default run (about five minutes on two cores).
+DEFAULT_POSITIONS = {"easy": 60, "normal": 60, "hard": 40, "expert": 20}
+
+
+def positions(preset: str, count: int, seed: int) -> list[PlayerView]:
+    """``count`` play positions drawn from hands played by the normal level (fixed by seed)."""
+    rules = RuleSet.preset(preset)
+    match = Match(rules, seed, track_undo=False)
+    players = [make_player("normal", seed * 4 + seat) for seat in range(4)]
+    views: list[PlayerView] = []
+    while len(views) < 3 * count and not match.is_over:
+        hand = match.start_hand()
+        if hand.phase is Phase.PASSING:
+            for seat in range(4):
+                match.pass_cards(seat, players[seat].decide(view_of(match, seat)).cards)
+        while hand.phase is Phase.PLAYING:
+            seat = hand.to_move
+            assert seat is not None
+            view = view_of(match, seat)
+            views.append(view)
+            match.play(players[seat].decide(view).cards[0])
+    return random.Random(seed).sample(views, min(count, len(views)))
+
+
+@contextlib.contextmanager
+def load(kind: str) -> Iterator[None]:
+    """Nothing for ``quiet``; a process spinning on one core for ``loaded``."""
+    if kind == "quiet":
+        yield
+        return
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.5)  # let it reach full speed
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+def decision_times(level: str, views: list[PlayerView], seed: int) -> list[float]:
+    """Seconds per decision of a ``level`` player for each view."""
+    player = make_player(level, seed)
+    player.decide(views[0])  # warm up: imports, an expert's worker processes
+    times = []
+    for view in views:
+        start = time.perf_counter()
+        player.decide(view)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]
+
+
+def figures(values: list[float]) -> str:
+    """Mean and p95 in ms."""
+    return f"{statistics.fmean(values) * 1000:7.1f} {p95(values) * 1000:7.1f}"
+
+
+def run_decisions(args: argparse.Namespace) -> None:
+    """Print decision times per rule set and level, for each load."""
+    loads = args.loads.split(",")
+    head = "".join(f"  {kind + ' mean':>12} {'p95':>7}" for kind in loads)
+    print(f"{'rules':8} {'level':8} {'n':>4}{head}   (ms per decision)")
+    for preset in args.presets.split(","):
+        for level in args.levels.split(","):
+            count = args.positions or DEFAULT_POSITIONS.get(level, 20)
+            views = positions(preset, count, args.seed)
+            cells = []
+            for kind in loads:
+                with load(kind):
+                    cells.append(figures(decision_times(level, views, args.seed)))
+            print(f"{preset:8} {level:8} {len(views):4}" + "".join(f"  {c:>20}" for c in cells))
+            sys.stdout.flush()
+
+
+def table_waits(preset: str, level: str, hands: int, seed: int) -> dict[str, list[float]]:
+    """Seconds waited before each computer card: after a card (``card``), after a trick
+    (``lead``), after the deal or the passing (``first``)."""
+    from PySide6.QtCore import QCoreApplication, QElapsedTimer, QTimer
+
+    from peppa_qt.controller import GameController
+    from peppa_qt.controller.setup import GameSetup, Pace, SeatSetup
+    from peppa_qt.gui.main_window import SPEEDS
+    from peppa_qt.gui.table_scene import (
+        DEAL_FLIGHT,
+        DEAL_STAGGER,
+        PASS_FLIGHT,
+        PLAY_FLIGHT,
+        TRICK_SWEEP,
+    )
+
+    app = QCoreApplication.instance() or QCoreApplication([])
+    make_player(level, seed).decide(positions(preset, 1, seed)[0])  # warm up
+    _, pause, hold = SPEEDS["normal"]
+    controller = GameController(Pace(ai_pause_ms=pause, auto_next_hand=True))
+    clock = QElapsedTimer()
+    clock.start()
+    waits: dict[str, list[float]] = {"first": [], "card": [], "lead": []}
+    state = {"done": 0.0, "after": "first", "hands": 0}
+
+    def animate(ms: int, after: str) -> None:
+        def done() -> None:
+            state["done"], state["after"] = clock.elapsed() / 1000, after
+            controller.animations_done()
+
+        QTimer.singleShot(ms, done)
+
+    def played(_seat: int, _card: int) -> None:
+        waits[str(state["after"])].append(clock.elapsed() / 1000 - float(state["done"]))
+        animate(PLAY_FLIGHT, "card")
+
+    def scored(_index: int, _result: object) -> None:
+        state["hands"] = int(state["hands"]) + 1
+        if int(state["hands"]) >= hands:
+            app.quit()
+        else:
+            animate(0, "first")
+
+    controller.hand_dealt.connect(lambda _i: animate(DEAL_FLIGHT + 51 * DEAL_STAGGER, "first"))
+    controller.cards_passed.connect(lambda _i: animate(PASS_FLIGHT, "first"))
+    controller.card_played.connect(played)
+    controller.trick_taken.connect(lambda _w, _c: animate(hold + TRICK_SWEEP, "lead"))
+    controller.hand_scored.connect(scored)
+    controller.game_over.connect(lambda _r: app.quit())
+    seats = tuple(SeatSetup(f"{level} {seat}", level) for seat in range(4))
+    controller.start(GameSetup(RuleSet.preset(preset), seats, seed))  # type: ignore[arg-type]
+    app.exec()
+    controller.shutdown()
+    return waits
+
+
+def run_table(args: argparse.Namespace) -> None:
+    """Print the waits before computer cards at the table, for each load."""
+    loads = args.loads.split(",")
+    print(f"{'rules':8} {'level':8} {'kind':10} {'n':>4}  {'mean':>7} {'p95':>7}  (ms waited)")
+    for preset in args.presets.split(","):
+        for kind in loads:
+            with load(kind):
+                waits = table_waits(preset, args.table, args.hands, args.seed)
+            for what, values in waits.items():
+                if values:
+                    print(
+                        f"{preset:8} {args.table:8} {kind + '/' + what:10} {len(values):4}  "
+                        f"{figures(values)}"
+                    )
+            sys.stdout.flush()
+
+
+def main() -> None:
+    """Parse the flags, run, and print the figures and the command that reruns them."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--positions", type=int, default=0, help="per level and rule set")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--loads", default="quiet,loaded", help="quiet, loaded or both")
+    parser.add_argument("--table", metavar="LEVEL", help="waits at the table instead")
+    parser.add_argument("--hands", type=int, default=1, help="hands per rule set (--table)")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    if args.table:
+        run_table(args)
+    else:
+        run_decisions(args)
+    print(
+        f"({time.perf_counter() - start:.0f} s) rerun: python benchmarks/players.py "
+        + " ".join(sys.argv[1:])
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -97,6 +97,8 @@ class GameController(QObject):
         self._pending: deque[tuple[Published | None, Callable[[], None]]] = deque()
         self._asked: set[int] = set()
         self._waiting_gate = False
+        #: The computer to play whose decision for this position is under way or waiting.
+        self._thinking: int | None = None
         self._delayed: tuple[int, Decision] | None = None
         self._seating = Seating((), 1)
         #: The human the computer is being handed to (a hand-over screen is up).
@@ -206,7 +208,8 @@ class GameController(QObject):
         self._cancel_thinking()
         self._reset_state()
         self.setup = setup
-        self._match = Match(setup.rules, setup.seed)
+        given = {} if setup.deal is None else {0: setup.deal}
+        self._match = Match(setup.rules, setup.seed, dealer=setup.dealer, deal_numbers=given)
         self._begin(None)
         self._deal()
 
@@ -352,6 +355,7 @@ class GameController(QObject):
         self._seating.new_hand()
         self._handing_over = None
         self._queue(lambda: self.hand_dealt.emit(index))
+        self._think_ahead()  # a hand without passing: the leader is known
         self.history_changed.emit()
 
     def _queue(self, emit: Callable[[], None], *, publish: bool = True) -> None:
@@ -415,7 +419,11 @@ class GameController(QObject):
             return
         self._asked.add(seat)
         self.turn_changed.emit(seat)
-        self._clock.start()
+        self._clock.start()  # the pause runs from here: the card before has been shown
+        if self._thinking == seat:  # thought ahead, while the table was still animating
+            self._show_when_paused()
+            return
+        self._thinking = seat
         self._think(seat)
 
     def _ask_human_play(self, seat: int, legal: int) -> None:
@@ -471,16 +479,37 @@ class GameController(QObject):
         assert self.match is not None
         self._pool.submit(self._epoch, seat, self._players[seat], view_of(self.match, seat))
 
+    def _think_ahead(self) -> None:
+        """A computer to play next starts thinking now, while the table shows the card before.
+
+        Its position is known once the card before is played; its turn still comes (and its
+        pause starts) only when the table is done (``_ask_play``).
+        """
+        hand = self.hand
+        seat = hand.to_move if hand is not None and hand.phase is Phase.PLAYING else None
+        if seat is not None and not self.is_human(seat):
+            self._thinking = seat
+            self._think(seat)
+
     def _on_relay_decided(self, epoch: int, seat: int, result: object) -> None:
-        if epoch != self._epoch or self.hand is None:
+        hand = self.hand
+        if epoch != self._epoch or hand is None:
             return
+        if hand.phase is Phase.PLAYING and (seat != self._thinking or seat != hand.to_move):
+            return  # not the position it was asked about
         decision = self._checked(seat, result)
-        if self.hand.phase is Phase.PASSING:
+        if hand.phase is Phase.PASSING:
             self._apply_pass(seat, decision.cards)
             return
-        wait = self.pace.ai_pause_ms - self._clock.elapsed()
         self._delayed = (seat, decision)
-        self._delay.start(max(0, int(wait)))
+        if seat in self._asked:  # its turn has come: else _ask_play shows it
+            self._show_when_paused()
+
+    def _show_when_paused(self) -> None:
+        """Play the decision waiting once the pause since the turn began has passed."""
+        if self._delayed is not None:
+            wait = self.pace.ai_pause_ms - self._clock.elapsed()
+            self._delay.start(max(0, int(wait)))
 
     def _apply_delayed(self) -> None:
         if self._delayed is None:
@@ -520,6 +549,7 @@ class GameController(QObject):
             index = len(self.match.hands) - 1
             self._asked.clear()
             self._queue(lambda: self.cards_passed.emit(index))
+            self._think_ahead()
         else:
             self._tick.start(0)  # the next human may be asked
 
@@ -533,12 +563,14 @@ class GameController(QObject):
         self._actions.append(seat)
         self._cover_after(seat, hand)
         self._asked.clear()
+        self._thinking = None
         self._queue(lambda: self.card_played.emit(seat, card))
         if completes_trick:
             winner, cards = hand.trick_winners[-1], tuple(hand.plays[-4:])
             self._queue(lambda: self.trick_taken.emit(winner, cards))
         if hand.result is not None:
             self._queue_scored(hand)
+        self._think_ahead()  # the next to play (the trick's winner after a fourth card)
 
     def _queue_scored(self, hand: HandState) -> None:
         assert self.match is not None
@@ -561,6 +593,7 @@ class GameController(QObject):
             player.cancel()
         self._tick.stop()
         self._delay.stop()
+        self._thinking = None
         self._delayed = None
         self._pending.clear()
         self._waiting_gate = False

@@ -176,6 +176,7 @@ def run_table(args: argparse.Namespace) -> None:
         for kind in loads:
             with load(kind):
                 waits = table_waits(preset, args.table, args.hands, args.seed)
+            waits["all"] = [wait for values in list(waits.values()) for wait in values]
             for what, values in waits.items():
                 if values:
                     print(

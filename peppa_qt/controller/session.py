@@ -27,6 +27,7 @@ from ..storage import (
     Statistics,
 )
 from ..storage.saves import NO_SELECTION, Selections
+from .claims import ClaimWatcher
 from .game_controller import GameController, PlayerFactory
 from .preferences import Preferences
 from .setup import SEATS, GameSetup, Pace, SeatSetup, default_level, usable_level
@@ -111,6 +112,8 @@ class GameSession(QObject):
         #: Per seat, the undos and hints used in this game; the last position a hint was for.
         self._aids = [[0, 0] for _ in SEATS]
         self._hinted: tuple[int, int, int] | None = None
+        #: Offers and plays "Finish the hand" (from the human's view only).
+        self.claims = ClaimWatcher(self.controller, self)
         c = self.controller
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.seat_passed.connect(self._on_controller_seat_passed)
@@ -165,7 +168,7 @@ class GameSession(QObject):
     def play_again(self) -> None:
         """A new game with the same players and rules, and a new deal."""
         if self.setup is not None:
-            self.start(replace(self.setup, seed=None))
+            self.start(replace(self.setup, seed=None, deal=None, dealer=None))
 
     def resume(self, opened: OpenedGame, path: Path | None = None, *, counted: bool) -> None:
         """Go on with ``opened`` exactly where it stood (a game opened is never the demo's)."""
@@ -254,6 +257,22 @@ class GameSession(QObject):
             self._aids[c.viewer][1] += 1
         return advice
 
+    def finish_hand(self) -> bool:
+        """Play the rest of a decided hand out at once (False: it is not decided)."""
+        return self.claims.finish()
+
+    def last_deal(self) -> tuple[int, int] | None:
+        """The deal number and dealer of the last hand played to its end in this game (its
+        cards are all known now), to replay it; None before one is."""
+        match = self.controller.match
+        if match is None:
+            return None
+        for index in range(len(match.hands) - 1, -1, -1):
+            if match.hands[index].phase is Phase.SCORED:
+                number = match.deal_number(index)
+                return None if number is None else (number, match.hands[index].dealer)
+        return None
+
     # ---------------------------------------------------------------- files
 
     def snapshot(self) -> SavedGame | None:
@@ -272,7 +291,8 @@ class GameSession(QObject):
         a = [(undos, hints) for undos, hints in self._aids]
         aids = (a[0], a[1], a[2], a[3])
         four = (seeds[0], seeds[1], seeds[2], seeds[3])
-        return SavedGame(record, four, selected, self._counted, aids)
+        deals = tuple((i, d.number, d.turn) for i, d in sorted(match.given_deals().items()))
+        return SavedGame(record, four, selected, self._counted, aids, deals)
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""

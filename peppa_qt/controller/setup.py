@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import RuleSet
+from ..engine.deals import NumberedDeal
 from ..engine.errors import Reason
 
 SEATS = (0, 1, 2, 3)
@@ -48,6 +49,11 @@ class GameSetup:
     rules: RuleSet
     seats: tuple[SeatSetup, SeatSetup, SeatSetup, SeatSetup]
     seed: int | None = None
+    #: The first hand's cards from this deal number (New game from a deal number, Replay this
+    #: deal); None: every hand from the seed.
+    deal: NumberedDeal | None = None
+    #: The first hand's dealer (None: from the seed).
+    dealer: int | None = None
 
 
 @dataclass(frozen=True)

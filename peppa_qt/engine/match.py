@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import iter_cards, mask_of
+from .deals import NumberedDeal, deal_key, deal_number, fingerprint_of
 from .errors import IllegalMove, Reason
 from .hand import HandResult, HandState, Phase
 from .rules import RuleSet
@@ -32,12 +32,8 @@ class Standing:
 
 
 def deal_cards(rules: RuleSet, seed: int, hand_index: int) -> tuple[int, int, int, int]:
-    """The deal of hand ``hand_index``, fixed by the game's seed."""
-    rng = random.Random(f"peppa-deal:{seed}:{hand_index}")
-    deck = list(iter_cards(rules.deck_mask))
-    rng.shuffle(deck)
-    size = rules.hand_size
-    masks = [mask_of(deck[s * size : (s + 1) * size]) for s in range(4)]
+    """The deal of hand ``hand_index``, fixed by the game's seed through its deal number."""
+    masks = NumberedDeal(deal_number(seed, hand_index)).masks(rules)
     return (masks[0], masks[1], masks[2], masks[3])
 
 
@@ -47,7 +43,13 @@ def first_dealer(seed: int) -> int:
 
 
 class Match:
-    """A game of several hands under one rule set."""
+    """A game of several hands under one rule set.
+
+    Each hand is dealt from a deal number (``deals.py``): hand i's is ``deal_number(seed, i)``
+    unless ``deal_numbers`` gives it (an int, or a ``NumberedDeal`` with the seats turned), as
+    "Replay this deal" and "New game from a deal number" do: ``Match(rules,
+    deal_numbers={0: number})``. A deal given to ``start_hand`` is dealt as it is.
+    """
 
     def __init__(
         self,
@@ -56,12 +58,20 @@ class Match:
         *,
         dealer: int | None = None,
         track_undo: bool = True,
+        deal_numbers: Mapping[int, int | NumberedDeal] | None = None,
     ) -> None:
         self.rules = rules
         self.seed = secrets.randbelow(2**53) if seed is None else seed
         self.first_dealer = first_dealer(self.seed) if dealer is None else dealer
         self.hands: list[HandState] = []
         self._track = track_undo
+        self._given = {
+            index: value if isinstance(value, NumberedDeal) else NumberedDeal(value)
+            for index, value in (deal_numbers or {}).items()
+        }
+        #: Per hand index, where its cards came from: a number, or None for a deal given as
+        #: it is (looked up lazily: it may be the seed's own, as in a game resumed).
+        self._sources: dict[int, NumberedDeal | None] = {}
         #: The results of every hand before the last one (all scored), and their sums: kept
         #: as hands are dealt, so a game of thousands of hands costs no more per move.
         self._earlier: tuple[HandResult, ...] = ()
@@ -150,6 +160,55 @@ class Match:
             order.extend(s.seat for s in pair)
         return order
 
+    def numbered_deal(self, index: int) -> NumberedDeal | None:
+        """The number (and turn) hand ``index``'s cards came from, or None: a hand dealt as
+        given (a record's) has one only when its cards are those of the seed's number."""
+        if not 0 <= index < len(self.hands):
+            raise IndexError(f"no hand {index} has been dealt")
+        if index not in self._sources:
+            own = NumberedDeal(deal_number(self.seed, index))
+            same = own.masks(self.rules) == list(self.hands[index].deal)
+            self._sources[index] = own if same else None
+        return self._sources[index]
+
+    def given_deals(self) -> dict[int, NumberedDeal]:
+        """The hands dealt from a number other than the seed's own (a game from a deal number,
+        a replayed deal): what a saved game must tell, since the seed does not."""
+        given = {}
+        for index in range(len(self.hands)):
+            numbered = self.numbered_deal(index)
+            if numbered is not None and numbered != NumberedDeal(deal_number(self.seed, index)):
+                given[index] = numbered
+        return given
+
+    def adopt_numbered(self, index: int, numbered: NumberedDeal) -> None:
+        """Say hand ``index`` was dealt from ``numbered`` (a saved game tells it: a game from a
+        deal number); ValueError if its cards are not that number's."""
+        if not 0 <= index < len(self.hands):
+            raise IndexError(f"no hand {index} has been dealt")
+        if numbered.masks(self.rules) != list(self.hands[index].deal):
+            raise ValueError(f"hand {index + 1} was not dealt from deal number {numbered.number}")
+        self._sources[index] = numbered
+
+    def deal_number(self, index: int) -> int | None:
+        """The deal number of hand ``index`` (None when it was not dealt from one): show it
+        only once the hand is over, for it gives every card."""
+        numbered = self.numbered_deal(index)
+        return None if numbered is None else numbered.number
+
+    def deal_key(self, index: int) -> str | None:
+        """The key that matches hand ``index``'s fingerprint to its number: show it with the
+        number, once the hand is over."""
+        return None if self.numbered_deal(index) is None else deal_key(self.seed, index)
+
+    def deal_fingerprint(self, index: int) -> str | None:
+        """Hand ``index``'s fingerprint, safe to show while it is played (None when it was
+        not dealt from a number)."""
+        numbered = self.numbered_deal(index)
+        if numbered is None:
+            return None
+        return fingerprint_of(numbered.number, deal_key(self.seed, index))
+
     def winners(self) -> list[int]:
         """The winning seats once the game is over, best first (two in Torino and in teams)."""
         if not self.is_over:
@@ -160,13 +219,19 @@ class Match:
     # ---------------------------------------------------------------- mutators
 
     def start_hand(self, deal: Sequence[int] | None = None) -> HandState:
-        """Deal the next hand (from the seed unless ``deal`` is given)."""
+        """Deal the next hand: ``deal`` as given, else from its deal number."""
         if self.hands and self.hands[-1].phase is not Phase.SCORED:
             raise IllegalMove(Reason.HAND_IN_PROGRESS, "the current hand is not finished")
         if self.is_over:
             raise IllegalMove(Reason.GAME_OVER, "the game is over")
         index = len(self.hands)
-        cards = deal_cards(self.rules, self.seed, index) if deal is None else deal
+        if deal is None:
+            numbered = self._given.get(index) or NumberedDeal(deal_number(self.seed, index))
+            cards: Sequence[int] = numbered.masks(self.rules)
+            self._sources[index] = numbered
+        else:
+            cards = deal
+            self._sources.pop(index, None)
         hand = HandState(
             self.rules,
             self.next_dealer(),

@@ -45,6 +45,12 @@ class TableState:
     #: All four seats, best first, and the winners (both empty until the game is over).
     ranking: tuple[int, ...]
     winners: tuple[int, ...]
+    #: The deal's fingerprint (deals.py): it commits to the cards without telling them.
+    fingerprint: str | None = None
+    #: Once the hand is scored (never before: it gives every card), its deal number and the
+    #: key that matches it to the fingerprint. None for a hand not dealt from a number.
+    deal_number: int | None = None
+    deal_key: str | None = None
 
     @property
     def trick(self) -> tuple[int, ...]:
@@ -88,11 +94,13 @@ def table_of(match: Match) -> TableState:
         raise ValueError("no hand has been dealt")
     passing = hand.phase is Phase.PASSING
     over = match.is_over
+    index = len(match.hands) - 1
+    scored = hand.phase is Phase.SCORED
     c, t = [m.bit_count() for m in hand.hands], hand.taken
     passed = [passing and p is not None for p in hand.passes]
     return TableState(
         rules=match.rules,
-        hand_index=len(match.hands) - 1,
+        hand_index=index,
         dealer=hand.dealer,
         pass_direction=hand.pass_direction,
         phase=hand.phase,
@@ -108,4 +116,7 @@ def table_of(match: Match) -> TableState:
         over=over,
         ranking=tuple(match.ranking()) if over else (),
         winners=tuple(match.winners()) if over else (),
+        fingerprint=match.deal_fingerprint(index),
+        deal_number=match.deal_number(index) if scored else None,
+        deal_key=match.deal_key(index) if scored else None,
     )

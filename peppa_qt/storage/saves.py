@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from ..engine import GameRecord, Match, Phase, RecordError, format_cards, parse_cards, replay
 from ..engine.cards import CardError
+from ..engine.deals import LAST_DEAL_NUMBER, NumberedDeal
 from ..engine.record import MAX_SEED, MAX_VALUES, record_from_dict, write_record
 from ..engine.record import VERSION as RECORD_VERSION
 from . import jsonfields as jf
@@ -27,6 +28,8 @@ NO_SELECTION: Final[Selections] = ((), (), (), ())
 #: Per seat, the aids used in the game: (undos, hints).
 Aids = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
 NO_AIDS: Final[Aids] = ((0, 0), (0, 0), (0, 0), (0, 0))
+#: Hands dealt from a deal number the seed does not give: (hand index, number, seats turned).
+GivenDeals = tuple[tuple[int, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,9 @@ class SavedGame:
     counted: bool = False
     #: Per seat, the undos and hints used so far (they go into the statistics at the end).
     aids: Aids = NO_AIDS
+    #: The hands dealt from a number of the player's choosing (New game from a deal number,
+    #: Replay this deal): the seed does not give them, so the file says which number it was.
+    deals: GivenDeals = ()
 
 
 def default_seeds(record: GameRecord, seed: int) -> Seeds:
@@ -62,6 +68,8 @@ def saved_game_to_json(game: SavedGame) -> str:
         "undos": [undos for undos, _ in game.aids],
         "hints": [hints for _, hints in game.aids],
     }
+    if game.deals:
+        app["deals"] = [{"hand": i, "number": n, "turn": t} for i, n, t in game.deals]
     return write_record(replace(game.record, extra={**game.record.extra, APP_KEY: app}))
 
 
@@ -100,7 +108,29 @@ def _with_app_fields(record: GameRecord, match: Match) -> SavedGame:
     raw = view.get("selected")
     selected = NO_SELECTION if raw is None else _selections(raw, data["version"], match)
     aids = _aids(data.get("aids", {}))
-    return SavedGame(record, seeds, selected, jf.flag(data, "counted", False), aids)
+    deals = _given_deals(data.get("deals", []), match)
+    return SavedGame(record, seeds, selected, jf.flag(data, "counted", False), aids, deals)
+
+
+def _given_deals(value: object, match: Match) -> GivenDeals:
+    """The hands dealt from a chosen deal number, told to ``match`` (checked against its cards)."""
+    if not isinstance(value, list) or len(value) > len(match.hands):
+        raise FormatError('"deals" must be a list, an entry per hand at most')
+    given = []
+    for entry in value:
+        if not isinstance(entry, dict) or set(entry) != {"hand", "number", "turn"}:
+            raise FormatError('each of "deals" needs "hand", "number" and "turn", nothing else')
+        index, number, turn = entry["hand"], entry["number"], entry["turn"]
+        if not all(jf.is_int(n) for n in (index, number, turn)) or not 0 <= turn < 4:
+            raise FormatError('"deals" holds whole numbers: a hand, a deal number, a turn 0 to 3')
+        if not 0 <= index < len(match.hands) or not 1 <= number <= LAST_DEAL_NUMBER:
+            raise FormatError('"deals" names a hand this game has not dealt, or no deal number')
+        try:
+            match.adopt_numbered(index, NumberedDeal(number, turn))
+        except ValueError as error:
+            raise FormatError(str(error)) from None
+        given.append((index, number, turn))
+    return tuple(given)
 
 
 def _aids(value: object) -> Aids:

@@ -123,8 +123,11 @@ def test_hostile_lines_get_one_error_each_and_the_loop_goes_on(
 
 def test_the_bot_command_survives_a_hostile_stream() -> None:
     """The real ``peppa-qt bot`` process: garbage in, one error line per request, no traceback."""
-    _, record = _after_passing()
-    stream = b"[" * 100_000 + b"\n\xff\xff\n" + _request(0, record)
+    match, record = _after_passing()
+    hand = match.current
+    assert hand is not None and hand.to_move is not None
+    other = (hand.to_move + 1) % 4  # the record is seen from the seat to lead, not from this one
+    stream = b"[" * 100_000 + b"\n\xff\xff\n" + _request(other, record)
     done = subprocess.run(
         [sys.executable, "-m", "peppa_qt", "bot", "--level", "hard"],
         input=stream,

@@ -1,0 +1,166 @@
+"""Finish the hand: when the rest of it is decided, the human may have it played out at once.
+
+Whether it is decided is worked out from the human's own view (``view_settled_points``: every
+deal of the cards they cannot see, every legal play-out), so being offered the claim tells
+nothing of a hidden card. The check runs in a worker thread: on the last tricks it may take a
+few tenths of a second, and the table must not wait for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
+from typing import Final
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from ..engine import Phase, view_of
+from ..engine.claim import Points, view_settled_points
+from .game_controller import GameController
+
+#: The pause between the cards of a hand being finished (instead of the usual one).
+FINISH_PAUSE_MS: Final = 120
+Position = tuple[int, int, int]
+
+
+class _Relay(QObject):
+    """Lives in the GUI thread: the worker's answer arrives through it, queued."""
+
+    checked = Signal(object, object)  # position, Points or None
+
+
+class ClaimWatcher(QObject):
+    """Offers "Finish the hand" to the only human when their view shows the rest decided,
+    and plays it out (their cards too) with a short pause between cards."""
+
+    #: Whether "Finish the hand" is offered now.
+    changed = Signal(bool)
+
+    def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        #: Finish a decided hand without asking (a setting).
+        self.automatic = False
+        self._relay = _Relay(self)
+        self._relay.checked.connect(self._on_checked)
+        self._executor: ThreadPoolExecutor | None = None
+        self._asked: Position | None = None
+        self._offer: tuple[Position, Points] | None = None
+        self._finishing = False
+        self._pause: int | None = None  # the pause to go back to after finishing
+        c = controller
+        c.human_to_move.connect(self._on_human_to_move)
+        c.card_played.connect(self._withdraw)
+        for signal in (c.moves_taken_back, c.game_started, c.hand_dealt, c.hand_scored):
+            signal.connect(self._reset)
+
+    @property
+    def offered(self) -> bool:
+        """Whether the hand may be finished now."""
+        return self._offer is not None and self._offer[0] == self._position()
+
+    @property
+    def finishing(self) -> bool:
+        """The hand is being played out."""
+        return self._finishing
+
+    def points(self) -> Points | None:
+        """The points the hand will give, when it may be finished now."""
+        return self._offer[1] if self._offer is not None and self.offered else None
+
+    def finish(self) -> bool:
+        """Play the rest of the hand out, quickly (False: it is not decided, or not yet known)."""
+        if not self.offered:
+            return False
+        self._finishing = True
+        pace = self.controller.pace
+        self._pause = pace.ai_pause_ms
+        self.controller.pace = replace(pace, ai_pause_ms=min(pace.ai_pause_ms, FINISH_PAUSE_MS))
+        self._set_offer(None)
+        self._play_for_human()
+        return True
+
+    def shutdown(self) -> None:
+        """No more checks (the window closes): the worker is let go."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    # ------------------------------------------------------------------ internals
+
+    def _position(self) -> Position | None:
+        match, hand = self.controller.match, self.controller.hand
+        if match is None or hand is None or hand.phase is not Phase.PLAYING:
+            return None
+        seat = hand.to_move
+        return None if seat is None else (len(match.hands), len(hand.plays), seat)
+
+    def _on_human_to_move(self, seat: int, legal: object) -> None:
+        if self._finishing:
+            QTimer.singleShot(0, self._play_for_human)
+            return
+        c = self.controller
+        position = self._position()
+        if len(c.humans()) != 1 or c.match is None or position is None or position[2] != seat:
+            return
+        if self._offer is not None and self._offer[0] == position:
+            self.changed.emit(True)
+            return
+        if self._asked == position:
+            return
+        self._asked = position
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-claim")
+        view = view_of(c.match, seat)  # the human's own view: nothing hidden goes in
+        job = self._executor.submit(view_settled_points, view)
+        job.add_done_callback(lambda done: self._answered(position, done))
+
+    def _answered(self, position: Position, job: Future[Points | None]) -> None:
+        """In the worker thread: hand the answer over to the GUI thread."""
+        if job.cancelled():
+            return
+        result = job.result() if job.exception() is None else None
+        with contextlib.suppress(RuntimeError):  # the session is gone: nobody to tell
+            self._relay.checked.emit(position, result)
+
+    def _on_checked(self, position: Position, points: Points | None) -> None:
+        if self._asked == position:
+            self._asked = None
+        if points is None or position != self._position() or self._finishing:
+            return
+        self._set_offer((position, points))
+        if self.automatic:
+            self.finish()
+
+    def _play_for_human(self) -> None:
+        """While finishing: the human's lowest legal card (any gives the same points)."""
+        c = self.controller
+        hand = c.hand
+        if not self._finishing or hand is None or hand.phase is not Phase.PLAYING:
+            return
+        seat = hand.to_move
+        if seat is None or not c.is_human(seat):  # a computer's turn: it plays by itself
+            return
+        legal = hand.legal_mask()
+        c.submit_play(seat, (legal & -legal).bit_length() - 1)
+
+    def _set_offer(self, offer: tuple[Position, Points] | None) -> None:
+        was = self._offer is not None
+        self._offer = offer
+        if was or offer is not None:
+            self.changed.emit(offer is not None)
+
+    def _withdraw(self, *_: object) -> None:
+        self._set_offer(None)
+
+    def _reset(self, *_: object) -> None:
+        self._stop_finishing()
+        self._asked = None
+        self._set_offer(None)
+
+    def _stop_finishing(self) -> None:
+        if self._finishing and self._pause is not None:
+            self.controller.pace = replace(self.controller.pace, ai_pause_ms=self._pause)
+        self._finishing = False
+        self._pause = None

@@ -1,0 +1,365 @@
+"""Claims: whether the rest of a hand is decided, knowing every hand or from one seat's view.
+
+A hand is *settled* when every legal way of playing it out gives each seat the same points
+(moon, −10, the 36-card last trick and the J♦/7♣ options included: the points are always
+``score_hand``'s). ``settled_points`` decides it with every hand known, by an exhaustive
+search; ``view_settled_points`` decides it from what one seat knows, over every deal of the
+cards it cannot see, so that offering "Finish the hand" gives away no hidden card.
+
+>>> from peppa_qt.engine import RuleSet, HandState, PassDirection, parse_cards, mask_of
+>>> rules = RuleSet.preset("peppa")
+>>> deal = [mask_of(parse_cards(" ".join(r + s for r in "23456789TJQKA"))) for s in "CDHS"]
+>>> hand = HandState(rules, 3, deal, PassDirection.HOLD)   # South holds every club:
+>>> settled_points(hand)                 # it leads them all and takes every card (a moon)
+(0, 36, 36, 36)
+>>> swap = mask_of(parse_cards("AC AS"))                    # West's A♠ for South's A♣:
+>>> deal = [deal[0] ^ swap, deal[1], deal[2], deal[3] ^ swap]
+>>> hand = HandState(rules, 3, deal, PassDirection.HOLD)
+>>> settled_points(hand) is None         # now who takes what depends on the play
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from .cards import HEARTS_MASK, SUIT_MASKS
+from .hand import HandState, Phase, legal_cards, score_hand
+from .hidden import count_deals, deals_of, unseen_of
+from .rules import MoonMode, RuleSet
+from .trick import trick_winner
+from .view import PlayerView
+
+Points = tuple[int, int, int, int]
+
+#: How many deals of the unseen cards ``view_settled_points`` tries by default.
+DEFAULT_DEAL_LIMIT: Final = 2000
+#: Play-outs tried before the search: one that differs from another ends it at once.
+_PROBES: Final = 6
+
+
+class _Unsettled(Exception):  # noqa: N818  (control flow inside the search, never raised out)
+    """Two play-outs gave different points: the search stops."""
+
+
+class _Search:
+    """An exhaustive search of one position's play-outs, memoised at the start of each trick.
+
+    What the memo keeps of the cards taken so far is what the score can still depend on: each
+    seat's card points, who can still take every moon card, and (with a no-card bonus) which
+    seats have taken nothing; the last trick's winner is known at the end. Cards of the mover
+    that are neighbours once the cards gone are set aside, and score alike, are played once.
+    """
+
+    def __init__(self, rules: RuleSet, memo: dict[tuple[int, ...], Points]) -> None:
+        self.rules = rules
+        self.memo = memo
+        self.direction = rules.direction
+        self.values = rules.card_points
+        self.moon_mask = rules.moon_mask if rules.moon is not MoonMode.OFF else 0
+        self.bonus = rules.no_card_bonus
+        self.breakers = rules.heart_breakers
+        self.hearts_rule = rules.hearts_must_break
+        #: Cards that score alike share a class (their points, moon card or not, breaker or not).
+        self.kind = tuple(
+            (self.values[c], self.moon_mask >> c & 1, self.breakers >> c & 1) for c in range(52)
+        )
+        self.point_mask = rules.point_mask
+
+    # ------------------------------------------------------------------ the search
+
+    def solve(  # noqa: PLR0917  (positional: the search calls it at every node)
+        self,
+        hands: list[int],
+        trick: list[int],
+        leader: int,
+        broken: bool,
+        taken: list[int],
+        first: bool,
+    ) -> Points:
+        """The points every play-out from here gives (raises _Unsettled when two differ)."""
+        key: tuple[int, ...] | None = None
+        if not trick:
+            if not hands[leader]:
+                return score_hand(self.rules, taken, leader).points
+            key = self._key(hands, leader, broken, taken)
+            known = self.memo.get(key)
+            if known is not None:
+                return known
+            shortcut = self.shortcut(hands, leader, taken)
+            if shortcut is not None:
+                self.memo[key] = shortcut
+                return shortcut
+        result = self._branch(hands, trick, leader, broken, taken, first)
+        if key is not None:
+            self.memo[key] = result
+        return result
+
+    def _branch(  # noqa: PLR0917
+        self,
+        hands: list[int],
+        trick: list[int],
+        leader: int,
+        broken: bool,
+        taken: list[int],
+        first: bool,
+    ) -> Points:
+        seat = (leader + len(trick) * self.direction) % 4
+        own = hands[seat]
+        legal = legal_cards(self.rules, own, trick, first, broken)
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        for card in trick:
+            live |= 1 << card
+        result: Points | None = None
+        for card in self._choices(legal, live & ~own):
+            hands[seat] = own ^ 1 << card
+            trick.append(card)
+            now_broken = broken or bool(self.breakers >> card & 1)
+            if len(trick) == 4:
+                winner = trick_winner(leader, trick, self.direction)
+                before = taken[winner]
+                taken[winner] = before | 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << card
+                cards = trick[:]
+                trick.clear()
+                value = self.solve(hands, trick, winner, now_broken, taken, False)
+                trick.extend(cards)
+                taken[winner] = before
+            else:
+                value = self.solve(hands, trick, leader, now_broken, taken, first)
+            trick.pop()
+            hands[seat] = own
+            if result is None:
+                result = value
+            elif value != result:
+                raise _Unsettled
+        assert result is not None
+        return result
+
+    def _choices(self, legal: int, foreign: int) -> list[int]:
+        """One card of each run of equivalent legal cards, lowest and highest first."""
+        kind = self.kind
+        picked: list[int] = []
+        for suit_mask in SUIT_MASKS:
+            cards = legal & suit_mask
+            previous = -1
+            while cards:
+                low = cards & -cards
+                card = low.bit_length() - 1
+                cards ^= low
+                if (
+                    previous < 0
+                    or kind[card] != kind[previous]
+                    or foreign & (1 << card) - (2 << previous)
+                ):
+                    picked.append(card)
+                previous = card
+        if len(picked) > 2:  # the extremes first: a difference, if any, shows sooner
+            picked = [picked[0], picked[-1], *picked[1:-1]]
+        return picked
+
+    def _key(
+        self, hands: list[int], leader: int, broken: bool, taken: list[int]
+    ) -> tuple[int, ...]:
+        values = self.values
+        points = [0, 0, 0, 0]
+        moon = 4  # 4: nobody has a moon card yet, 5: two seats have: no moon any more
+        empty = 0
+        for seat in range(4):
+            mask = taken[seat] & self.point_mask
+            while mask:
+                low = mask & -mask
+                points[seat] += values[low.bit_length() - 1]
+                mask ^= low
+            if taken[seat] & self.moon_mask:
+                moon = seat if moon == 4 else 5
+            if self.bonus and not taken[seat]:
+                empty |= 1 << seat
+        broken = broken and self.hearts_rule and bool(live_hearts(hands))
+        return (*hands, leader, broken, *points, moon, empty)
+
+    # --------------------------------------------------------------- shortcuts
+
+    def shortcut(self, hands: list[int], leader: int, taken: list[int]) -> Points | None:
+        """The points, when a rule of thumb proves every play-out gives them, else None."""
+        rest = hands[0] | hands[1] | hands[2] | hands[3]
+        if sweeps(hands[leader], rest & ~hands[leader]) or self.nothing_at_stake(
+            hands, leader, taken
+        ):
+            final = taken[:]
+            final[leader] |= rest
+            return score_hand(self.rules, final, leader).points
+        return None
+
+    def nothing_at_stake(self, hands: list[int], leader: int, taken: list[int]) -> bool:
+        """No card left scores, no last trick counts, and no seat that has taken nothing can
+        take a trick (when taking nothing scores a bonus)."""
+        rest = hands[0] | hands[1] | hands[2] | hands[3]
+        if rest & self.point_mask or self.rules.last_trick_points:
+            return False
+        return not self.bonus or all(
+            taken[s] or (s != leader and never_wins(hands[s], rest & ~hands[s])) for s in range(4)
+        )
+
+    # ----------------------------------------------------------------- probes
+
+    def probe(  # noqa: PLR0917  (as solve)
+        self,
+        hands: list[int],
+        trick: list[int],
+        leader: int,
+        broken: bool,
+        taken: list[int],
+        first: bool,
+        rng: random.Random | None,
+    ) -> Points:
+        """One play-out: every seat's lowest legal card (rng None) or a random one."""
+        hands, trick, taken = hands[:], trick[:], taken[:]
+        while True:
+            seat = (leader + len(trick) * self.direction) % 4
+            if not trick and not hands[seat]:
+                return score_hand(self.rules, taken, leader).points
+            legal = legal_cards(self.rules, hands[seat], trick, first, broken)
+            if rng is None:
+                card = (legal & -legal).bit_length() - 1
+            else:
+                card = rng.choice([c for c in range(52) if legal >> c & 1])
+            hands[seat] ^= 1 << card
+            trick.append(card)
+            broken = broken or bool(self.breakers >> card & 1)
+            if len(trick) == 4:
+                leader = trick_winner(leader, trick, self.direction)
+                for played in trick:
+                    taken[leader] |= 1 << played
+                trick = []
+                first = False
+
+
+def sweeps(own: int, others: int) -> bool:
+    """Whether ``own`` is not empty and each of its cards beats every card of its suit in
+    ``others`` (then its holder, on lead, takes every trick left whatever anyone plays)."""
+    if not own:
+        return False
+    for suit_mask in SUIT_MASKS:
+        mine = own & suit_mask
+        if mine and others & suit_mask > mine & -mine:  # a higher card of theirs (disjoint)
+            return False
+    return True
+
+
+def never_wins(own: int, others: int) -> bool:
+    """Whether each card of ``own`` is below every card of its suit in ``others``: a seat
+    holding ``own`` and not on lead can then never take a trick (nor so come to lead)."""
+    for suit_mask in SUIT_MASKS:
+        theirs = others & suit_mask
+        if theirs and (own & suit_mask).bit_length() > (theirs & -theirs).bit_length():
+            return False
+    return True
+
+
+def live_hearts(hands: list[int]) -> int:
+    """The hearts still held."""
+    return (hands[0] | hands[1] | hands[2] | hands[3]) & HEARTS_MASK
+
+
+# -------------------------------------------------------------------- full knowledge
+
+
+def _root(hand: HandState) -> tuple[list[int], list[int], int, bool, list[int], bool]:
+    return (
+        hand.hands[:],
+        hand.trick[:],
+        hand.leader,
+        hand.hearts_broken,
+        hand.taken[:],
+        len(hand.plays) < 4,
+    )
+
+
+def settled_points(hand: HandState) -> Points | None:
+    """The points each seat scores for ``hand`` if every legal play-out gives the same, else None.
+
+    Exact: a search of every play-out, knowing every hand (the controller's view, never a
+    player's). A scored hand gives its result; a hand still passing gives None.
+    """
+    if hand.phase is Phase.SCORED:
+        assert hand.result is not None
+        return hand.result.points
+    if hand.phase is not Phase.PLAYING:
+        return None
+    return _settled(_Search(hand.rules, {}), _root(hand), probes=_PROBES)
+
+
+def _settled(
+    search: _Search,
+    root: tuple[list[int], list[int], int, bool, list[int], bool],
+    *,
+    probes: int,
+) -> Points | None:
+    hands, trick, leader, broken, taken, first = root
+    if not trick and search.shortcut(hands, leader, taken) is not None:
+        return search.solve(hands, trick, leader, broken, taken, first)
+    seen: set[Points] = set()
+    for number in range(probes):
+        seen.add(search.probe(*root, rng=random.Random(number) if number else None))
+        if len(seen) > 1:
+            return None
+    try:
+        return search.solve(hands, trick, leader, broken, taken, first)
+    except _Unsettled:
+        return None
+
+
+# ---------------------------------------------------------------------- one seat's view
+
+
+def view_settled_points(view: PlayerView, limit: int = DEFAULT_DEAL_LIMIT) -> Points | None:
+    """The points if they are the same for every deal of the cards ``view``'s seat cannot see
+    (consistent with its view) and every legal play-out, else None; None also when more than
+    ``limit`` deals are consistent, unless a proof that needs no deal applies.
+
+    The answer depends on the view alone. Proofs that need no deal (answered at once however
+    many cards are hidden): no card left scores and nothing else is at stake; or the seat to
+    lead (or to play, every legal card of which takes the trick) is ``view``'s and each of its
+    cards beats every card of its suit that it cannot see. Otherwise every consistent deal is
+    searched with a memo shared between deals: on two cores, endings of up to 3 tricks each
+    take at most a few tens of milliseconds, 4 tricks (up to about 1,700 deals) up to a few
+    tenths of a second (benchmarks/claim.py measures it).
+    """
+    if view.phase is not Phase.PLAYING or view.first_lead is None:
+        return None
+    unseen = unseen_of(view)
+    proved = _proof_without_deal(view, unseen.cards)
+    if not proved and count_deals(unseen) > limit:
+        return None
+    search = _Search(view.rules, {})
+    answer: Points | None = None
+    for deal in deals_of(unseen):
+        root = _root(HandState.from_view(view, deal))
+        points = _settled(search, root, probes=0 if proved else 2)
+        if points is None or (answer is not None and points != answer):
+            return None
+        answer = points
+        if proved:
+            break
+    return answer
+
+
+def _proof_without_deal(view: PlayerView, unseen: int) -> bool:
+    """Whether the play-outs score alike whoever holds the unseen cards (see the caller)."""
+    rules = view.rules
+    trick = view.trick
+    rest = unseen | view.hand
+    for card in trick:
+        rest |= 1 << card
+    bonus_open = rules.no_card_bonus and not all(view.taken)
+    if not rest & rules.point_mask and not rules.last_trick_points and not bonus_open:
+        return True
+    if view.to_move != view.seat or not sweeps(view.hand, unseen):
+        return False
+    if not trick:
+        return True
+    led = SUIT_MASKS[trick[0] // 13]
+    best = max((c for c in trick if (1 << c) & led), default=-1)
+    mine = view.hand & led
+    return bool(mine) and (mine & -mine).bit_length() - 1 > best

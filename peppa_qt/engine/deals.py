@@ -1,0 +1,199 @@
+"""Deal numbers: the four hands of a deal follow from one number, and a fingerprint commits
+to it while the cards are hidden.
+
+A number from 1 to 10**12 − 1 is shown as ``1234-5678-9012``. Every step is written out so
+that another program can check a deal (version 1 of the scheme, also in docs/decisions.md):
+
+- **Cards of a number.** The deck's cards in index order (clubs 2..A, diamonds, hearts,
+  spades; 6..A with 36 cards) are shuffled by Fisher–Yates from the last place down: place
+  ``i`` swaps with ``j = w mod (i + 1)``, where ``w`` is the next 32-bit big-endian word of
+  the stream SHA-256(``peppa-deal:N:B``) for blocks B = 0, 1, … (N the number in decimal),
+  words at or above ``2**32 − 2**32 mod (i + 1)`` skipped. Seat s gets places s·k .. s·k + k − 1
+  (k = 13, or 9).
+- **Numbers of a game.** Hand i (0-based) of a game with seed S has the number
+  ``1 + int(HMAC-SHA256(peppa-seed:S, deal-number:i)[:8]) mod (10**12 − 1)``: one-way, so one
+  hand's number tells nothing of another's.
+- **Fingerprint.** Hand i's *key*, shown only after the hand, is the first 80 bits of
+  HMAC-SHA256(peppa-seed:S, deal-key:i) in base 32 (digits and capitals without I, L, O, U),
+  as ``ABCD-EFGH-JKMN-PQRS``. The fingerprint, shown during the hand, is the first 50 bits of
+  HMAC-SHA256(key, ``peppa-fingerprint:NNNNNNNNNNNN``) (the key's 16 characters without
+  dashes; the number in 12 digits), as ``ABCDE-FGHJK``. Without the key it cannot be matched
+  against the 10**12 numbers; after the hand, the number and the key prove it.
+
+>>> format_deal_number(deal_number(7, 0))
+'9717-1623-1514'
+>>> parse_deal_number(" 9717 1623-1514 ")
+971716231514
+>>> fingerprint_matches(971716231514, deal_key(7, 0), deal_fingerprint(7, 0))
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import iter_cards, mask_of
+from .rules import RuleSet
+
+#: Deal numbers run from 1 to LAST_DEAL_NUMBER.
+LAST_DEAL_NUMBER: Final = 10**12 - 1
+#: Crockford's base 32: no I, L, O or U to misread.
+_ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_KEY_CHARS: Final = 16
+_FINGERPRINT_CHARS: Final = 10
+
+
+class DealNumberError(ValueError):
+    """A text that is not a deal number; ``problem`` names what is wrong, for translation:
+    ``empty``, ``characters`` (other than digits, spaces and dashes), ``length`` (not 12
+    digits) or ``zero``."""
+
+    def __init__(self, problem: str, message: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class NumberedDeal:
+    """The deal of ``number``, with the seats turned ``turn`` places: the cards of seat s of
+    the number's deal go to seat s + turn (turn 0: as the number gives them)."""
+
+    number: int
+    turn: int = 0
+
+    def __post_init__(self) -> None:
+        check_deal_number(self.number)
+        object.__setattr__(self, "turn", self.turn % 4)
+
+    def masks(self, rules: RuleSet) -> list[int]:
+        """The four hands, in seat order."""
+        return rotate_deal(deal_from_number(rules, self.number), self.turn)
+
+
+# ----------------------------------------------------------------- cards of a number
+
+
+def check_deal_number(number: int) -> int:
+    """``number`` if it is a deal number, else ValueError."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TypeError("a deal number is an int")
+    if not 1 <= number <= LAST_DEAL_NUMBER:
+        raise ValueError(f"deal numbers run from 1 to {LAST_DEAL_NUMBER}, not {number}")
+    return number
+
+
+def _words(number: int) -> Iterator[int]:
+    """The 32-bit words of the number's stream, block after block."""
+    block = 0
+    while True:
+        digest = hashlib.sha256(f"peppa-deal:{number}:{block}".encode()).digest()
+        for start in range(0, 32, 4):
+            yield int.from_bytes(digest[start : start + 4], "big")
+        block += 1
+
+
+def deal_from_number(rules: RuleSet, number: int) -> list[int]:
+    """The four hands (masks, in seat order) that deal ``number`` gives in ``rules``' deck."""
+    check_deal_number(number)
+    deck = list(iter_cards(rules.deck_mask))
+    words = _words(number)
+    for i in range(len(deck) - 1, 0, -1):
+        span = i + 1
+        ceiling = 2**32 - 2**32 % span
+        word = next(words)
+        while word >= ceiling:
+            word = next(words)
+        j = word % span
+        deck[i], deck[j] = deck[j], deck[i]
+    size = rules.hand_size
+    return [mask_of(deck[s * size : (s + 1) * size]) for s in range(4)]
+
+
+def rotate_deal(masks: Sequence[int], turn: int) -> list[int]:
+    """The same four hands with the seats turned: seat s's cards go to seat s + ``turn``.
+
+    To replay a deal from another seat as it was, turn the first dealer by the same amount
+    (``Match(..., dealer=(dealer + turn) % 4)``): who leads and who passes to whom follow.
+    """
+    return [masks[(s - turn) % 4] for s in range(4)]
+
+
+# ---------------------------------------------------------------------- text
+
+
+def format_deal_number(number: int) -> str:
+    """``1234-5678-9012``: twelve digits in three groups."""
+    digits = f"{check_deal_number(number):012d}"
+    return f"{digits[:4]}-{digits[4:8]}-{digits[8:]}"
+
+
+def parse_deal_number(text: str) -> int:
+    """Read a deal number as shown (spaces and dashes anywhere are ignored)."""
+    digits = "".join(text.split()).replace("-", "")
+    if not digits:
+        raise DealNumberError("empty", "no deal number was given")
+    if not (digits.isascii() and digits.isdigit()):
+        raise DealNumberError("characters", "a deal number holds only digits, like 1234-5678-9012")
+    if len(digits) != 12:
+        raise DealNumberError(
+            "length", f"a deal number has 12 digits, like 1234-5678-9012, not {len(digits)}"
+        )
+    number = int(digits)
+    if not number:
+        raise DealNumberError("zero", "0000-0000-0000 is not a deal number")
+    return number
+
+
+def _base32(data: bytes, chars: int) -> str:
+    value = int.from_bytes(data, "big")
+    bits = len(data) * 8
+    return "".join(_ALPHABET[value >> (bits - 5 * (k + 1)) & 31] for k in range(chars))
+
+
+def _grouped(text: str, size: int) -> str:
+    return "-".join(text[k : k + size] for k in range(0, len(text), size))
+
+
+def _plain(text: str) -> str:
+    return "".join(text.split()).replace("-", "").upper()
+
+
+# ------------------------------------------------------------------- a game's deals
+
+
+def _keyed(seed: int, message: str) -> bytes:
+    return hmac.new(f"peppa-seed:{seed}".encode(), message.encode(), hashlib.sha256).digest()
+
+
+def deal_number(seed: int, index: int) -> int:
+    """The number of hand ``index`` (0-based) of the game of ``seed``."""
+    digest = _keyed(seed, f"deal-number:{index}")
+    return 1 + int.from_bytes(digest[:8], "big") % LAST_DEAL_NUMBER
+
+
+def deal_key(seed: int, index: int) -> str:
+    """The key of hand ``index``'s fingerprint: shown with the number once the hand is over,
+    never before (with it, the fingerprint can be matched against every number)."""
+    return _grouped(_base32(_keyed(seed, f"deal-key:{index}")[:10], _KEY_CHARS), 4)
+
+
+def fingerprint_of(number: int, key: str) -> str:
+    """The fingerprint of deal ``number`` under ``key``: ``ABCDE-FGHJK``."""
+    message = f"peppa-fingerprint:{check_deal_number(number):012d}".encode()
+    digest = hmac.new(_plain(key).encode(), message, hashlib.sha256).digest()
+    return _grouped(_base32(digest[:7], _FINGERPRINT_CHARS), 5)
+
+
+def deal_fingerprint(seed: int, index: int) -> str:
+    """The fingerprint of hand ``index`` of the game of ``seed``, safe to show during it."""
+    return fingerprint_of(deal_number(seed, index), deal_key(seed, index))
+
+
+def fingerprint_matches(number: int, key: str, fingerprint: str) -> bool:
+    """Whether ``fingerprint`` (as shown, any case, dashes or not) commits to ``number``
+    under ``key``: the check anyone can make once the hand is over."""
+    return hmac.compare_digest(_plain(fingerprint_of(number, key)), _plain(fingerprint))

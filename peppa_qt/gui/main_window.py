@@ -171,6 +171,7 @@ class MainWindow(QMainWindow):
             self._menus.show_settings(settings)
         if self._game is not None:
             self._game.presenter.auto_play = settings.auto_play
+            self._game.session.claims.automatic = settings.auto_finish
             self._game.presenter.set_suit_order(settings.suit_order)
 
     def apply_speed(self, name: str, *, remember: bool = True) -> None:
@@ -271,10 +272,16 @@ class MainWindow(QMainWindow):
         session.controller.history_changed.connect(self.show_history)
         game.presenter.game_finished.connect(self._on_presenter_game_finished)
         game.presenter.sound_wanted.connect(self.sounds.play)
+        game.summary_panel.replay_wanted.connect(self.commands.replay_deal)
+        game.claim_changed.connect(self._on_game_claim_changed)
         self._game = game
         self._shown_speed = None  # the game's pace and panels take the speed too
         self._show_settings(self.settings)
         return game
+
+    def _on_game_claim_changed(self, offered: bool) -> None:
+        if self._menus is not None:
+            self._menus.finish_action.setEnabled(offered)
 
     @property
     def has_game(self) -> bool:
@@ -494,6 +501,7 @@ class MainWindow(QMainWindow):
                 log.exception("while closing the window")
         if self._game is not None:
             self._game.controller.shutdown()
+            self._game.session.claims.shutdown()
         self.sounds.close()
         self.scene.finish_animations(emit=False)
         super().closeEvent(event)

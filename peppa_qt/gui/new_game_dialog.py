@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..controller import GameSetup, SeatSetup
 from ..engine import EndMode, RuleSet
+from ..engine.deals import DealNumberError, NumberedDeal, format_deal_number, parse_deal_number
 from ..engine.record import name_problem
 from ..engine.rules import PRESETS
 from . import texts
@@ -60,14 +62,41 @@ def _cycle_text(cycle: tuple[str, ...]) -> str:
     return text[:1].upper() + text[1:]
 
 
-class NewGameDialog(QDialog):
-    """Choose the game; ``ask()`` returns the setup, or None when cancelled."""
+@dataclass(frozen=True)
+class DealChoice:
+    """A game whose first hand is a deal number's: ``number`` to show at first (None: the
+    player types one), and the dealer of the hand it replays (None: from the number)."""
 
-    def __init__(self, levels: list[str], previous: GameSetup, parent: QWidget | None) -> None:
+    number: int | None
+    dealer: int | None
+
+
+class NewGameDialog(QDialog):
+    """Choose the game; ``ask()`` returns the setup, or None when cancelled.
+
+    With a ``deal``, the dialog also asks for the deal number of the first hand and whose
+    cards South plays (the seats turn with them; the dealer too, so the hand is as it was).
+    """
+
+    def __init__(
+        self,
+        levels: list[str],
+        previous: GameSetup,
+        parent: QWidget | None,
+        deal: DealChoice | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("New game"))
+        self._deal = deal
+        if deal is None:
+            self.setWindowTitle(self.tr("New game"))
+        elif deal.number is None:
+            self.setWindowTitle(self.tr("New game from a deal number"))
+        else:
+            self.setWindowTitle(self.tr("Replay this deal"))
         self._levels = levels
         box = QVBoxLayout(self)
+        if deal is not None:
+            box.addWidget(self._deal_group(deal))
         box.addWidget(self._rules_group())
         box.addWidget(self._players_group())
         buttons = QDialogButtonBox(
@@ -79,14 +108,39 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         box.addWidget(buttons)
         self.set_setup(previous)
+        if deal is not None:
+            self.deal_number.setFocus()
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, levels: list[str], previous: GameSetup
+        cls,
+        parent: QWidget | None,
+        levels: list[str],
+        previous: GameSetup,
+        deal: DealChoice | None = None,
     ) -> GameSetup | None:
         """Show the dialog; tests replace this method."""
-        dialog = cls(levels, previous, parent)
+        dialog = cls(levels, previous, parent, deal)
         return dialog.setup() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def _deal_group(self, deal: DealChoice) -> QGroupBox:
+        group = QGroupBox(self.tr("Deal"))
+        form = QFormLayout(group)
+        self.deal_number = QLineEdit()
+        self.deal_number.setPlaceholderText("1234-5678-9012")
+        self.deal_number.setMaxLength(40)
+        if deal.number is not None:
+            self.deal_number.setText(format_deal_number(deal.number))
+        self.deal_number.textChanged.connect(self._check_players)
+        form.addRow(self.tr("Deal number"), self.deal_number)
+        self.deal_seat = QComboBox()
+        for seat, name in enumerate(self._seat_names()):
+            self.deal_seat.addItem(name, seat)
+        form.addRow(self.tr("South plays the cards dealt to"), self.deal_seat)
+        return group
+
+    def _seat_names(self) -> tuple[str, str, str, str]:
+        return (self.tr("South"), self.tr("East"), self.tr("North"), self.tr("West"))
 
     # ------------------------------------------------------------------ building
 
@@ -142,8 +196,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout(group)
         self.names = [QLineEdit() for _ in range(4)]
         self.kinds: list[QComboBox] = []
-        seats = (self.tr("South"), self.tr("East"), self.tr("North"), self.tr("West"))
-        for seat, label in enumerate(seats):
+        for seat, label in enumerate(self._seat_names()):
             self.names[seat].setMaxLength(24)
             self.names[seat].textChanged.connect(self._check_players)
             kind = QComboBox()
@@ -196,9 +249,23 @@ class NewGameDialog(QDialog):
             problem = self.tr("Two human players have the same name: give each their own.")
         elif any(name_problem(name) for name in names):
             problem = self.tr("A name holds a character that cannot be saved: change it.")
+        elif self._deal is not None:
+            problem = self._deal_problem()
         self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
         self._start.setEnabled(not problem)
+
+    def _deal_problem(self) -> str:
+        """What is wrong with the deal number typed ("" if nothing)."""
+        try:
+            parse_deal_number(self.deal_number.text())
+        except DealNumberError as error:
+            if error.problem == "empty":
+                return self.tr("Type the deal number, like 1234-5678-9012.")
+            if error.problem == "zero":
+                return self.tr("0000-0000-0000 is not a deal number.")
+            return self.tr("A deal number has 12 digits, like 1234-5678-9012.")
+        return ""
 
     # ------------------------------------------------------------------ values
 
@@ -271,4 +338,12 @@ class NewGameDialog(QDialog):
         for seat, name in enumerate(self._names_now()):
             kind = str(self.kinds[seat].currentData())
             seats.append(SeatSetup(name, None if kind == HUMAN else kind))
-        return GameSetup(rules, (seats[0], seats[1], seats[2], seats[3]))
+        four = (seats[0], seats[1], seats[2], seats[3])
+        if self._deal is None:
+            return GameSetup(rules, four)
+        number = parse_deal_number(self.deal_number.text())
+        # South (seat 0) gets the cards of the seat chosen: every seat turns by as much.
+        turn = -int(self.deal_seat.currentData()) % 4
+        dealer = number % 4 if self._deal.dealer is None else self._deal.dealer
+        deal = NumberedDeal(number, turn)
+        return GameSetup(rules, four, deal=deal, dealer=(dealer + turn) % 4)

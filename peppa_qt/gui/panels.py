@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.deals import format_deal_number
 from . import texts
 from .card_pixmaps import CARD_ASPECT, CardPixmapCache
 from .score_chart import SEAT_COLOURS, ScoreChart
@@ -45,6 +46,12 @@ class Panel(QFrame):
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_STYLE)
         self.hide()
+
+
+def _copy_text(text: str) -> None:
+    clipboard = QGuiApplication.clipboard()
+    if clipboard is not None:
+        clipboard.setText(text)
 
 
 def _label(text: str = "", name: str = "") -> QLabel:
@@ -119,6 +126,8 @@ class HandSummaryPanel(Panel):
     """Who took which point cards, the hand's points and the totals; cappotto announced."""
 
     continued = Signal()
+    #: The player wants this hand's cards dealt again (a new game from its deal number).
+    replay_wanted = Signal()
 
     def __init__(self, cache: CardPixmapCache, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -130,7 +139,14 @@ class HandSummaryPanel(Panel):
         self.button = QPushButton()
         self.button.setDefault(True)
         self.button.clicked.connect(self.continued)
-        self._box.addWidget(self.button, 0, Qt.AlignmentFlag.AlignRight)
+        self.replay = QPushButton()
+        self.replay.setObjectName("secondary")
+        self.replay.clicked.connect(self.replay_wanted)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.replay)
+        buttons.addWidget(self.button)
+        self._box.addLayout(buttons)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         summary = getattr(self, "_summary", None)  # None while the panel is being built
@@ -151,6 +167,8 @@ class HandSummaryPanel(Panel):
             self.button.setText(self.tr("Final ranking"))
         else:
             self.button.setText(self.tr("Next hand"))
+        self.replay.setText(self.tr("Replay this deal…"))
+        self.replay.setVisible(summary.deal_number is not None)
         self.show()
         self.raise_()
         self.button.setFocus()
@@ -178,7 +196,34 @@ class HandSummaryPanel(Panel):
                 bonus=texts.points_text(summary.bonus), names=names
             )
             box.addWidget(_label(note, "muted"))
+        if summary.deal_number is not None:
+            box.addLayout(self._deal_row(summary, summary.deal_number))
         return body
+
+    def _deal_row(self, summary: HandSummary, number: int) -> QHBoxLayout:
+        """The deal number (selectable, and a button to copy it) and whether it matches the
+        fingerprint shown while the cards were hidden."""
+        shown = format_deal_number(number)
+        row = QHBoxLayout()
+        self.deal_label = _label(self.tr("Deal number {number}").format(number=shown))
+        self.deal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row.addWidget(self.deal_label)
+        copy = QPushButton(self.tr("Copy"))
+        copy.setObjectName("secondary")
+        copy.clicked.connect(lambda: _copy_text(shown))
+        row.addWidget(copy)
+        if summary.matches:
+            check = self.tr("✓ matches the fingerprint {fingerprint} (key {key})")
+        else:
+            check = self.tr("✗ does not match the fingerprint {fingerprint} (key {key})")
+        self.deal_check = _label(
+            check.format(fingerprint=summary.fingerprint or "", key=summary.deal_key or ""),
+            "muted",
+        )
+        self.deal_check.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.deal_check.setWordWrap(True)  # long in Italian: two lines rather than a wide panel
+        row.addWidget(self.deal_check, 1)
+        return row
 
     def _add_row(self, grid: QGridLayout, row: int, seat: int, summary: HandSummary) -> None:
         name = _label(texts.player_name(summary.names[seat]))
@@ -298,6 +343,7 @@ class AidsBar(QFrame):
 
     hint_asked = Signal()
     last_trick_asked = Signal()
+    finish_asked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -309,13 +355,18 @@ class AidsBar(QFrame):
         self.last_button = QPushButton()
         self.last_button.setObjectName("secondary")
         self.last_button.clicked.connect(self.last_trick_asked)
-        for button in (self.hint_button, self.last_button):
+        self.finish_button = QPushButton()
+        self.finish_button.clicked.connect(self.finish_asked)
+        self.finish_button.hide()  # offered only when the rest of the hand is decided
+        self._aids = (False, False)
+        buttons = (self.finish_button, self.hint_button, self.last_button)
+        for button in buttons:
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys to the cards
         box = QVBoxLayout(self)
         box.setContentsMargins(6, 6, 6, 6)
         box.setSpacing(5)
-        box.addWidget(self.hint_button)
-        box.addWidget(self.last_button)
+        for button in buttons:
+            box.addWidget(button)
         self.retranslate()
         self.hide()
 
@@ -323,12 +374,20 @@ class AidsBar(QFrame):
         """The buttons' words (and their keys) in the language in use."""
         self.hint_button.setText(self.tr("Hint (H)"))
         self.last_button.setText(self.tr("Last trick (L)"))
+        self.finish_button.setText(self.tr("Finish the hand (F)"))
 
     def show_aids(self, hint: bool, last_trick: bool) -> None:
         """Offer what can be asked for now; hide the bar when nothing can."""
+        self._aids = (hint, last_trick)
         self.hint_button.setEnabled(hint)
         self.last_button.setEnabled(last_trick)
-        self.setVisible(hint or last_trick)
+        self.setVisible(hint or last_trick or self.finish_button.isVisibleTo(self))
+
+    def show_finish(self, offered: bool) -> None:
+        """Offer "Finish the hand" (the rest of it is decided), or take the offer back."""
+        self.finish_button.setVisible(offered)
+        self.adjustSize()
+        self.show_aids(*self._aids)
 
 
 AIDS_STYLE = """

@@ -168,9 +168,12 @@ class SettingsDialog(QDialog):
         self.auto_play = QCheckBox(
             self.tr("Play my card automatically when only one card is legal")
         )
+        self.auto_finish = QCheckBox(
+            self.tr("Finish the hand by itself once the rest of it is decided")
+        )
         self.resume = QCheckBox(self.tr("Continue the last game at start without asking"))
         self.sound = QCheckBox(self.tr("Sound effects"))
-        for check in (self.auto_play, self.resume, self.sound):
+        for check in (self.auto_play, self.auto_finish, self.resume, self.sound):
             check.toggled.connect(self._on_edited)
             box.addWidget(check)
         self.sound_note = QLabel()
@@ -247,6 +250,7 @@ class SettingsDialog(QDialog):
             combo.setCurrentIndex(max(0, combo.findData(value)))
         self.four_colour.setChecked(settings.four_colour)
         self.auto_play.setChecked(settings.auto_play)
+        self.auto_finish.setChecked(settings.auto_finish)
         self.resume.setChecked(settings.resume == "resume")
         self.sound.setChecked(settings.sound)
         self._show_sound_note()
@@ -280,6 +284,7 @@ class SettingsDialog(QDialog):
             table_colour=str(self.table.currentData()),
             suit_order=str(self.suit_order.currentData()),
             auto_play=self.auto_play.isChecked(),
+            auto_finish=self.auto_finish.isChecked(),
             resume="resume" if self.resume.isChecked() else "ask",
             sound=self.sound.isChecked(),
             language=str(self.language.currentData()),

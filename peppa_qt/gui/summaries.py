@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..engine import EndMode, HandResult, RuleSet, TableState
 from ..engine.cards import cards_of
+from ..engine.deals import fingerprint_matches
 
 Four = tuple[int, int, int, int]
 SortKey = Callable[[int], tuple[int, int]]
@@ -29,6 +30,14 @@ class HandSummary:
     no_card_bonus: tuple[int, ...]
     bonus: int
     game_over: bool
+    #: The deal number (shown now the cards are all known), its key, and the fingerprint
+    #: shown during the hand; ``matches``: the number and key give that fingerprint.
+    deal_number: int | None = None
+    deal_key: str | None = None
+    fingerprint: str | None = None
+    matches: bool = False
+    #: Who dealt the hand (a replay deals from the same seat).
+    dealer: int = 0
 
     @classmethod
     def of(
@@ -57,6 +66,14 @@ class HandSummary:
             no_card_bonus=tuple(s for s in range(4) if bonus and not result.taken[s]),
             bonus=bonus,
             game_over=table.over,
+            deal_number=table.deal_number,
+            deal_key=table.deal_key,
+            fingerprint=table.fingerprint,
+            matches=table.deal_number is not None
+            and table.deal_key is not None
+            and table.fingerprint is not None
+            and fingerprint_matches(table.deal_number, table.deal_key, table.fingerprint),
+            dealer=table.dealer,
         )
 
 

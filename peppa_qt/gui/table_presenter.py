@@ -330,6 +330,8 @@ class TablePresenter(QObject):
                 lines.append((self.tr("♥ Hearts broken"), QColor("#ff8a8a")))
             else:
                 lines.append((self.tr("♡ Hearts not broken"), MUTED))
+        if table.fingerprint is not None:  # it commits to the deal; the number comes after
+            lines.append((self.tr("Deal fingerprint {code}").format(code=table.fingerprint), MUTED))
         self.scene.info.set_lines(lines)
 
     def _update_scores(self) -> None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..storage import Statistics
     from .help_dialogs import RulesDialog
     from .main_window import MainWindow
+    from .new_game_dialog import DealChoice
 
 
 class WindowCommands(QObject):
@@ -76,8 +77,9 @@ class WindowCommands(QObject):
             return True
         return Notices.confirm(self.window, question, action)
 
-    def ask_new_game(self) -> None:
-        """Ask for the rules and players of a new game, and start it."""
+    def ask_new_game(self, deal: DealChoice | None = None) -> None:
+        """Ask for the rules and players of a new game, and start it; with ``deal``, its first
+        hand is that deal (the player may change the seat it is seen from, and the levels)."""
         from .defaults import settings_with_setup, setup_from_settings
         from .new_game_dialog import NewGameDialog
 
@@ -85,7 +87,10 @@ class WindowCommands(QObject):
         previous = session.setup or setup_from_settings(settings, session.levels)
         if not any(seat.is_human for seat in previous.seats):  # the demo's: offer a human seat
             previous = setup_from_settings(settings, session.levels)
-        chosen = NewGameDialog.ask(self.window, session.levels, previous)
+        if deal is None:
+            chosen = NewGameDialog.ask(self.window, session.levels, previous)
+        else:
+            chosen = NewGameDialog.ask(self.window, session.levels, previous, deal=deal)
         question = self.tr("The game in progress will be lost. Start the new game?")
         if chosen is not None and self._may_give_up(question, self.tr("&Start")):
             self.window.apply_settings(settings_with_setup(self.window.settings, chosen))
@@ -102,6 +107,28 @@ class WindowCommands(QObject):
 
             self.window.set_demo(True)
             self.session.start(default_setup(self.session.levels, demo=True))
+
+    def replay_deal(self) -> None:
+        """A new game whose first hand is the last hand played to its end, dealt again."""
+        from .new_game_dialog import DealChoice
+
+        last = self.session.last_deal()
+        if last is None:
+            self.window.status_line.notice(self.tr("No hand has been played to its end yet."))
+            return
+        number, dealer = last
+        self.ask_new_game(DealChoice(number, dealer))
+
+    def new_game_from_number(self) -> None:
+        """A new game whose first hand is the deal of a number the player types."""
+        from .new_game_dialog import DealChoice
+
+        self.ask_new_game(DealChoice(None, None))
+
+    def finish_hand(self) -> None:
+        """Play the rest of a decided hand out."""
+        if not self.window.game.finish_hand():
+            self.window.status_line.notice(self.tr("The rest of this hand is not decided yet."))
 
     def redo(self) -> None:
         """Make the last move taken back again."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTableView, QTabWidget, QWidget
 
 from ..controller.game_controller import PlayerFactory
@@ -39,6 +39,9 @@ def _centre(layout: TableLayout) -> QRectF:
 
 class WindowGame(QObject):
     """Everything the window needs to play, wired together."""
+
+    #: "Finish the hand" is offered (True) or no more (False).
+    claim_changed = Signal(bool)
 
     def __init__(  # noqa: PLR0917  (the window hands over what it made and was given)
         self,
@@ -92,6 +95,8 @@ class WindowGame(QObject):
         self.aids_bar.hint_asked.connect(self.hint)
         self.aids_bar.last_trick_asked.connect(p.show_last_trick)
         self.summary_panel.continued.connect(p.continue_after_hand)
+        self.aids_bar.finish_asked.connect(self.finish_hand)
+        self.session.claims.changed.connect(self._on_claims_changed)
 
     def fill_tabs(self, tabs: QTabWidget) -> None:
         """Put the score sheet and the tricks of the hand in ``tabs``; Tab goes through them."""
@@ -165,6 +170,24 @@ class WindowGame(QObject):
         cards, reason = advice
         self.presenter.show_hint(cards, reason)
         return True
+
+    def finish_hand(self) -> bool:
+        """Play the rest of a decided hand out (False: it is not decided, or not yet known)."""
+        if not self.session.finish_hand():
+            return False
+        self.status.notice(self.tr("The rest of the hand is decided: it is played out."))
+        return True
+
+    def _on_claims_changed(self, offered: bool) -> None:
+        self.aids_bar.show_finish(offered)
+        self.view.place_overlays()
+        if offered:
+            self.status.notice(
+                self.tr(
+                    "The rest of the hand is decided whatever anyone plays: Finish the hand (F)."
+                )
+            )
+        self.claim_changed.emit(offered)
 
     def _on_presenter_last_trick_shown(
         self, title: str, plays: list[tuple[int, int]], winner_side: int, line: str

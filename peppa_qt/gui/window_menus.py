@@ -111,6 +111,18 @@ class WindowMenus(QObject):
         self._action(
             game, QT_TRANSLATE_NOOP("MainWindow", "Tric&ks of this hand"), "K"
         ).triggered.connect(actions.show_tricks)
+        self.finish_action = self._action(
+            game, QT_TRANSLATE_NOOP("MainWindow", "&Finish the hand"), "F"
+        )
+        self.finish_action.triggered.connect(actions.finish_hand)
+        self.finish_action.setEnabled(False)
+        game.addSeparator()
+        self._action(game, QT_TRANSLATE_NOOP("MainWindow", "Replay this &deal…")).triggered.connect(
+            actions.replay_deal
+        )
+        self._action(
+            game, QT_TRANSLATE_NOOP("MainWindow", "New game from a deal nu&mber…")
+        ).triggered.connect(actions.new_game_from_number)
         self._action(
             game, QT_TRANSLATE_NOOP("MainWindow", "&Watch the computers play")
         ).triggered.connect(actions.watch_demo)

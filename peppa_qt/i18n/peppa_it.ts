@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>The Italian Hearts card game: Peppa, Peppa Torino and Hearts.</source>
-        <translation>Hearts all&apos;italiana: Peppa, Peppa Torino e Hearts.</translation>
+        <translation>Hearts all'italiana: Peppa, Peppa Torino e Hearts.</translation>
     </message>
     <message>
         <source>Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, under the GNU Lesser General Public License version 3 (LGPL-3.0). Their source code is available at https://code.qt.io and https://download.qt.io; you may replace them with your own modified versions.</source>
@@ -34,12 +34,16 @@
         <source>Last trick (L)</source>
         <translation>Ultima mano (L)</translation>
     </message>
+    <message>
+        <source>Finish the hand (F)</source>
+        <translation>Finisci la smazzata (F)</translation>
+    </message>
 </context>
 <context>
     <name>CrashReporter</name>
     <message>
         <source>Something went wrong inside Peppa. The game goes on; the details are in {path}.</source>
-        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The text of an error to tell: emitted from any thread, received in the window&apos;s.</extracomment>
+        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
         <translation>Qualcosa non ha funzionato dentro Peppa. La partita continua; i dettagli sono in {path}.</translation>
     </message>
 </context>
@@ -74,7 +78,7 @@
 <context>
     <name>HandOverScreen</name>
     <message>
-        <source>{name}&apos;s turn</source>
+        <source>{name}'s turn</source>
         <translation>Tocca a {name}</translation>
     </message>
     <message>
@@ -82,7 +86,7 @@
         <translation>Passa il computer a {name}. Ora deve guardare solo {name}.</translation>
     </message>
     <message>
-        <source>Show {name}&apos;s cards</source>
+        <source>Show {name}'s cards</source>
         <translation>Mostra le carte di {name}</translation>
     </message>
 </context>
@@ -90,11 +94,16 @@
     <name>HandSummaryPanel</name>
     <message>
         <source>Final ranking</source>
+        <extracomment>The player wants this hand's cards dealt again (a new game from its deal number).</extracomment>
         <translation>Classifica finale</translation>
     </message>
     <message>
         <source>Next hand</source>
         <translation>Prossima smazzata</translation>
+    </message>
+    <message>
+        <source>Replay this deal…</source>
+        <translation>Rigioca questa distribuzione…</translation>
     </message>
     <message>
         <source>Hand {n}</source>
@@ -115,6 +124,22 @@
     <message>
         <source>No cards taken ({bonus}): {names}</source>
         <translation>Nessuna carta presa ({bonus}): {names}</translation>
+    </message>
+    <message>
+        <source>Deal number {number}</source>
+        <translation>Distribuzione numero {number}</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copia</translation>
+    </message>
+    <message>
+        <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
+        <translation>✓ corrisponde all'impronta {fingerprint} (chiave {key})</translation>
+    </message>
+    <message>
+        <source>✗ does not match the fingerprint {fingerprint} (key {key})</source>
+        <translation>✗ non corrisponde all'impronta {fingerprint} (chiave {key})</translation>
     </message>
 </context>
 <context>
@@ -165,7 +190,7 @@
     </message>
     <message>
         <source>It is the only card you may play.</source>
-        <translation>È l&apos;unica carta che puoi giocare.</translation>
+        <translation>È l'unica carta che puoi giocare.</translation>
     </message>
     <message>
         <source>Lead a low card that someone else will have to beat.</source>
@@ -228,11 +253,11 @@
         <translation>Liberati di una picche alta finché la Q♠ è ancora in giro.</translation>
     </message>
     <message>
-        <source>Discard your costliest heart on someone else&apos;s trick.</source>
+        <source>Discard your costliest heart on someone else's trick.</source>
         <translation>Scarta la tua cuori più cara su una mano di qualcun altro.</translation>
     </message>
     <message>
-        <source>Discard a card with points on someone else&apos;s trick.</source>
+        <source>Discard a card with points on someone else's trick.</source>
         <translation>Scarta una carta di punti su una mano di qualcun altro.</translation>
     </message>
     <message>
@@ -288,7 +313,7 @@
     </message>
     <message>
         <source>Move the ring over your cards</source>
-        <translation>Sposta l&apos;anello sulle tue carte</translation>
+        <translation>Sposta l'anello sulle tue carte</translation>
     </message>
     <message>
         <source>Space</source>
@@ -304,7 +329,7 @@
     </message>
     <message>
         <source>Pass the three cards chosen, or play the card with the ring</source>
-        <translation>Passa le tre carte scelte, o gioca la carta con l&apos;anello</translation>
+        <translation>Passa le tre carte scelte, o gioca la carta con l'anello</translation>
     </message>
     <message>
         <source>Tab</source>
@@ -316,7 +341,7 @@
     </message>
     <message>
         <source>At the table</source>
-        <extracomment>(keys, what they do): the table&apos;s first, then the menus&apos;.</extracomment>
+        <extracomment>(keys, what they do): the table's first, then the menus'.</extracomment>
         <translation>Al tavolo</translation>
     </message>
     <message>
@@ -332,7 +357,7 @@
     </message>
     <message>
         <source>Welcome to Peppa.</source>
-        <extracomment>name: (animation duration factor, computer &quot;thinking&quot; pause in ms, trick hold in ms) How long the demo shows each hand&apos;s summary (ms). The application&apos;s translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
+        <extracomment>name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms) How long the demo shows each hand's summary (ms). The application's translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
         <translation>Benvenuti in Peppa.</translation>
     </message>
     <message>
@@ -395,6 +420,18 @@
     <message>
         <source>Tric&amp;ks of this hand</source>
         <translation>&amp;Mani di questa smazzata</translation>
+    </message>
+    <message>
+        <source>&amp;Finish the hand</source>
+        <translation>&amp;Finisci la smazzata</translation>
+    </message>
+    <message>
+        <source>Replay this &amp;deal…</source>
+        <translation>Rigioca questa distri&amp;buzione…</translation>
+    </message>
+    <message>
+        <source>New game from a deal nu&amp;mber…</source>
+        <translation>Nuova partita da un numero di distribu&amp;zione…</translation>
     </message>
     <message>
         <source>&amp;Watch the computers play</source>
@@ -497,7 +534,7 @@
     <name>NewGameDialog</name>
     <message>
         <source>You</source>
-        <extracomment>The name a single human gets when none is given; shown in the player&apos;s language.</extracomment>
+        <extracomment>The name a single human gets when none is given; shown in the player's language.</extracomment>
         <translation>Tu</translation>
     </message>
     <message>
@@ -538,8 +575,28 @@
         <translation>Nuova partita</translation>
     </message>
     <message>
+        <source>New game from a deal number</source>
+        <translation>Nuova partita da un numero di distribuzione</translation>
+    </message>
+    <message>
+        <source>Replay this deal</source>
+        <translation>Rigioca questa distribuzione</translation>
+    </message>
+    <message>
         <source>Start</source>
         <translation>Inizia</translation>
+    </message>
+    <message>
+        <source>Deal</source>
+        <translation>Distribuzione</translation>
+    </message>
+    <message>
+        <source>Deal number</source>
+        <translation>Numero di distribuzione</translation>
+    </message>
+    <message>
+        <source>South plays the cards dealt to</source>
+        <translation>Sud gioca le carte date a</translation>
     </message>
     <message>
         <source>Rules</source>
@@ -607,7 +664,7 @@
     </message>
     <message>
         <source>36 cards (six to ace)</source>
-        <translation>36 carte (dal sei all&apos;asso)</translation>
+        <translation>36 carte (dal sei all'asso)</translation>
     </message>
     <message>
         <source>Teams: partners sit across</source>
@@ -650,7 +707,7 @@
         <translation>Giocatore {n}</translation>
     </message>
     <message>
-        <source>At least one seat must be a human&apos;s.</source>
+        <source>At least one seat must be a human's.</source>
         <translation>Almeno un posto deve essere di una persona.</translation>
     </message>
     <message>
@@ -660,6 +717,18 @@
     <message>
         <source>A name holds a character that cannot be saved: change it.</source>
         <translation>Un nome contiene un carattere che non si può salvare: cambialo.</translation>
+    </message>
+    <message>
+        <source>Type the deal number, like 1234-5678-9012.</source>
+        <translation>Scrivi il numero di distribuzione, come 1234-5678-9012.</translation>
+    </message>
+    <message>
+        <source>0000-0000-0000 is not a deal number.</source>
+        <translation>0000-0000-0000 non è un numero di distribuzione.</translation>
+    </message>
+    <message>
+        <source>A deal number has 12 digits, like 1234-5678-9012.</source>
+        <translation>Un numero di distribuzione ha 12 cifre, come 1234-5678-9012.</translation>
     </message>
     <message numerus="yes">
         <source> hand(s)</source>
@@ -716,7 +785,7 @@
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <extracomment>Why sounds cannot be heard here (&quot;&quot; when they can), asked when sounds are chosen.</extracomment>
+        <extracomment>Why sounds cannot be heard here ("" when they can), asked when sounds are chosen.</extracomment>
         <translation>Impostazioni</translation>
     </message>
     <message>
@@ -813,7 +882,11 @@
     </message>
     <message>
         <source>Play my card automatically when only one card is legal</source>
-        <translation>Gioca in automatico la mia carta quando è l&apos;unica giocabile</translation>
+        <translation>Gioca in automatico la mia carta quando è l'unica giocabile</translation>
+    </message>
+    <message>
+        <source>Finish the hand by itself once the rest of it is decided</source>
+        <translation>Gioca da sé il resto della smazzata quando è già deciso</translation>
     </message>
     <message>
         <source>Language</source>
@@ -821,7 +894,7 @@
     </message>
     <message>
         <source>Continue the last game at start without asking</source>
-        <translation>All&apos;avvio riprendi l&apos;ultima partita senza chiedere</translation>
+        <translation>All'avvio riprendi l'ultima partita senza chiedere</translation>
     </message>
     <message>
         <source>Sound effects</source>
@@ -901,7 +974,7 @@
     <name>StatisticsModel</name>
     <message>
         <source>{wins} ({percent}%)</source>
-        <extracomment>The raw value of a cell (numbers as numbers, the rule set&apos;s key): for sorting and filtering.</extracomment>
+        <extracomment>The raw value of a cell (numbers as numbers, the rule set's key): for sorting and filtering.</extracomment>
         <translation>{wins} ({percent}%)</translation>
     </message>
     <message>
@@ -957,7 +1030,7 @@
     <name>StorageTexts</name>
     <message>
         <source>{name} does not say who plays: you play South, and computers the other seats.</source>
-        <extracomment>The program&apos;s own files: a damaged one is replaced by defaults and kept aside.</extracomment>
+        <extracomment>The program's own files: a damaged one is replaced by defaults and kept aside.</extracomment>
         <translation>{name} non dice chi gioca: tu giochi a Sud e il computer ai posti restanti.</translation>
     </message>
     <message>
@@ -974,7 +1047,7 @@
     </message>
     <message>
         <source>{name} could not be written ({detail}); any earlier file is unchanged.</source>
-        <translation>Non è stato possibile scrivere {name} ({detail}); l&apos;eventuale file precedente è rimasto invariato.</translation>
+        <translation>Non è stato possibile scrivere {name} ({detail}); l'eventuale file precedente è rimasto invariato.</translation>
     </message>
     <message>
         <source>Your settings file</source>
@@ -1018,7 +1091,7 @@
     </message>
     <message>
         <source>the file was left as it is</source>
-        <translation>il file è stato lasciato com&apos;è</translation>
+        <translation>il file è stato lasciato com'è</translation>
     </message>
     <message>
         <source>{what}, {outcome}; {done}.</source>
@@ -1045,8 +1118,8 @@
     <name>TablePresenter</name>
     <message>
         <source>D</source>
-        <comment>the dealer&apos;s chip</comment>
-        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner&apos;s side, who led and took it Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). A refusal is being shown: the player&apos;s next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
+        <comment>the dealer's chip</comment>
+        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1066,7 +1139,7 @@
         <translation>Hai ricevuto {cards} da {name}.</translation>
     </message>
     <message>
-        <source>{name}&apos;s turn.</source>
+        <source>{name}'s turn.</source>
         <translation>Tocca a {name}.</translation>
     </message>
     <message>
@@ -1088,6 +1161,10 @@
     <message>
         <source>♡ Hearts not broken</source>
         <translation>♡ Cuori non ancora rotte</translation>
+    </message>
+    <message>
+        <source>Deal fingerprint {code}</source>
+        <translation>Impronta {code}</translation>
     </message>
     <message>
         <source>Total {points}</source>
@@ -1127,11 +1204,11 @@
     </message>
     <message>
         <source>{leader} led and took it.</source>
-        <translation>{leader} ha aperto e l&apos;ha presa.</translation>
+        <translation>{leader} ha aperto e l'ha presa.</translation>
     </message>
     <message>
         <source>{leader} led, {winner} took it.</source>
-        <translation>{leader} ha aperto, {winner} l&apos;ha presa.</translation>
+        <translation>{leader} ha aperto, {winner} l'ha presa.</translation>
     </message>
     <message>
         <source>Points: {points}</source>
@@ -1166,7 +1243,7 @@
     </message>
     <message>
         <source>access to the audio device was denied</source>
-        <translation>l&apos;accesso al dispositivo audio è stato negato</translation>
+        <translation>l'accesso al dispositivo audio è stato negato</translation>
     </message>
     <message>
         <source>No sound can be heard on this computer: {reason}.</source>
@@ -1462,7 +1539,7 @@
     </message>
     <message>
         <source>an unfinished hand before the last one</source>
-        <translation>una smazzata non finita prima dell&apos;ultima</translation>
+        <translation>una smazzata non finita prima dell'ultima</translation>
     </message>
     <message>
         <source>more cards than the hand holds</source>
@@ -1525,7 +1602,7 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The column of a trick&apos;s points, after the four players&apos;. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it.</extracomment>
+        <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it.</extracomment>
         <translation>Ha preso la mano</translation>
     </message>
     <message>
@@ -1541,7 +1618,7 @@
     <name>WindowCommands</name>
     <message>
         <source>Continue the game you were playing?</source>
-        <extracomment>The rules&apos; language setting the rules dialog was last shown in.</extracomment>
+        <extracomment>The rules' language setting the rules dialog was last shown in.</extracomment>
         <translation>Vuoi riprendere la partita che stavi giocando?</translation>
     </message>
     <message>
@@ -1569,8 +1646,16 @@
         <translation>&amp;Guarda</translation>
     </message>
     <message>
+        <source>No hand has been played to its end yet.</source>
+        <translation>Nessuna smazzata è ancora stata giocata fino in fondo.</translation>
+    </message>
+    <message>
+        <source>The rest of this hand is not decided yet.</source>
+        <translation>Il resto di questa smazzata non è ancora deciso.</translation>
+    </message>
+    <message>
         <source>There is nothing to redo.</source>
-        <translation>Non c&apos;è niente da ripetere.</translation>
+        <translation>Non c'è niente da ripetere.</translation>
     </message>
     <message>
         <source>A hint is for your turn.</source>
@@ -1582,7 +1667,7 @@
     </message>
     <message>
         <source>There is nothing to undo.</source>
-        <translation>Non c&apos;è niente da annullare.</translation>
+        <translation>Non c'è niente da annullare.</translation>
     </message>
     <message>
         <source>game.peppa</source>
@@ -1637,6 +1722,7 @@
     <name>WindowGame</name>
     <message>
         <source>Scores</source>
+        <extracomment>"Finish the hand" is offered (True) or no more (False).</extracomment>
         <translation>Punteggi</translation>
     </message>
     <message>
@@ -1646,6 +1732,14 @@
     <message>
         <source>Chart</source>
         <translation>Grafico</translation>
+    </message>
+    <message>
+        <source>The rest of the hand is decided: it is played out.</source>
+        <translation>Il resto della smazzata è deciso: viene giocato subito.</translation>
+    </message>
+    <message>
+        <source>The rest of the hand is decided whatever anyone plays: Finish the hand (F).</source>
+        <translation>Il resto della smazzata è deciso, comunque si giochi: Finisci la smazzata (F).</translation>
     </message>
 </context>
 </TS>

@@ -65,6 +65,8 @@ class Settings:
     sound: bool = False
     #: Play the human's card by itself when only one card is legal.
     auto_play: bool = False
+    #: Play a decided hand out without asking (else "Finish the hand" is offered).
+    auto_finish: bool = False
     rule_set: str = "peppa"
     rule_options: Mapping[str, Any] = field(default_factory=dict)
     #: The four seats of a new game; empty for the built-in players.
@@ -122,6 +124,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         suit_order=jf.choice(data, "suit_order", d.suit_order, SUIT_ORDERS),
         sound=jf.flag(data, "sound_effects", d.sound),
         auto_play=jf.flag(data, "auto_play", d.auto_play),
+        auto_finish=jf.flag(data, "auto_finish", d.auto_finish),
         rule_set=rule_set,
         rule_options=_rule_options(rule_set, data.get("rule_options", {})),
         players=_players(data.get("players", [])),

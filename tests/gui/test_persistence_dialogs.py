@@ -90,6 +90,7 @@ def test_cancel_puts_the_old_settings_back_and_ok_keeps_them(
         settings: Settings,
         levels: list[str],
         preview: Callable[[Settings], None],
+        **_: object,  # the sound's status line
     ) -> Settings | None:
         preview(chosen)  # the player tried something...
         assert window.cache.back_colour == "blue"

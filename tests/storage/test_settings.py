@@ -33,6 +33,7 @@ VALID = st.builds(
     suit_order=st.sampled_from(s.SUIT_ORDERS),
     sound=st.booleans(),
     auto_play=st.booleans(),
+    auto_finish=st.booleans(),
     rule_set=st.sampled_from(["peppa", "torino", "hearts"]),
     rule_options=st.sampled_from([{}, {"end": {"mode": "hands", "count": 3}}, {"teams": True}]),
     players=st.just(()) | SEATS,

@@ -1,0 +1,246 @@
+"""Deal numbers, replays and Finish the hand through the window: the fingerprint while the cards
+are hidden and never the number; the number (matching it) once the hand is over; a replayed or
+typed deal deals exactly those hands; a decided hand is offered and played out to the points
+the claim said."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+from persistence_helpers import step, step_until, waiting
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker, short_game
+
+from peppa_qt.engine import Phase, view_of
+from peppa_qt.engine.claim import view_settled_points
+from peppa_qt.engine.deals import (
+    NumberedDeal,
+    deal_from_number,
+    fingerprint_matches,
+    format_deal_number,
+    rotate_deal,
+)
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
+from peppa_qt.gui.table_presenter import PLAYING
+
+
+def _everything_shown(window: MainWindow) -> str:
+    """Every text the window shows or holds ready: title, labels, buttons, tooltips, menus,
+    the table's info block and the status line."""
+    parts = [window.windowTitle(), window.status_line.currentMessage()]
+    parts += window.scene.info.lines()
+    for widget in window.findChildren(QLabel):
+        parts += [widget.text(), widget.toolTip()]
+    for widget in window.findChildren(QAbstractButton):
+        parts += [widget.text(), widget.toolTip()]
+    for action in window.findChildren(type(window.menus.undo_action)):
+        parts += [action.text(), action.toolTip(), action.statusTip()]
+    return "\n".join(parts)
+
+
+def _number_shown(text: str, number: int) -> bool:
+    digits = re.sub(r"\D", "", text)
+    return format_deal_number(number) in text or f"{number:012d}" in digits
+
+
+def test_the_fingerprint_is_shown_while_the_cards_are_hidden_and_the_number_only_after(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    match = window.controller.match
+    assert match is not None
+    number, fingerprint = match.deal_number(0), match.deal_fingerprint(0)
+    assert number is not None and fingerprint is not None
+    while True:
+        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        if window.summary_panel.isVisible():
+            break
+        shown = _everything_shown(window)
+        assert not _number_shown(shown, number)
+        assert f"Deal fingerprint {fingerprint}" in window.scene.info.lines()
+        assert step(qtbot, window)
+    panel = window.summary_panel
+    assert panel.deal_label.text() == f"Deal number {format_deal_number(number)}"
+    assert fingerprint in panel.deal_check.text() and panel.deal_check.text().startswith("✓")
+    key = match.deal_key(0)
+    assert key is not None and key in panel.deal_check.text()
+    assert fingerprint_matches(number, key, fingerprint)
+    copy = next(b for b in panel.findChildren(QAbstractButton) if b.text() == "Copy")
+    copy.click()
+    clipboard = QApplication.clipboard()
+    assert clipboard is not None and clipboard.text() == format_deal_number(number)
+    assert panel.replay.isVisible()
+    # the next hand is dealt: its number is not on screen either, the one before may be
+    step(qtbot, window)
+    qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+    second = match.deal_number(1)
+    assert second is not None and not _number_shown(_everything_shown(window), second)
+
+
+def _dialog_answer(
+    monkeypatch: pytest.MonkeyPatch, fill: object, seen: list[NewGameDialog]
+) -> None:
+    """NewGameDialog.ask builds the real dialog, lets ``fill`` act on it, and accepts it."""
+
+    def ask(
+        cls: type[NewGameDialog],
+        parent: object,
+        levels: list[str],
+        previous: object,
+        deal: DealChoice | None = None,
+    ) -> object:
+        dialog = cls(levels, previous, None, deal)  # type: ignore[arg-type]
+        seen.append(dialog)
+        fill(dialog)  # type: ignore[operator]
+        return dialog.setup() if dialog._start.isEnabled() else None
+
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
+
+
+def test_replay_this_deal_deals_the_same_four_hands_from_the_seat_chosen(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    match = window.controller.match
+    assert match is not None
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    original, dealer = list(match.hands[0].deal), match.hands[0].dealer
+    seen: list[NewGameDialog] = []
+
+    def as_west(dialog: NewGameDialog) -> None:
+        assert dialog.deal_number.text() == format_deal_number(match.deal_number(0) or 0)
+        dialog.deal_seat.setCurrentIndex(3)  # South plays the cards West was dealt
+        dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("x"))
+
+    _dialog_answer(monkeypatch, as_west, seen)
+    window.summary_panel.replay.click()
+    assert seen and seen[0].windowTitle() == "Replay this deal"
+    again = window.controller.match
+    assert again is not None and again is not match
+    hand = again.hands[0]
+    assert list(hand.deal) == rotate_deal(original, 1)  # West's cards are South's now
+    assert hand.deal[0] == original[3] and hand.dealer == (dealer + 1) % 4
+    assert again.deal_number(0) == match.deal_number(0)
+    # saved and resumed, the game still knows its deal number
+    saved = window.session.snapshot()
+    assert saved is not None and saved.deals == ((0, match.deal_number(0), 1),)
+
+
+def test_a_deal_number_typed_in_gives_that_deal_and_a_wrong_one_is_refused(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    window.start_game(short_game("peppa", 2))
+    seen: list[NewGameDialog] = []
+
+    def typed(dialog: NewGameDialog) -> None:
+        assert dialog.windowTitle() == "New game from a deal number"
+        assert not dialog._start.isEnabled() and "Type the deal number" in dialog.problem.text()
+        dialog.deal_number.setText("1234-5678-901")
+        assert not dialog._start.isEnabled() and "12 digits" in dialog.problem.text()
+        dialog.deal_number.setText(" 9717 1623-1514 ")
+        assert dialog._start.isEnabled()
+
+    _dialog_answer(monkeypatch, typed, seen)
+    menu = next(
+        a for a in window.findChildren(type(window.menus.undo_action)) if "nu&mber" in a.text()
+    )
+    menu.trigger()
+    assert seen
+    match = window.controller.match
+    assert match is not None
+    rules = match.rules
+    assert list(match.hands[0].deal) == deal_from_number(rules, 971716231514)
+    assert match.hands[0].dealer == 971716231514 % 4
+    assert match.deal_number(0) == 971716231514
+    assert match.given_deals() == {0: NumberedDeal(971716231514)}
+
+
+def test_replay_before_any_hand_ends_says_there_is_none(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    window.commands.replay_deal()
+    assert "No hand has been played to its end yet" in window.status_line.currentMessage()
+
+
+def _offered(window: MainWindow) -> bool:
+    return window.presenter.mode == PLAYING and window.session.claims.offered
+
+
+@pytest.mark.parametrize("preset", ["hearts", "peppa"])
+def test_a_decided_hand_is_offered_and_finished_to_the_points_the_claim_said(
+    qtbot: QtBot, make_window: WindowMaker, preset: str
+) -> None:
+    window = make_window()
+    window.start_game(replace(short_game(preset, 6), seed=11))
+    claims = window.session.claims
+    finished = 0
+    while finished < 2:
+        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        match = window.controller.match
+        assert match is not None
+        hand = match.current
+        assert hand is not None
+        if window.presenter.mode == PLAYING:  # the check comes from the worker: wait a little
+            qtbot.wait(5)
+            qtbot.waitUntil(lambda: claims._asked is None or claims.offered, timeout=5000)
+        if not _offered(window):
+            if window.presenter.mode == PLAYING:
+                assert view_settled_points(view_of(match, 0)) is None  # offered when decided
+            if not step(qtbot, window):
+                break
+            continue
+        points = claims.points()
+        assert points == view_settled_points(view_of(match, 0))
+        assert window.game.aids_bar.finish_button.isVisible()
+        assert window.menus.finish_action.isEnabled()
+        left = hand.hands[0].bit_count()
+        qtbot.keyClick(window.view, Qt.Key.Key_F)
+        assert not window.game.aids_bar.finish_button.isVisible()
+        qtbot.waitUntil(lambda h=hand: h.phase is Phase.SCORED, timeout=10_000)
+        assert hand.result is not None and hand.result.points == points
+        assert left >= 1 and hand.hands[0] == 0  # the human's cards were played for them
+        finished += 1
+        qtbot.waitUntil(window.summary_panel.isVisible, timeout=10_000)
+        step(qtbot, window)
+    assert finished == 2, "no decided hand met in six hands"
+
+
+def test_finish_by_itself_plays_a_decided_hand_out_without_asking(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.apply_settings(replace(window.settings, auto_finish=True))
+    claims = window.session.claims
+    assert claims.automatic
+    window.start_game(replace(short_game("hearts", 3), seed=11))
+    match = window.controller.match
+    assert match is not None
+    played_for_me: list[int] = []
+    window.controller.card_played.connect(
+        lambda seat, card: played_for_me.append(card) if seat == 0 else None
+    )
+    mine = 0
+    while True:
+        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        if window.presenter.mode == PLAYING:
+            qtbot.waitUntil(lambda: claims._asked is None or claims.finishing, timeout=5000)
+            if claims.finishing:
+                qtbot.waitUntil(lambda: not claims.finishing, timeout=10_000)
+                continue
+            mine += 1
+        if not step(qtbot, window):
+            break
+    assert match.is_over
+    cards = match.rules.hand_size * len(match.hands)
+    assert len(played_for_me) == cards
+    assert mine < cards  # the last ones of a decided hand went by themselves

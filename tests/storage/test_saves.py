@@ -260,3 +260,32 @@ def test_any_bytes_in_any_file_give_a_value_or_a_problem(data: bytes, which: str
         value, problem = loaders[which]()
         assert problem is None or problem.kind in (ProblemKind.DAMAGED, ProblemKind.NEWER)
         assert (value is None) == (which == "autosave" and problem is not None)
+
+
+def test_a_game_from_a_deal_number_keeps_its_number_when_saved_and_a_false_one_is_refused() -> None:
+    from dataclasses import replace
+
+    from peppa_qt.engine.deals import NumberedDeal
+
+    rules = RuleSet.preset("hearts")
+    match = Match(rules, seed=12, dealer=2, deal_numbers={0: NumberedDeal(4242, 3)})
+    match.start_hand()
+    record = record_of(match, PLAYERS)
+    game = SavedGame(record, (None, 1, 2, 3), deals=((0, 4242, 3),))
+    text = saved_game_to_json(game)
+    saved, again = parse_saved_game(text)
+    assert saved.deals == ((0, 4242, 3),) and again.deal_number(0) == 4242
+    assert again.deal_fingerprint(0) == match.deal_fingerprint(0)
+    plain, alone = parse_saved_game(saved_game_to_json(replace(game, deals=())))
+    assert plain.deals == () and alone.deal_number(0) is None  # the seed does not give it
+    for wrong in (
+        [{"hand": 0, "number": 4243, "turn": 3}],
+        [{"hand": 1, "number": 4242, "turn": 3}],
+        [{"hand": 0, "number": 4242, "turn": 4}],
+        [{"hand": 0, "number": 4242}],
+        {},
+    ):
+        data = json.loads(text)
+        data["app"]["deals"] = wrong
+        with pytest.raises(FormatError):
+            parse_saved_game(json.dumps(data))

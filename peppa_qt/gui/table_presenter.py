@@ -571,8 +571,17 @@ class TablePresenter(QObject):
         trick, names = done[-1], self.names()
         assert trick.winner is not None
         leader, winner = names[trick.leader], names[trick.winner]
+        raw = self.controller.names()  # the player called "You" is spoken to, not of
+        you_led, you_took = (raw[s] == texts.DEFAULT_HUMAN for s in (trick.leader, trick.winner))
         if trick.leader == trick.winner:
-            line = self.tr("{leader} led and took it.").format(leader=leader)
+            if you_led:
+                line = self.tr("You led and took it.")
+            else:
+                line = self.tr("{leader} led and took it.").format(leader=leader)
+        elif you_led:
+            line = self.tr("You led, {winner} took it.").format(winner=winner)
+        elif you_took:
+            line = self.tr("{leader} led, you took it.").format(leader=leader)
         else:
             line = self.tr("{leader} led, {winner} took it.").format(leader=leader, winner=winner)
         points = _trick_points(table.rules, len(done) - 1, trick.cards)

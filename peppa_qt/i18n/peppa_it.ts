@@ -1203,8 +1203,20 @@
         <translation>Suggerimento: {cards}. {reason}</translation>
     </message>
     <message>
+        <source>You led and took it.</source>
+        <translation>Hai aperto e l'hai presa tu.</translation>
+    </message>
+    <message>
         <source>{leader} led and took it.</source>
         <translation>{leader} ha aperto e l'ha presa.</translation>
+    </message>
+    <message>
+        <source>You led, {winner} took it.</source>
+        <translation>Hai aperto, {winner} l'ha presa.</translation>
+    </message>
+    <message>
+        <source>{leader} led, you took it.</source>
+        <translation>{leader} ha aperto, l'hai presa tu.</translation>
     </message>
     <message>
         <source>{leader} led, {winner} took it.</source>

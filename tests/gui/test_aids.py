@@ -191,3 +191,35 @@ def test_the_tricks_of_the_hand_are_listed_with_leader_winner_and_points(
         assert model.data(model.index(row, leader)).startswith("▸")
     window.menus.window.commands.show_tricks()
     assert window.dock.isVisible()
+
+
+def test_the_last_trick_speaks_to_the_player_called_you(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    from dataclasses import replace
+
+    from peppa_qt.controller import SeatSetup
+
+    window = make_window()
+    setup = short_game("hearts", 2)
+    window.start_game(replace(setup, seats=(SeatSetup("You"), *setup.seats[1:])))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+    _play_first_legal(qtbot, window)
+    qtbot.waitUntil(lambda: any(t.complete for t in window.controller.table.tricks))
+    _my_turn(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_L)
+    trick = next(t for t in window.controller.table.tricks if t.complete)
+    names = window.presenter.names()
+    line = window.game.last_trick_panel.line.text()
+    if trick.leader == trick.winner == 0:
+        assert line.startswith("You led and took it.")
+    elif trick.leader == 0:
+        assert line.startswith(f"You led, {names[trick.winner]} took it.")
+    elif trick.winner == 0:
+        assert line.startswith(f"{names[trick.leader]} led, you took it.")
+    else:
+        assert line.startswith(f"{names[trick.leader]} led, {names[trick.winner]} took it.")
+    assert "You took" not in line

@@ -197,12 +197,12 @@ class HandSummaryPanel(Panel):
             )
             box.addWidget(_label(note, "muted"))
         if summary.deal_number is not None:
-            box.addLayout(self._deal_row(summary, summary.deal_number))
+            self._add_deal(box, summary, summary.deal_number)
         return body
 
-    def _deal_row(self, summary: HandSummary, number: int) -> QHBoxLayout:
-        """The deal number (selectable, and a button to copy it) and whether it matches the
-        fingerprint shown while the cards were hidden."""
+    def _add_deal(self, box: QVBoxLayout, summary: HandSummary, number: int) -> None:
+        """The deal number (selectable, and a button to copy it) and, below, whether it
+        matches the fingerprint shown while the cards were hidden."""
         shown = format_deal_number(number)
         row = QHBoxLayout()
         self.deal_label = _label(self.tr("Deal number {number}").format(number=shown))
@@ -212,6 +212,8 @@ class HandSummaryPanel(Panel):
         copy.setObjectName("secondary")
         copy.clicked.connect(lambda: _copy_text(shown))
         row.addWidget(copy)
+        row.addStretch(1)
+        box.addLayout(row)
         if summary.matches:
             check = self.tr("✓ matches the fingerprint {fingerprint} (key {key})")
         else:
@@ -222,8 +224,7 @@ class HandSummaryPanel(Panel):
         )
         self.deal_check.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.deal_check.setWordWrap(True)  # long in Italian: two lines rather than a wide panel
-        row.addWidget(self.deal_check, 1)
-        return row
+        box.addWidget(self.deal_check)
 
     def _add_row(self, grid: QGridLayout, row: int, seat: int, summary: HandSummary) -> None:
         name = _label(texts.player_name(summary.names[seat]))

@@ -269,7 +269,9 @@ class GameOverPanel(Panel):
         buttons.addStretch(1)
         buttons.addWidget(other)
         buttons.addWidget(again)
-        for widget in (self.title, self.winner, self.losers):
+        self.aids = _label(name="muted")
+        self.aids.setWordWrap(True)
+        for widget in (self.title, self.winner, self.losers, self.aids):
             box.addWidget(widget)
         box.addLayout(self.ranking)
         box.addWidget(self.chart, 1)
@@ -312,12 +314,25 @@ class GameOverPanel(Panel):
                 self.tr("Losers: {first} and {second}").format(first=losers[0], second=losers[1])
             )
         self.losers.setVisible(bool(self.losers.text()))
+        self.aids.setText(self._aids_text(summary))
+        self.aids.setVisible(bool(self.aids.text()))
         self._fill_ranking(summary)
         shown = tuple(texts.player_name(name) for name in summary.names)
         self.chart.set_data(shown, summary.progress, summary.limit)
         self.show()
         self.raise_()
         self._again.setFocus()
+
+    def _aids_text(self, summary: GameSummary) -> str:
+        """Who took moves back or asked for hints, and how often ("" if nobody did)."""
+        parts = []
+        for seat, (undos, hints) in enumerate(summary.aids):
+            if undos or hints:
+                used = self.tr("{undos} and {hints}").format(
+                    undos=self.tr("%n undo(s)", "", undos), hints=self.tr("%n hint(s)", "", hints)
+                )
+                parts.append(f"{texts.player_name(summary.names[seat])}: {used}")
+        return self.tr("Aids used — {list}").format(list="; ".join(parts)) if parts else ""
 
     def _fill_ranking(self, summary: GameSummary) -> None:
         while self.ranking.count():

@@ -91,6 +91,8 @@ class GameSummary:
     #: The points limit drawn on the chart (None when the game ends after a number of hands).
     limit: int | None
     teams: bool
+    #: Per seat, the undos and hints used in the game (a computer's: none).
+    aids: tuple[tuple[int, int], ...] = ((0, 0),) * 4
 
     @classmethod
     def of(
@@ -99,6 +101,7 @@ class GameSummary:
         ranking: Sequence[int],
         names: tuple[str, ...],
         progress: Sequence[Four],
+        aids: Sequence[tuple[int, int]] = ((0, 0),) * 4,
     ) -> GameSummary:
         """The summary of the game ``table`` shows over, totals after each hand ``progress``."""
         rules = table.rules
@@ -111,6 +114,7 @@ class GameSummary:
             progress=tuple(progress),
             limit=rules.end_value if rules.end_mode is EndMode.POINTS else None,
             teams=rules.teams,
+            aids=tuple(aids),
         )
 
 

@@ -658,7 +658,9 @@ class TablePresenter(QObject):
 
     def _on_controller_game_over(self, ranking: list[int]) -> None:
         names = tuple(self.controller.names())
-        self._final = GameSummary.of(self.table, ranking, names, self.scores.progress())
+        aids = [self.intents.aids_used(seat) for seat in range(4)]
+        progress = self.scores.progress()
+        self._final = GameSummary.of(self.table, ranking, names, progress, aids)
         self.scene.show_still()
         if self._final_wanted:
             self.game_finished.emit(self._final)

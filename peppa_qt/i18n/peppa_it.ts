@@ -74,6 +74,28 @@
         <source>Losers: {first} and {second}</source>
         <translation>Perdenti: {first} e {second}</translation>
     </message>
+    <message>
+        <source>{undos} and {hints}</source>
+        <translation>{undos} e {hints}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n undo(s)</source>
+        <translation>
+            <numerusform>%n annullamento</numerusform>
+            <numerusform>%n annullamenti</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hint(s)</source>
+        <translation>
+            <numerusform>%n suggerimento</numerusform>
+            <numerusform>%n suggerimenti</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Aids used — {list}</source>
+        <translation>Aiuti usati — {list}</translation>
+    </message>
 </context>
 <context>
     <name>HandOverScreen</name>

@@ -107,6 +107,8 @@ def test_the_undos_are_kept_with_the_game_and_counted_in_the_statistics(
     stats, _ = window.profile.load_statistics()
     entry = stats.get("Anna", "hearts")
     assert entry is not None and entry.undos == 1 and entry.hints == 0
+    panel = window.game_over_panel  # and the final summary says so
+    assert panel.isVisible() and panel.aids.text() == "Aids used — Anna: 1 undo and 0 hints"
 
 
 @pytest.mark.parametrize("when", ["passing", "playing"])

@@ -1,8 +1,16 @@
-"""A card on the table: a picture that knows its card id and how to move. No game logic."""
+"""A card on the table: a picture that knows its card id and how to move. No game logic.
+
+The card is drawn by Qt itself, in C++: a ``QGraphicsPixmapItem`` child shows one picture
+made once per face and marks (the shadow, the face or back, the dimming and the rings drawn
+together), shared by every card showing the same. A ``paint()`` written in Python, run for
+every card in every frame, doubled the CPU an animation takes.
+"""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
+from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -16,8 +24,14 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsPixmapItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from .card_pixmaps import CardPixmapCache, is_hidden
 from .layout import Spot
@@ -27,6 +41,12 @@ DIM = QColor(16, 28, 22, 120)
 HIGHLIGHT = QColor("#f5c542")
 FOCUS = QColor("#58b7ff")
 MARGIN = 5.0
+#: Pictures kept per pixmap cache: every face and the back, with a few marks, at two sizes.
+MAX_PICTURES = 256
+
+#: (picture's cacheKey, dimmed, highlighted, focused) -> the card as drawn; one per cache.
+_Pictures = OrderedDict[tuple[int, bool, bool, bool], QPixmap]
+_PICTURES: WeakKeyDictionary[CardPixmapCache, _Pictures] = WeakKeyDictionary()
 
 
 class CardItem(QGraphicsObject):
@@ -48,8 +68,13 @@ class CardItem(QGraphicsObject):
         self._dimmed = False
         self._highlighted = False
         self._focused = False
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self._bounds = QRectF()
+        # Qt draws the picture; this item only moves it (and is what hit-tests find).
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._picture = QGraphicsPixmapItem(self)
+        self._picture.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self._picture.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._refresh()
 
     # ---------------------------------------------------------------- appearance
@@ -91,7 +116,7 @@ class CardItem(QGraphicsObject):
         marks = (dimmed, highlighted, focused)
         if marks != (self._dimmed, self._highlighted, self._focused):
             self._dimmed, self._highlighted, self._focused = marks
-            self.update()
+            self._show_picture()
 
     @property
     def dimmed(self) -> bool:
@@ -113,7 +138,23 @@ class CardItem(QGraphicsObject):
             self._pixmap = self._cache.face(self.card, self._size, self._ratio)
         else:
             self._pixmap = self._cache.back(self._size, self._ratio)
-        self.update()
+        w, h = self._size.width(), self._size.height()
+        self._bounds = QRectF(-w / 2, -h / 2, w, h).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        self._picture.setOffset(self._bounds.topLeft())
+        self._show_picture()
+
+    def _show_picture(self) -> None:
+        """The child item shows the card with its marks (made once, then shared)."""
+        pictures = _PICTURES.setdefault(self._cache, OrderedDict())
+        key = (self._pixmap.cacheKey(), self._dimmed, self._highlighted, self._focused)
+        picture = pictures.get(key)
+        if picture is None:
+            picture = pictures[key] = self._draw_picture()
+            while len(pictures) > MAX_PICTURES:
+                pictures.popitem(last=False)
+        else:
+            pictures.move_to_end(key)
+        self._picture.setPixmap(picture)
 
     # --------------------------------------------------------------- movement
 
@@ -166,8 +207,7 @@ class CardItem(QGraphicsObject):
     # ------------------------------------------------------------ QGraphicsItem
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        w, h = self._size.width(), self._size.height()
-        return QRectF(-w / 2, -h / 2, w, h).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        return self._bounds
 
     def card_rect(self) -> QRectF:
         """The card's own rectangle in item coordinates (centred on the origin)."""
@@ -180,9 +220,25 @@ class CardItem(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
+        """Nothing: the child picture is the card."""
+
+    def _draw_picture(self) -> QPixmap:
+        """The card as the table shows it: shadow, face or back, dimming, rings."""
+        ratio = self._ratio
+        bounds = self._bounds
+        image = QImage(
+            max(1, round(bounds.width() * ratio)),
+            max(1, round(bounds.height() * ratio)),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        image.setDevicePixelRatio(ratio)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.translate(-bounds.topLeft())
         rect = self.card_rect()
         radius = rect.width() * 0.056
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(SHADOW)
         painter.drawRoundedRect(rect.translated(1.2, 2.2), radius, radius)
@@ -195,3 +251,7 @@ class CardItem(QGraphicsObject):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(QPen(colour, 3.0))
                 painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)
+        painter.end()
+        picture = QPixmap.fromImage(image)
+        picture.setDevicePixelRatio(ratio)
+        return picture

@@ -94,6 +94,7 @@ class TablePresenter(QObject):
         self._hinting = False  # a hint is shown (its cards outlined) until the next action
         self._showing_last = False  # the last trick is shown again until the next action
         self._hearts_heard = False  # the sound of hearts broken was played in this hand
+        self._silent_score: int | None = None  # a resumed hand, scored before: no sound
         self._final: GameSummary | None = None
         self._final_wanted = False
         self._continue = QTimer(self)
@@ -225,6 +226,8 @@ class TablePresenter(QObject):
         """A saved game goes on: the sheet, the tricks and every card as they stood."""
         table = self.table
         earlier = table.results[:-1] if table.phase is Phase.SCORED else table.results
+        # A hand scored in an earlier run is shown scored again, silently (no moon again).
+        self._silent_score = index if table.phase is Phase.SCORED else None
         for points, totals, moon in sheet_rows(earlier, table.rules):
             self.scores.add_hand(points, totals, moon)
         self._redraw()
@@ -643,8 +646,9 @@ class TablePresenter(QObject):
 
     def _on_controller_hand_scored(self, index: int, result: HandResult) -> None:
         table = self.table
-        if result.moon is not None:
+        if result.moon is not None and index != self._silent_score:
             self.sound_wanted.emit("moon")
+        self._silent_score = None
         self.scores.add_hand(result.points, table.totals, result.moon)
         self._update_scores()
         for seat, points in enumerate(result.points):  # the hand's score, moon and bonus included

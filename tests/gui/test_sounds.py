@@ -64,3 +64,38 @@ def test_with_sounds_off_no_sound_library_is_loaded(make_window: WindowMaker) ->
     assert not sounds.enabled
     sounds.play("card")
     assert sounds._player is None
+
+
+def test_a_game_resumed_on_a_hand_scored_before_plays_no_sound_again(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: object
+) -> None:
+    """The moon of a hand scored in an earlier run is not heard again when the game resumes."""
+    from pathlib import Path
+
+    from peppa_qt.controller.session import players_of
+    from peppa_qt.engine import (
+        Match,
+        RuleSet,
+        cards_of,
+        mask_of,
+        parse_cards,
+        record_of,
+        write_record,
+    )
+
+    setup = short_game("peppa", 3)
+    rules = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 3}, "pass_cycle": ["hold"]})
+    match = Match(rules, seed=4, dealer=3)
+    suits = [mask_of(parse_cards(" ".join(r + s for r in "23456789TJQKA"))) for s in "CDHS"]
+    hand = match.start_hand(suits)  # South holds every club: it leads them all, takes all
+    while hand.result is None:
+        hand.play(cards_of(hand.legal_mask())[0])
+    assert hand.result.moon == 0
+    path = Path(str(tmp_path)) / "moon.json"
+    path.write_text(write_record(record_of(match, players_of(setup))), encoding="utf-8")
+    window = make_window()
+    heard: list[str] = []
+    window.presenter.sound_wanted.connect(heard.append)
+    assert window.commands.open_path(path)
+    qtbot.waitUntil(window.summary_panel.isVisible, timeout=5000)
+    assert heard == []

@@ -15,6 +15,8 @@ times at normal speed (a stand-in presenter that answers ``animations_done`` onc
 flight or the trick's hold and sweep would have ended) and measures what a player sees: the
 *wait* from the end of the animation before a computer's card (the card before landed, or the
 trick left the table) to that card being played. The wait is at least the thinking pause.
+The row *thought* is the part of it spent waiting for the decision: from the same moment to
+the end of the thinking (0 when the decision was ready by then).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import time
 from collections.abc import Iterator
 
 from peppa_qt.ai import make_player
-from peppa_qt.ai.base import LEVELS
+from peppa_qt.ai.base import LEVELS, Decision, Player
 from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, view_of
 
 PRESETS = ("peppa", "torino", "hearts")
@@ -115,7 +117,7 @@ def run_decisions(args: argparse.Namespace) -> None:
 def table_waits(preset: str, level: str, hands: int, seed: int) -> dict[str, list[float]]:
     """Seconds waited before each computer card: after a card (``card``), after a trick
     (``lead``), after the deal or the passing (``first``)."""
-    from PySide6.QtCore import QCoreApplication, QElapsedTimer, QTimer
+    from PySide6.QtCore import QCoreApplication, QTimer
 
     from peppa_qt.controller import GameController
     from peppa_qt.controller.setup import GameSetup, Pace, SeatSetup
@@ -131,21 +133,39 @@ def table_waits(preset: str, level: str, hands: int, seed: int) -> dict[str, lis
     app = QCoreApplication.instance() or QCoreApplication([])
     make_player(level, seed).decide(positions(preset, 1, seed)[0])  # warm up
     _, pause, hold = SPEEDS["normal"]
-    controller = GameController(Pace(ai_pause_ms=pause, auto_next_hand=True))
-    clock = QElapsedTimer()
-    clock.start()
-    waits: dict[str, list[float]] = {"first": [], "card": [], "lead": []}
+    #: When each play decision was made (in the worker thread), by (hand, cards played before).
+    ready: dict[tuple[int, int], float] = {}
+
+    def timed(level: str, seed: int) -> Player:
+        player = make_player(level, seed)
+        decide = player.decide
+
+        def decide_timed(view: PlayerView) -> Decision:
+            decision = decide(view)
+            if view.to_move is not None:
+                ready[view.hand_index, len(view.plays)] = time.perf_counter()
+            return decision
+
+        player.decide = decide_timed  # type: ignore[method-assign]
+        return player
+
+    controller = GameController(Pace(ai_pause_ms=pause, auto_next_hand=True), timed)
+    waits: dict[str, list[float]] = {"first": [], "card": [], "lead": [], "thought": []}
     state = {"done": 0.0, "after": "first", "hands": 0}
 
     def animate(ms: int, after: str) -> None:
         def done() -> None:
-            state["done"], state["after"] = clock.elapsed() / 1000, after
+            state["done"], state["after"] = time.perf_counter(), after
             controller.animations_done()
 
         QTimer.singleShot(ms, done)
 
     def played(_seat: int, _card: int) -> None:
-        waits[str(state["after"])].append(clock.elapsed() / 1000 - float(state["done"]))
+        waits[str(state["after"])].append(time.perf_counter() - float(state["done"]))
+        # How long the table waited for the thinking itself, from the turn's start:
+        assert controller.match is not None and controller.hand is not None
+        where = (len(controller.match.hands) - 1, len(controller.hand.plays) - 1)
+        waits["thought"].append(max(0.0, ready[where] - float(state["done"])))
         animate(PLAY_FLIGHT, "card")
 
     def scored(_index: int, _result: object) -> None:
@@ -171,16 +191,16 @@ def table_waits(preset: str, level: str, hands: int, seed: int) -> dict[str, lis
 def run_table(args: argparse.Namespace) -> None:
     """Print the waits before computer cards at the table, for each load."""
     loads = args.loads.split(",")
-    print(f"{'rules':8} {'level':8} {'kind':10} {'n':>4}  {'mean':>7} {'p95':>7}  (ms waited)")
+    print(f"{'rules':8} {'level':8} {'kind':14} {'n':>4}  {'mean':>7} {'p95':>7}  (ms waited)")
     for preset in args.presets.split(","):
         for kind in loads:
             with load(kind):
                 waits = table_waits(preset, args.table, args.hands, args.seed)
-            waits["all"] = [wait for values in list(waits.values()) for wait in values]
+            waits["all"] = waits["first"] + waits["card"] + waits["lead"]
             for what, values in waits.items():
                 if values:
                     print(
-                        f"{preset:8} {args.table:8} {kind + '/' + what:10} {len(values):4}  "
+                        f"{preset:8} {args.table:8} {kind + '/' + what:14} {len(values):4}  "
                         f"{figures(values)}"
                     )
             sys.stdout.flush()

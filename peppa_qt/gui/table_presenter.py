@@ -282,6 +282,8 @@ class TablePresenter(QObject):
         if view.seat in self._received_shown or view.received is None:
             return
         self._received_shown.add(view.seat)
+        if view.hand.bit_count() < view.rules.hand_size:
+            return  # they have played since (a game resumed): the rings went with their card
         received = [c for c in cards_of(view.received) if view.hand >> c & 1]
         self.scene.set_received(received)
         if received and self.controller.is_human(view.seat):

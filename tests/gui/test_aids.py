@@ -225,3 +225,32 @@ def test_the_last_trick_speaks_to_the_player_called_you(
     else:
         assert line.startswith(f"{names[trick.leader]} led, {names[trick.winner]} took it.")
     assert "You took" not in line
+
+
+def test_received_cards_are_ringed_again_on_resume_only_before_the_first_card(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from peppa_qt.storage.saves import saved_game_to_json
+
+    window = make_window()
+    _passed(qtbot, window)
+    _my_turn(qtbot, window)
+    path = Path(str(tmp_path)) / "game.json"
+    saved = window.session.snapshot()
+    assert saved is not None and window.scene.received  # the cards just received
+    path.write_text(saved_game_to_json(saved), encoding="utf-8")
+    before = make_window()
+    assert before.commands.open_path(path)
+    qtbot.waitUntil(lambda: before.presenter.mode == PLAYING, timeout=5000)
+    assert before.scene.received == window.scene.received  # not played yet: still ringed
+    _play_first_legal(qtbot, window)
+    _my_turn(qtbot, window)
+    saved = window.session.snapshot()
+    assert saved is not None
+    path.write_text(saved_game_to_json(saved), encoding="utf-8")
+    after = make_window()
+    assert after.commands.open_path(path)
+    qtbot.waitUntil(lambda: after.presenter.mode == PLAYING, timeout=5000)
+    assert not after.scene.received

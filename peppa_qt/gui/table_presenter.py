@@ -268,7 +268,12 @@ class TablePresenter(QObject):
         self.scene.restore(hands, table.dealer, in_play, taken, raised)
         self.panels_cleared.emit()
         for seat, badge in enumerate(self.scene.badges):
-            badge.set_state(dealer=seat == table.dealer, ready=table.passed[seat])
+            badge.set_state(
+                dealer=seat == table.dealer,
+                dealer_letter=self.tr("D", "the dealer's chip"),  # a resumed game: no deal
+                dealer_tip=self.tr("Dealer"),
+                ready=table.passed[seat],
+            )
             self._show_points_taken(seat)
         self._update_scores()
         self._update_info()

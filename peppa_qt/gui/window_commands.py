@@ -77,9 +77,14 @@ class WindowCommands(QObject):
             return True
         return Notices.confirm(self.window, question, action)
 
-    def ask_new_game(self, deal: DealChoice | None = None) -> None:
-        """Ask for the rules and players of a new game, and start it; with ``deal``, its first
-        hand is that deal (the player may change the seat it is seen from, and the levels)."""
+    def ask_new_game(self) -> None:
+        """Ask for the rules and players of a new game, and start it."""
+        self._ask_game(None)
+
+    def _ask_game(self, deal: DealChoice | None) -> None:
+        """Ask for a new game and start it; with ``deal``, its first hand is that deal (the
+        player may change the seat it is seen from, and the levels). Not a slot: a menu's
+        ``triggered(bool)`` would hand its ``checked`` over as the deal."""
         from .defaults import settings_with_setup, setup_from_settings
         from .new_game_dialog import NewGameDialog
 
@@ -117,13 +122,13 @@ class WindowCommands(QObject):
             self.window.status_line.notice(self.tr("No hand has been played to its end yet."))
             return
         number, dealer = last
-        self.ask_new_game(DealChoice(number, dealer))
+        self._ask_game(DealChoice(number, dealer))
 
     def new_game_from_number(self) -> None:
         """A new game whose first hand is the deal of a number the player types."""
         from .new_game_dialog import DealChoice
 
-        self.ask_new_game(DealChoice(None, None))
+        self._ask_game(DealChoice(None, None))
 
     def finish_hand(self) -> None:
         """Play the rest of a decided hand out."""

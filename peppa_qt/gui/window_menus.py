@@ -91,6 +91,7 @@ class WindowMenus(QObject):
             QKeySequence.StandardKey.New,
         )
         new.triggered.connect(actions.ask_new_game)
+        self.new_action = new
         self._action(
             game, QT_TRANSLATE_NOOP("MainWindow", "&Play again"), "Ctrl+R"
         ).triggered.connect(actions.play_again)

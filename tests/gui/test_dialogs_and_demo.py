@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
@@ -100,11 +101,19 @@ def test_new_game_menu_starts_the_chosen_game(
         return chosen
 
     monkeypatch.setattr(NewGameDialog, "ask", classmethod(ask))
-    window.commands.ask_new_game()
+    window.finish_startup()  # the menus (filled after the first paint)
+    window.menus.new_action.trigger()  # the menu's own signal (triggered carries a bool)
     qtbot.waitUntil(lambda: window.presenter.mode == "passing", timeout=5000)
     match = window.controller.match
     assert match is not None and match.rules.name == "torino"
     assert window.scene.badges[1].state.name == "Bruno"
+    chosen = short_game("hearts", 1)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)  # and its keys
+    qtbot.waitUntil(
+        lambda: window.controller.match is not None
+        and window.controller.match.rules.name == "hearts",
+        timeout=5000,
+    )
 
 
 def test_rules_help_in_both_languages(qtbot: QtBot) -> None:

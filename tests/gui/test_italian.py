@@ -322,3 +322,24 @@ def test_the_system_language_is_used_until_one_is_chosen(tmp_path: Path, lang: s
     )
     expected = italian if lang.startswith("it") else "&Game"
     assert done.stdout.strip().splitlines()[-1] == expected
+
+
+def test_a_game_resumed_in_italian_gives_the_dealer_the_italian_chip(
+    qtbot: QtBot, make_window: WindowMaker, italian: None, tmp_path: Path
+) -> None:
+    from peppa_qt.storage.saves import saved_game_to_json
+
+    window = italian_window(qtbot, make_window)
+    window.start_game(short_game("torino", 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    dealer = window.controller.table.dealer  # type: ignore[union-attr]
+    assert window.scene.badges[dealer].state.dealer_letter == "M"  # mazziere
+    saved = window.session.snapshot()
+    assert saved is not None
+    path = tmp_path / "game.json"
+    path.write_text(saved_game_to_json(saved), encoding="utf-8")
+    again = italian_window(qtbot, make_window)
+    assert again.commands.open_path(path)
+    qtbot.waitUntil(lambda: again.presenter.mode == PASSING, timeout=5000)
+    assert again.scene.badges[dealer].state.dealer_letter == "M"
+    assert again.scene.badges[dealer].state.dealer_tip == "Mazziere"

@@ -72,6 +72,11 @@ class TableLayout:
         self.card_size = QSize(cw, ch)
         self.center_x = round(self.width / 2)
         self.center_y = round(self.height * 0.45)
+        # A layout is never changed once made (a new size makes a new one), so the areas of
+        # the hands and where each seat's taken cards start are worked out once: every move
+        # of the table asks for them again for each card.
+        self._hand_rects: dict[tuple[int, int], QRectF] = {}
+        self._taken_origins: dict[tuple[int, float, float], tuple[float, float, int]] = {}
 
     @property
     def card_w(self) -> float:
@@ -125,8 +130,15 @@ class TableLayout:
 
     def hand_rect(self, side: int, count: int) -> QRectF:
         """The area a hand of ``count`` cards covers."""
+        key = (side, max(count, 1))
+        rect = self._hand_rects.get(key)
+        if rect is None:
+            rect = self._hand_rects[key] = self._hand_area(side, key[1])
+        return QRectF(rect)  # a copy: the caller may move it
+
+    def _hand_area(self, side: int, count: int) -> QRectF:
         rect = QRectF()
-        for spot in self.hand_spots(side, max(count, 1)):
+        for spot in self.hand_spots(side, count):
             w, h = self.card_w * spot.scale, self.card_h * spot.scale
             if spot.rotation:
                 w, h = h, w
@@ -181,6 +193,13 @@ class TableLayout:
         return Spot(x, y, 0.0, z, scale)
 
     def _taken_origin(self, side: int, w: float, h: float) -> tuple[float, float, int]:
+        key = (side, w, h)
+        origin = self._taken_origins.get(key)
+        if origin is None:
+            origin = self._taken_origins[key] = self._taken_start(side, w, h)
+        return origin
+
+    def _taken_start(self, side: int, w: float, h: float) -> tuple[float, float, int]:
         m = self.margin
         if side == BOTTOM:
             right = self.hand_rect(BOTTOM, 13).right()

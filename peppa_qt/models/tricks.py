@@ -30,6 +30,9 @@ class TrickListModel(QAbstractTableModel):
         self._names = ["", "", "", ""]
         #: Each trick: the card of each seat, the leader, the winner and the points in it.
         self._tricks: list[tuple[tuple[int, int, int, int], int, int, int]] = []
+        #: Each trick's cells, each a role's value: the views ask again for every cell of
+        #: every row each time a row comes (the rows fit their contents), so it is made once.
+        self._cells: list[list[dict[int, Any]]] = []
 
     def reset(self, names: Sequence[str] | None = None) -> None:
         """Empty the list (a new hand), optionally with new player names."""
@@ -37,6 +40,7 @@ class TrickListModel(QAbstractTableModel):
         if names is not None:
             self._names = list(names)
         self._tricks.clear()
+        self._cells.clear()
         self.endResetModel()
 
     def add_trick(self, plays: Sequence[tuple[int, int]], winner: int, points: int = 0) -> None:
@@ -48,6 +52,7 @@ class TrickListModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), row, row)
         cards = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
         self._tricks.append((cards, plays[0][0], winner, points))
+        self._cells.append(_cells(cards, plays[0][0], winner, points))
         self.endInsertRows()
 
     def reset_names(self, names: Sequence[str]) -> None:
@@ -68,28 +73,11 @@ class TrickListModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        cards, leader, winner, points = self._tricks[index.row()]
+        if role != Qt.ItemDataRole.ToolTipRole:
+            return self._cells[index.row()][index.column()].get(role)
+        _, leader, winner, _ = self._tricks[index.row()]
         seat = index.column()
-        if seat == POINTS_COLUMN:
-            if role == Qt.ItemDataRole.DisplayRole:
-                return str(points).replace("-", "−")
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                return int(Qt.AlignmentFlag.AlignCenter)
-            return None
-        card = cards[seat]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (LED if seat == leader else "") + card_label(card)
-        if role == CARD_ROLE:
-            return card
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return RED if is_red(card) else None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.FontRole and seat == winner:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if seat != POINTS_COLUMN:
             if seat == winner:
                 return self.tr("Took the trick")
             return self.tr("Led the trick") if seat == leader else None
@@ -110,3 +98,26 @@ class TrickListModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+def _cells(
+    cards: tuple[int, int, int, int], leader: int, winner: int, points: int
+) -> list[dict[int, Any]]:
+    """A trick's row: each seat's card (the lead marked, the winner's bold), then the points."""
+    centre = int(Qt.AlignmentFlag.AlignCenter)
+    row: list[dict[int, Any]] = []
+    for seat, card in enumerate(cards):
+        cell: dict[int, Any] = {
+            Qt.ItemDataRole.DisplayRole: (LED if seat == leader else "") + card_label(card),
+            CARD_ROLE: card,
+            Qt.ItemDataRole.ForegroundRole: RED if is_red(card) else None,
+            Qt.ItemDataRole.TextAlignmentRole: centre,
+        }
+        if seat == winner:
+            font = QFont()
+            font.setBold(True)
+            cell[Qt.ItemDataRole.FontRole] = font
+        row.append(cell)
+    display = str(points).replace("-", "−")
+    row.append({Qt.ItemDataRole.DisplayRole: display, Qt.ItemDataRole.TextAlignmentRole: centre})
+    return row

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -35,7 +35,22 @@ QFrame#panel QPushButton:disabled { background: #6f7d73; color: #c9d2cb; }
 QFrame#panel QPushButton:hover { background: #ffd766; }
 QFrame#panel QPushButton#secondary { background: transparent; color: #f3f1e8;
   border: 1px solid #b9d3c4; }
+QFrame#panel QPushButton:focus { border: 2px solid #7cc7ff; }
+QFrame#panel QPushButton#secondary:focus { border: 2px solid #7cc7ff; color: #ffffff; }
 """
+
+
+def pressed_by_enter(frame: QWidget, event: QKeyEvent) -> bool:
+    """Enter on a focused button of ``frame`` presses it, as Space does (outside a dialog a
+    button takes only Space: the key would go on to the table and play a card instead)."""
+    button = frame.focusWidget()
+    keys = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+    if event.key() in keys and isinstance(button, QPushButton) and frame.isAncestorOf(button):
+        if button.isEnabled():
+            button.animateClick()
+        event.accept()
+        return True
+    return False
 
 
 class Panel(QFrame):
@@ -46,6 +61,10 @@ class Panel(QFrame):
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_STYLE)
         self.hide()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not pressed_by_enter(self, event):
+            super().keyPressEvent(event)
 
 
 def _copy_text(text: str) -> None:
@@ -385,6 +404,10 @@ class AidsBar(QFrame):
             box.addWidget(button)
         self.retranslate()
         self.hide()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not pressed_by_enter(self, event):
+            super().keyPressEvent(event)
 
     def retranslate(self) -> None:
         """The buttons' words (and their keys) in the language in use."""

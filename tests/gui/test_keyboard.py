@@ -149,3 +149,30 @@ def test_the_ring_goes_round_the_cards_that_can_be_played_only(
     assert seen == [*legal, legal[0]]  # round, and never on a dimmed card
     qtbot.keyClick(view, Qt.Key.Key_Left)
     assert scene.focus == legal[-1]
+
+
+def test_enter_presses_the_focused_button_by_the_plate_and_on_a_panel(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Enter on a table button does what Space does (it must not play a card instead)."""
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    presenter = window.presenter
+    qtbot.waitUntil(lambda: presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:
+        presenter.toggle_selected(card)
+    presenter.confirm_pass()
+    qtbot.waitUntil(lambda: presenter.mode == PLAYING, timeout=5000)
+    count = len(window.scene.hands[0])
+    while not any(t.complete for t in window.controller.table.tricks):  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: presenter.mode == PLAYING, timeout=5000)
+        card = next(c for c in window.scene.hands[0] if not window.scene.item(c).dimmed)
+        presenter.play_card(card)
+        count -= 1
+        qtbot.waitUntil(lambda n=count: len(window.scene.hands[0]) == n, timeout=5000)
+    qtbot.waitUntil(lambda: presenter.mode == PLAYING, timeout=5000)
+    bar = window.game.aids_bar
+    bar.last_button.setFocus()
+    qtbot.keyClick(bar.last_button, Qt.Key.Key_Return)
+    qtbot.waitUntil(window.game.last_trick_panel.isVisible, timeout=2000)
+    assert len(window.scene.hands[0]) == count  # no card was played by the key

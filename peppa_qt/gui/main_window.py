@@ -297,6 +297,10 @@ class MainWindow(QMainWindow):
         """The dock's list of this hand's tricks in front."""
         self._tabs.setCurrentIndex(1)
 
+    def tricks_tab_shown(self) -> bool:
+        """Whether the dock's tab in front is the list of this hand's tricks."""
+        return self._tabs.currentIndex() == 1
+
     @property
     def session(self) -> GameSession:
         """The game session: the game in play and its files."""

@@ -151,9 +151,13 @@ class WindowCommands(QObject):
             self.window.status_line.notice(self.tr("No trick has been taken yet in this hand."))
 
     def show_tricks(self) -> None:
-        """The score sheet's list of this hand's tricks."""
-        self.window.dock.show()
-        self.window.show_tricks_tab()
+        """The score sheet's list of this hand's tricks; asked again, it goes away."""
+        window = self.window
+        if window.dock.isVisible() and window.tricks_tab_shown():
+            window.dock.hide()
+            return
+        window.dock.show()
+        window.show_tricks_tab()
 
     def undo(self) -> None:
         """Take back the human's last card or pass (and the computers' moves after it)."""

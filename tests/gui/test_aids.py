@@ -191,8 +191,11 @@ def test_the_tricks_of_the_hand_are_listed_with_leader_winner_and_points(
         assert leader == trick.leader and winner == trick.winner
         assert points == sum(values[c] for c in trick.cards)
         assert model.data(model.index(row, leader)).startswith("▸")
+    window.dock.hide()
     window.menus.window.commands.show_tricks()
-    assert window.dock.isVisible()
+    assert window.dock.isVisible() and window.tricks_tab_shown()
+    window.menus.window.commands.show_tricks()  # K again: it goes
+    assert not window.dock.isVisible()
 
 
 def test_the_last_trick_speaks_to_the_player_called_you(

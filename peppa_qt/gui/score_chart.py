@@ -15,6 +15,8 @@ AXIS_TEXT = QColor("#b9d3c4")
 
 
 BACKGROUND = QColor(10, 32, 22, 236)
+#: How far apart (pixels) the lines of tied seats are drawn.
+TIE_SPREAD = 2.4
 
 
 class ScoreChart(QWidget):
@@ -119,6 +121,10 @@ class ScoreChart(QWidget):
             self._point(plot, low, high, i + 1, row[seat]) for i, row in enumerate(self._progress)
         ]
         colour = self._colours[seat % len(self._colours)]
+        # Each seat's line a little apart from the others': tied totals show side by side,
+        # not one line over another (one player would seem to have none).
+        shift = QPointF(0, (seat - 1.5) * TIE_SPREAD)
+        points = [point + shift for point in points]
         painter.setPen(QPen(colour, 2.2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPolyline(QPolygonF(points))

@@ -149,7 +149,7 @@
     </message>
     <message>
         <source>Deal number {number}</source>
-        <translation>Distribuzione numero {number}</translation>
+        <translation>Numero di distribuzione {number}</translation>
     </message>
     <message>
         <source>Copy</source>

@@ -133,6 +133,10 @@ class NewGameDialog(QDialog):
             self.deal_number.setText(format_deal_number(deal.number))
         self.deal_number.textChanged.connect(self._check_players)
         form.addRow(self.tr("Deal number"), self.deal_number)
+        self.deal_note = QLabel()
+        self.deal_note.setObjectName("deal_note")
+        self.deal_note.setWordWrap(True)
+        form.addRow("", self.deal_note)
         self.deal_seat = QComboBox()
         for seat, name in enumerate(self._seat_names()):
             self.deal_seat.addItem(name, seat)
@@ -249,11 +253,19 @@ class NewGameDialog(QDialog):
             problem = self.tr("Two human players have the same name: give each their own.")
         elif any(name_problem(name) for name in names):
             problem = self.tr("A name holds a character that cannot be saved: change it.")
-        elif self._deal is not None:
-            problem = self._deal_problem()
         self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
+        if self._deal is not None:  # told under the number, on a line kept for it: no jumps
+            wrong = self._deal_problem()
+            self.deal_note.setText(wrong or self._deal_shown())
+            self.deal_note.setStyleSheet("color: #b3261e;" if wrong else "")
+            self.deal_note.setEnabled(bool(wrong))  # a right one in grey: a remark
+            problem = problem or wrong
         self._start.setEnabled(not problem)
+
+    def _deal_shown(self) -> str:
+        """The deal number read, as it is shown ("✓ 1234-5678-9012")."""
+        return "✓ " + format_deal_number(parse_deal_number(self.deal_number.text()))
 
     def _deal_problem(self) -> str:
         """What is wrong with the deal number typed ("" if nothing)."""

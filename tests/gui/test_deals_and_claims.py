@@ -142,11 +142,13 @@ def test_a_deal_number_typed_in_gives_that_deal_and_a_wrong_one_is_refused(
 
     def typed(dialog: NewGameDialog) -> None:
         assert dialog.windowTitle() == "New game from a deal number"
-        assert not dialog._start.isEnabled() and "Type the deal number" in dialog.problem.text()
+        note = dialog.deal_note
+        assert not dialog._start.isEnabled() and "Type the deal number" in note.text()
         dialog.deal_number.setText("1234-5678-901")
-        assert not dialog._start.isEnabled() and "12 digits" in dialog.problem.text()
+        assert not dialog._start.isEnabled() and "12 digits" in note.text()
         dialog.deal_number.setText(" 9717 1623-1514 ")
-        assert dialog._start.isEnabled()
+        assert dialog._start.isEnabled() and note.text() == "✓ 9717-1623-1514"
+        assert not dialog.problem.isVisibleTo(dialog)
 
     _dialog_answer(monkeypatch, typed, seen)
     menu = next(

@@ -1032,6 +1032,14 @@
         <translation>Peggiore</translation>
     </message>
     <message>
+        <source>Undos</source>
+        <translation>Annullamenti</translation>
+    </message>
+    <message>
+        <source>Hints</source>
+        <translation>Suggerimenti</translation>
+    </message>
+    <message>
         <source>Mean points scored in a hand (fewer is better)</source>
         <translation>Media dei punti fatti per smazzata (meno è meglio)</translation>
     </message>
@@ -1046,6 +1054,14 @@
     <message>
         <source>The highest final total of a game</source>
         <translation>Il totale finale più alto in una partita</translation>
+    </message>
+    <message>
+        <source>Moves taken back, in every game counted</source>
+        <translation>Mosse annullate, in tutte le partite contate</translation>
+    </message>
+    <message>
+        <source>Hints asked for, in every game counted</source>
+        <translation>Suggerimenti chiesti, in tutte le partite contate</translation>
     </message>
 </context>
 <context>
@@ -1636,7 +1652,7 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it.</extracomment>
+        <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
         <translation>Ha preso la mano</translation>
     </message>
     <message>

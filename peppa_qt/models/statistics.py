@@ -19,11 +19,12 @@ from ..storage import PlayerStats, Statistics
 Index = QModelIndex | QPersistentModelIndex
 #: The raw value of a cell (numbers as numbers, the rule set's key): for sorting and filtering.
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-NAME, RULES, GAMES, WINS, PER_HAND, MOONS, BEST, WORST = range(8)
+NAME, RULES, GAMES, WINS, PER_HAND, MOONS, BEST, WORST, UNDOS, HINTS = range(10)
+COLUMNS = 10
 
 
 class StatisticsModel(QAbstractTableModel):
-    """Games, wins, points per hand, moons, best and worst game of each player."""
+    """Games, wins, points per hand, moons, best and worst game, undos and hints of each player."""
 
     def __init__(
         self,
@@ -58,6 +59,8 @@ class StatisticsModel(QAbstractTableModel):
             row.moons,
             row.best,
             row.worst,
+            row.undos,
+            row.hints,
         )
         return values[column]
 
@@ -83,7 +86,7 @@ class StatisticsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else 8
+        return 0 if parent.isValid() else COLUMNS
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -101,7 +104,7 @@ class StatisticsModel(QAbstractTableModel):
     def headerData(  # noqa: N802
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < 8:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < COLUMNS:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return self._headers()[section]
@@ -119,6 +122,8 @@ class StatisticsModel(QAbstractTableModel):
             self.tr("Moons"),
             self.tr("Best"),
             self.tr("Worst"),
+            self.tr("Undos"),
+            self.tr("Hints"),
         )
 
     def _tips(self) -> dict[int, str]:
@@ -127,6 +132,8 @@ class StatisticsModel(QAbstractTableModel):
             MOONS: self.tr("Hands in which the player took every point card (cappotto)"),
             BEST: self.tr("The lowest final total of a game"),
             WORST: self.tr("The highest final total of a game"),
+            UNDOS: self.tr("Moves taken back, in every game counted"),
+            HINTS: self.tr("Hints asked for, in every game counted"),
         }
 
     def flags(self, index: Index) -> Qt.ItemFlag:

@@ -110,8 +110,9 @@ def test_new_game_menu_starts_the_chosen_game(
     chosen = short_game("hearts", 1)
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)  # and its keys
     qtbot.waitUntil(
-        lambda: window.controller.match is not None
-        and window.controller.match.rules.name == "hearts",
+        lambda: (
+            window.controller.match is not None and window.controller.match.rules.name == "hearts"
+        ),
         timeout=5000,
     )
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from persistence_helpers import Messages
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -35,7 +36,17 @@ from peppa_qt.storage.statistics import PlayerStats
 STATS = Statistics(
     (
         PlayerStats(
-            "Anna", "peppa", games=4, wins=1, hands=30, points=210, moons=1, best=60, worst=104
+            "Anna",
+            "peppa",
+            games=4,
+            wins=1,
+            hands=30,
+            points=210,
+            moons=1,
+            best=60,
+            worst=104,
+            undos=3,
+            hints=12,
         ),
         PlayerStats("Bruno", "peppa", games=4, wins=3, hands=30, points=150, best=20, worst=101),
         PlayerStats("Anna", "hearts", games=1, hands=8, points=40, best=40, worst=40),
@@ -153,8 +164,13 @@ def test_the_statistics_table(qtbot: QtBot, qtmodeltester: ModelTester) -> None:
     )
     first = dialog.proxy.index(0, 0).data()
     assert first == "Anna"  # 5.0 points per hand at Hearts, the fewest
-    row = [dialog.proxy.index(2, c).data() for c in range(8)]
-    assert row == ["Anna", "Peppa", "4", "1 (25%)", "7.0", "1", "60", "104"]
+    row = [dialog.proxy.index(2, c).data() for c in range(10)]
+    assert row == ["Anna", "Peppa", "4", "1 (25%)", "7.0", "1", "60", "104", "3", "12"]
+    headers = (
+        dialog.proxy.headerData(8, Qt.Orientation.Horizontal),
+        dialog.proxy.headerData(9, Qt.Orientation.Horizontal),
+    )
+    assert headers == ("Undos", "Hints")
 
 
 def test_reset_asks_first(qtbot: QtBot, messages: Messages) -> None:

@@ -49,6 +49,7 @@ class ClaimWatcher(QObject):
         self._offer: tuple[Position, Points] | None = None
         self._finishing = False
         self._pause: int | None = None  # the pause to go back to after finishing
+        self._turn: Position | None = None  # the position the human was last asked to play in
         c = controller
         c.human_to_move.connect(self._on_human_to_move)
         c.card_played.connect(self._withdraw)
@@ -97,6 +98,7 @@ class ClaimWatcher(QObject):
         return None if seat is None else (len(match.hands), len(hand.plays), seat)
 
     def _on_human_to_move(self, seat: int, legal: object) -> None:
+        self._turn = self._position()  # the human is asked: a card may be given for them now
         if self._finishing:
             QTimer.singleShot(0, self._play_for_human)
             return
@@ -141,6 +143,8 @@ class ClaimWatcher(QObject):
             return
         seat = hand.to_move
         if seat is None or not c.is_human(seat):  # a computer's turn: it plays by itself
+            return
+        if self._turn != self._position():  # played already (a forced card), or not yet asked
             return
         legal = hand.legal_mask()
         c.submit_play(seat, (legal & -legal).bit_length() - 1)

@@ -221,9 +221,11 @@ def test_finish_by_itself_plays_a_decided_hand_out_without_asking(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = make_window()
-    window.apply_settings(replace(window.settings, auto_finish=True))
+    window.apply_settings(replace(window.settings, auto_finish=True, auto_play=True))
     claims = window.session.claims
     assert claims.automatic
+    refused: list[object] = []  # a forced card played too: never twice, never out of turn
+    window.controller.move_refused.connect(refused.append)
     window.start_game(replace(short_game("hearts", 3), seed=11))
     match = window.controller.match
     assert match is not None
@@ -246,3 +248,4 @@ def test_finish_by_itself_plays_a_decided_hand_out_without_asking(
     cards = match.rules.hand_size * len(match.hands)
     assert len(played_for_me) == cards
     assert mine < cards  # the last ones of a decided hand went by themselves
+    assert refused == []

@@ -300,6 +300,7 @@ def test_a_frozen_worker_is_let_through_before_the_command_line_is_read(
         raise SystemExit(0)  # as a worker process does once its task is over
 
     monkeypatch.setattr(multiprocessing, "freeze_support", worker_taken)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
     with pytest.raises(SystemExit):
         cli.main(["--multiprocessing-fork", "tracker_fd=5", "pipe_handle=7"])
     assert order == ["freeze_support"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from ..resources import package_file
+from ..resources import package_path
 
 #: The languages the window speaks; English is the source language of every text.
 LANGUAGES = ("en", "it")
@@ -27,7 +27,7 @@ def resolve(choice: str) -> str:
 
 def catalogue_path(code: str) -> str:
     """Where our compiled translation into ``code`` is (inside the package)."""
-    return str(package_file("i18n", f"peppa_{code}.qm"))
+    return package_path("i18n", f"peppa_{code}.qm")
 
 
 class Translations:

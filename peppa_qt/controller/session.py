@@ -261,16 +261,16 @@ class GameSession(QObject):
         """Play the rest of a decided hand out at once (False: it is not decided)."""
         return self.claims.finish()
 
-    def last_deal(self) -> tuple[int, int] | None:
+    def last_deal(self) -> tuple[int | None, int] | None:
         """The deal number and dealer of the last hand played to its end in this game (its
-        cards are all known now), to replay it; None before one is."""
+        cards are all known now), to replay it; None before one is. The number is None for a
+        hand not dealt from one (a game of an earlier version, a record's own deal)."""
         match = self.controller.match
         if match is None:
             return None
         for index in range(len(match.hands) - 1, -1, -1):
             if match.hands[index].phase is Phase.SCORED:
-                number = match.deal_number(index)
-                return None if number is None else (number, match.hands[index].dealer)
+                return match.deal_number(index), match.hands[index].dealer
         return None
 
     # ---------------------------------------------------------------- files

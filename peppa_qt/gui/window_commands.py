@@ -122,6 +122,11 @@ class WindowCommands(QObject):
             self.window.status_line.notice(self.tr("No hand has been played to its end yet."))
             return
         number, dealer = last
+        if number is None:
+            self.window.status_line.notice(
+                self.tr("This hand was not dealt from a deal number: it cannot be dealt again.")
+            )
+            return
         self._ask_game(DealChoice(number, dealer))
 
     def new_game_from_number(self) -> None:

@@ -1700,6 +1700,10 @@
         <translation>Nessuna smazzata è ancora stata giocata fino in fondo.</translation>
     </message>
     <message>
+        <source>This hand was not dealt from a deal number: it cannot be dealt again.</source>
+        <translation>Questa smazzata non viene da un numero di distribuzione: non si può ridistribuire.</translation>
+    </message>
+    <message>
         <source>The rest of this hand is not decided yet.</source>
         <translation>Il resto di questa smazzata non è ancora deciso.</translation>
     </message>

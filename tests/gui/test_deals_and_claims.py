@@ -251,3 +251,30 @@ def test_finish_by_itself_plays_a_decided_hand_out_without_asking(
     assert len(played_for_me) == cards
     assert mine < cards  # the last ones of a decided hand went by themselves
     assert refused == []
+
+
+def test_a_hand_not_dealt_from_a_number_shows_none_and_cannot_be_replayed(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: object
+) -> None:
+    """A record's own deal (another program's, an earlier version's): no fingerprint, no number."""
+    from pathlib import Path
+
+    from peppa_qt.controller.session import players_of
+    from peppa_qt.engine import Match, RuleSet, cards_of, record_of, write_record
+
+    setup = short_game("hearts", 2)
+    match = Match(RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 2}}), seed=6)
+    hand = match.start_hand(rotate_deal(deal_from_number(match.rules, 99), 1))
+    for seat in range(4):
+        hand.pass_cards(seat, cards_of(hand.hands[seat])[:3])
+    while hand.result is None:
+        hand.play(cards_of(hand.legal_mask())[0])
+    path = Path(str(tmp_path)) / "record.json"
+    path.write_text(write_record(record_of(match, players_of(setup))), encoding="utf-8")
+    window = make_window()
+    assert window.commands.open_path(path)
+    qtbot.waitUntil(window.summary_panel.isVisible, timeout=5000)
+    assert not window.summary_panel.replay.isVisible()
+    assert not any(line.startswith("Deal fingerprint") for line in window.scene.info.lines())
+    window.commands.replay_deal()
+    assert "not dealt from a deal number" in window.status_line.currentMessage()

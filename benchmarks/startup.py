@@ -32,6 +32,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from startup_time import first_frame  # the same timer (this folder is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 BARE = """
@@ -74,30 +76,6 @@ window.after_first_paint(window.start_or_resume)
 app.exec()
 """
 
-#: Qt logs each frame it sends to the screen with this, under the category below.
-FLUSH_LOG = "Flushing top level"
-PAINT_LOG = "qt.widgets.painting=true"
-
-
-def to_first_frame(command: list[str]) -> float:
-    """Seconds from spawning ``command`` to the first frame its window sends to the screen."""
-    env = {**os.environ, "QT_LOGGING_RULES": PAINT_LOG}
-    started = time.perf_counter()
-    child = subprocess.Popen(
-        command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=ROOT, env=env
-    )
-    assert child.stderr is not None
-    elapsed = None
-    for line in child.stderr:
-        if FLUSH_LOG in line:
-            elapsed = time.perf_counter() - started
-            break
-    child.kill()
-    child.wait(timeout=30)
-    if elapsed is None:
-        raise RuntimeError(f"{shlex.join(command)} showed no frame")
-    return elapsed
-
 
 def to_line(command: list[str], line: str) -> float:
     """Seconds from spawning ``command`` to its printing ``line``."""
@@ -124,9 +102,9 @@ def timers() -> dict[str, Callable[[], float]]:
     python = sys.executable
     dealt = DEALT % {"root": str(ROOT)}
     return {
-        "bare QMainWindow + QLabel, first frame": lambda: to_first_frame([python, "-c", BARE]),
+        "bare QMainWindow + QLabel, first frame": lambda: first_frame([python, "-c", BARE]),
         "Peppa, first painted table": lambda: with_profile(
-            lambda p: to_first_frame([python, "-m", "peppa_qt", "--profile-dir", p])
+            lambda p: first_frame([python, "-m", "peppa_qt", "--profile-dir", p])
         ),
         "Peppa, dealt hand on screen": lambda: with_profile(
             lambda p: to_line([python, "-c", dealt, p], "dealt")

@@ -145,19 +145,12 @@ def _completions(
 
 def _splits(seats: tuple[int, ...], size: int) -> Iterator[tuple[tuple[int, int, int], int]]:
     """Each way to share ``size`` cards among ``seats`` (indices 0..2), with how many deals."""
-    if not seats:
-        return
-    if len(seats) == 1:
-        split = [0, 0, 0]
-        split[seats[0]] = size
-        yield (split[0], split[1], split[2]), 1
-        return
-    first, rest = seats[0], seats[1:]
-    for taken in range(size + 1):
-        for tail, count in _splits(rest, size - taken):
-            split = list(tail)
-            split[first] += taken
-            yield (split[0], split[1], split[2]), count * comb(size, taken)
+    for split in _sizes(seats, size, [size, size, size]):
+        count, left = 1, size
+        for seat in seats:
+            count *= comb(left, split[seat])
+            left -= split[seat]
+        yield (split[0], split[1], split[2]), count
 
 
 def count_deals(unseen: Unseen) -> int:
@@ -209,6 +202,8 @@ def _fill(  # noqa: PLR0917  (recursive, positional like the search)
 def _sizes(seats: tuple[int, ...], size: int, needs: list[int]) -> Iterator[list[int]]:
     """Each way to split ``size`` cards among ``seats`` (indices 0..2) as counts, at most each
     one's need (the counts first: the cards are only chosen for a split that can be filled)."""
+    if not seats:  # cards no seat may hold: no deal at all
+        return
     if len(seats) == 1:
         if size <= needs[seats[0]]:
             split = [0, 0, 0]

@@ -31,12 +31,6 @@ class Standing:
         return (self.total, 1, self.last_trick)
 
 
-def deal_cards(rules: RuleSet, seed: int, hand_index: int) -> tuple[int, int, int, int]:
-    """The deal of hand ``hand_index``, fixed by the game's seed through its deal number."""
-    masks = NumberedDeal(deal_number(seed, hand_index)).masks(rules)
-    return (masks[0], masks[1], masks[2], masks[3])
-
-
 def first_dealer(seed: int) -> int:
     """The random first dealer, fixed by the game's seed."""
     return random.Random(f"peppa-dealer:{seed}").randrange(4)
@@ -72,6 +66,8 @@ class Match:
         #: Per hand index, where its cards came from: a number, or None for a deal given as
         #: it is (looked up lazily: it may be the seed's own, as in a game resumed).
         self._sources: dict[int, NumberedDeal | None] = {}
+        #: The hands dealt from a number the seed does not give (given, or told by a save).
+        self._chosen: dict[int, NumberedDeal] = {}
         #: The results of every hand before the last one (all scored), and their sums: kept
         #: as hands are dealt, so a game of thousands of hands costs no more per move.
         self._earlier: tuple[HandResult, ...] = ()
@@ -174,12 +170,7 @@ class Match:
     def given_deals(self) -> dict[int, NumberedDeal]:
         """The hands dealt from a number other than the seed's own (a game from a deal number,
         a replayed deal): what a saved game must tell, since the seed does not."""
-        given = {}
-        for index in range(len(self.hands)):
-            numbered = self.numbered_deal(index)
-            if numbered is not None and numbered != NumberedDeal(deal_number(self.seed, index)):
-                given[index] = numbered
-        return given
+        return dict(self._chosen)
 
     def adopt_numbered(self, index: int, numbered: NumberedDeal) -> None:
         """Say hand ``index`` was dealt from ``numbered`` (a saved game tells it: a game from a
@@ -189,6 +180,13 @@ class Match:
         if numbered.masks(self.rules) != list(self.hands[index].deal):
             raise ValueError(f"hand {index + 1} was not dealt from deal number {numbered.number}")
         self._sources[index] = numbered
+        self._note_chosen(index, numbered)
+
+    def _note_chosen(self, index: int, numbered: NumberedDeal) -> None:
+        if numbered == NumberedDeal(deal_number(self.seed, index)):
+            self._chosen.pop(index, None)  # the seed's own: it tells it
+        else:
+            self._chosen[index] = numbered
 
     def deal_number(self, index: int) -> int | None:
         """The deal number of hand ``index`` (None when it was not dealt from one): show it
@@ -229,9 +227,11 @@ class Match:
             numbered = self._given.get(index) or NumberedDeal(deal_number(self.seed, index))
             cards: Sequence[int] = numbered.masks(self.rules)
             self._sources[index] = numbered
+            self._note_chosen(index, numbered)
         else:
             cards = deal
             self._sources.pop(index, None)
+            self._chosen.pop(index, None)
         hand = HandState(
             self.rules,
             self.next_dealer(),
@@ -280,6 +280,8 @@ class Match:
         if len(self.hands) < 2 or not self.hands[-2].can_undo():
             raise IllegalMove(Reason.NOTHING_TO_UNDO, "nothing to undo")
         self.hands.pop()
+        self._sources.pop(len(self.hands), None)  # dealt again, it is looked up again
+        self._chosen.pop(len(self.hands), None)
         last = self._earlier[-1]
         self._earlier = self._earlier[:-1]
         self._earlier_sums = [t - p for t, p in zip(self._earlier_sums, last.points, strict=True)]

@@ -1,6 +1,6 @@
 """Startup time: a bare PySide6 QMainWindow vs Peppa's table, each to its first painted frame.
 
-    python scripts/startup_time.py [--runs 11] [--against OTHER_CHECKOUT] [--frozen EXECUTABLE]
+    python benchmarks/startup_time.py [--runs 11] [--against OTHER_CHECKOUT] [--frozen EXECUTABLE]
 
 Each measurement is a fresh process (interpreter start and imports included), timed from the
 spawn to the moment the child reports its first paint; the runs alternate and the medians are
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -96,30 +97,31 @@ FLUSH_LOG = "Flushing top level"
 PAINT_LOG_RULES = "qt.widgets.painting=true"
 
 
-def measure_command(command: list[str]) -> float:
-    """Seconds from starting ``command`` (the game) to its window's first flushed frame."""
+def first_frame(command: list[str]) -> float:
+    """Seconds from spawning ``command`` to the first frame its window sends to the screen
+    (Qt's own log of it, which any PySide6 program prints alike)."""
     env = {**os.environ, "QT_LOGGING_RULES": PAINT_LOG_RULES}
-    with tempfile.TemporaryDirectory(prefix="peppa-startup-") as profile:
-        started = time.perf_counter()
-        child = subprocess.Popen(
-            [*command, "--profile-dir", profile],
-            stderr=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
-            text=True,
-            cwd=ROOT,
-            env=env,
-        )
-        assert child.stderr is not None
-        elapsed = None
-        for line in child.stderr:
-            if FLUSH_LOG in line:
-                elapsed = time.perf_counter() - started
-                break
-        child.kill()
-        child.wait(timeout=30)
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=ROOT, env=env
+    )
+    assert child.stderr is not None
+    elapsed = None
+    for line in child.stderr:
+        if FLUSH_LOG in line:
+            elapsed = time.perf_counter() - started
+            break
+    child.kill()
+    child.wait(timeout=30)
     if elapsed is None:
-        raise RuntimeError(f"{command[0]} showed no frame")
+        raise RuntimeError(f"{shlex.join(command)} showed no frame")
     return elapsed
+
+
+def measure_command(command: list[str]) -> float:
+    """Seconds from starting ``command`` (the game, with a fresh profile) to its first frame."""
+    with tempfile.TemporaryDirectory(prefix="peppa-startup-") as profile:
+        return first_frame([*command, "--profile-dir", profile])
 
 
 def main() -> None:

@@ -59,9 +59,19 @@ class StatisticsDialog(QDialog):
         box.addWidget(self.chart, 1)
         box.addWidget(self._buttons())
         self.setMinimumSize(600, 420)
-        self.resize(760, 600)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.show_statistics(stats)
+        self.resize(self._width_for_table(box), 600)
+
+    def _width_for_table(self, box: QVBoxLayout) -> int:
+        """Wide enough for every column, if the screen is (760 at least)."""
+        self.table.resizeColumnsToContents()
+        margins = box.contentsMargins()
+        scroll = self.table.verticalScrollBar().sizeHint().width()
+        needed = self.table.horizontalHeader().length() + scroll + 2 * self.table.frameWidth()
+        needed += margins.left() + margins.right()
+        screen = self.screen().availableGeometry().width() if self.screen() else needed
+        return max(760, min(needed, screen - 24))
 
     @classmethod
     def show_for(

@@ -8,6 +8,7 @@ legal card). It never breaks a rule.
 from __future__ import annotations
 
 from ..engine.cards import CARDS, cards_of
+from ..engine.cardset import listed, set_of
 from ..engine.view import PlayerView
 from . import register
 from .base import Decision, Player
@@ -28,10 +29,10 @@ class EasyPlayer(Player):
         """The three highest cards by rank (ties in a seeded order)."""
         expect_pass(view)
         rng = self.rng(view)
-        cards = cards_of(view.hand)
+        cards = listed(view.hand)
         rng.shuffle(cards)
         cards.sort(key=lambda c: c.rank, reverse=True)
-        return Decision(tuple(sorted(cards[:3])), Hint.PASS_HIGHEST)
+        return Decision(tuple(sorted(cards[: view.rules.pass_size])), Hint.PASS_HIGHEST)
 
     def choose_play(self, view: PlayerView) -> Decision:
         """The normal play without memory or moon logic, or a hunch about one time in four."""
@@ -44,20 +45,13 @@ class EasyPlayer(Player):
             view.hand,
             view.legal,
             trick,
-            _played(view),
+            set_of(view.plays),
             view.taken,
         )
         others = [c for c in cards_of(view.legal) if c != card]
         if others and rng.random() < SLIP_RATE:
             return Decision((rng.choice(others),), Hint.HUNCH)
         return Decision((CARDS[card],), hint)
-
-
-def _played(view: PlayerView) -> int:
-    mask = 0
-    for card in view.plays:
-        mask |= 1 << card
-    return mask
 
 
 register("easy", EasyPlayer)

@@ -1,7 +1,8 @@
 """Exact play of the last tricks of a fully known (sampled) hand: max-n search.
 
 Each seat picks the card that maximises its own value of the finished hand (search.Stakes);
-with three tricks left the tree has at most a few thousand leaves.
+with three tricks left at four seats the tree has at most a few thousand leaves; a table of
+six or eight is solved over its last two tricks, which it reaches in as few.
 """
 
 from __future__ import annotations
@@ -11,8 +12,21 @@ from ..engine.hand import HandState, Phase
 from ..engine.rules import MoonMode
 from .search import Stakes
 
-#: Solve exactly when at most this many tricks remain.
+#: Solve exactly when at most this many tricks remain (four seats; more seats: fewer).
 EXACT_TRICKS = 3
+#: The most leaves an exact search may have at the start: k cards left each for N seats
+#: make (k!)^N of them at most.
+_LEAVES = 20_000
+
+
+def exact_tricks(seats: int) -> int:
+    """How many last tricks are solved exactly at a table of ``seats``: 3 at four, 2 at six
+    and eight (three tricks at eight would be 1.7 million leaves)."""
+    tricks, leaves = 0, 1
+    while tricks < EXACT_TRICKS and leaves * (tricks + 1) ** seats <= _LEAVES:
+        tricks += 1
+        leaves *= tricks**seats
+    return tricks
 
 
 def solvable(world: HandState) -> bool:
@@ -25,8 +39,9 @@ def solvable(world: HandState) -> bool:
     the exact endgame, same cards and seats): solving those endgames too lost 3 moons that
     the played-out search made, 1.0 relative point a deal in all.
     """
-    left = 4 * world.rules.hand_size - len(world.plays)
-    return left <= 4 * EXACT_TRICKS and not moon_possible(world)
+    seats = world.rules.seats
+    left = seats * world.rules.hand_size - len(world.plays)
+    return left <= seats * exact_tricks(seats) and not moon_possible(world)
 
 
 def moon_possible(world: HandState) -> bool:
@@ -37,20 +52,15 @@ def moon_possible(world: HandState) -> bool:
     return sum(1 for taken in world.taken if taken & rules.moon_mask) < 2
 
 
-def outcome(world: HandState, stakes: Stakes) -> tuple[float, float, float, float]:
-    """The values of all four seats when every seat plays perfectly from ``world``."""
+def outcome(world: HandState, stakes: Stakes) -> tuple[float, ...]:
+    """The values of every seat when every seat plays perfectly from ``world``."""
     if world.phase is not Phase.PLAYING:
         assert world.result is not None
         points = world.result.points
-        return (
-            stakes.value(points, 0),
-            stakes.value(points, 1),
-            stakes.value(points, 2),
-            stakes.value(points, 3),
-        )
+        return tuple(stakes.value(points, seat) for seat in range(world.rules.seats))
     seat = world.to_move
     assert seat is not None
-    best: tuple[float, float, float, float] | None = None
+    best: tuple[float, ...] | None = None
     for card in cards_of(world.legal_mask()):
         child = world.copy()
         child.play_unchecked(card)

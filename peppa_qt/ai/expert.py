@@ -28,7 +28,8 @@ from multiprocessing import get_context, parent_process
 from multiprocessing.connection import wait as wait_connections
 from typing import TypeVar
 
-from ..engine.cards import CARDS, cards_of, mask_of
+from ..engine.cards import cards_of
+from ..engine.cardset import add, listed, minus, plus, set_of
 from ..engine.hand import HandState
 from ..engine.view import PlayerView
 from . import register
@@ -67,7 +68,8 @@ def likelihood(view: PlayerView, hands: list[int]) -> float:
     """
     holdings = list(hands)
     for index, card in enumerate(view.plays):
-        holdings[view.seat_of_play(index)] |= 1 << card
+        seat = view.seat_of_play(index)
+        holdings[seat] = add(holdings[seat], card)
     world = HandState.in_play(view.rules, view.dealer, view.pass_direction, holdings)
     log_weight = 0.0
     for index, card in enumerate(view.plays):
@@ -120,24 +122,28 @@ def evaluate_passes(
     level would (their choice does not depend on ours), and the hand is played out.
     """
     rng = random.Random(seed)
-    rules, seat, offset = view.rules, view.seat, view.pass_direction.offset
+    rules, seat, direction = view.rules, view.seat, view.pass_direction
+    offset = rules.pass_offset(direction)
     pr = policy_rules(rules)
-    unseen = cards_of(rules.deck_mask & ~view.hand)
+    unseen = listed(minus(rules.deck_mask, view.hand))
     size = rules.hand_size
+    seats = range(rules.seats)
     stakes = Stakes.of(view)
     sums = [0.0] * len(candidates)
     for _ in range(worlds):
         rng.shuffle(unseen)
-        hands = [0, 0, 0, 0]
-        passes = [0, 0, 0, 0]
+        hands = [0] * len(seats)
+        passes = [0] * len(seats)
         hands[seat] = view.hand
-        others = [(seat + k) % 4 for k in (1, 2, 3)]
+        others = [(seat + k) % len(seats) for k in range(1, len(seats))]
         for index, other in enumerate(others):
-            hands[other] = mask_of(unseen[index * size : (index + 1) * size])
+            hands[other] = set_of(unseen[index * size : (index + 1) * size])
             passes[other] = choose_pass(pr, hands[other], offset, rng.getrandbits(32))[0]
         for index, mine in enumerate(candidates):
             passes[seat] = mine
-            holdings = [(hands[s] & ~passes[s]) | passes[(s - offset) % 4] for s in range(4)]
+            holdings = [
+                plus(minus(hands[s], passes[s]), passes[rules.giver(s, direction)]) for s in seats
+            ]
             world = HandState.in_play(rules, view.dealer, view.pass_direction, holdings)
             playout(world, world_policy)
             assert world.result is not None
@@ -221,7 +227,7 @@ class ExpertPlayer(SearchPlayer):
         expect_pass(view)
         rng = self.rng(view)
         pr = policy_rules(view.rules)
-        offset = view.pass_direction.offset
+        offset = view.rules.pass_offset(view.pass_direction)
         candidates = [mask for _, mask in rank_passes(pr, view.hand, offset, rng.getrandbits(32))]
         candidates = candidates[: self.pass_candidates]
         moon = moon_pass(pr, view.hand)
@@ -236,7 +242,7 @@ class ExpertPlayer(SearchPlayer):
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         mask = candidates[best]
         hint = Hint.PASS_FOR_MOON if mask == moon else pass_hint(pr, view.hand, mask)
-        return Decision(tuple(CARDS[c] for c in cards_of(mask)), hint)
+        return Decision(tuple(listed(mask)), hint)
 
     def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
         """Weighted mean utility of each legal card over the sampled deals."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine.cards import CARDS, cards_of
+from ..engine.cards import CARDS
+from ..engine.cardset import listed, minus
 from ..engine.hand import HandState, Phase
 from ..engine.rules import PassDirection
 from ..engine.view import PlayerView
@@ -22,10 +23,9 @@ class NormalPlayer(Player):
         """Three cards by danger score, voids and the direction of the pass."""
         expect_pass(view)
         salt = self.rng(view).getrandbits(32)
-        mask, hint = choose_pass(
-            policy_rules(view.rules), view.hand, view.pass_direction.offset, salt
-        )
-        return Decision(tuple(cards_of(mask)), hint)
+        offset = view.rules.pass_offset(view.pass_direction)
+        mask, hint = choose_pass(policy_rules(view.rules), view.hand, offset, salt)
+        return Decision(tuple(listed(mask)), hint)
 
     def choose_play(self, view: PlayerView) -> Decision:
         """One legal card from the heuristic policy, fed with what the seat has seen."""
@@ -57,10 +57,16 @@ def world_policy(world: HandState) -> int:
     assert seat is not None
     hands = world.hands
     rules = world.rules
-    gone = rules.deck_mask & ~(hands[0] | hands[1] | hands[2] | hands[3])
-    return policy_play(
-        policy_rules(rules), seat, hands[seat], world.legal_mask(), world.trick, gone, world.taken
-    )
+    pr = policy_rules(rules)
+    if pr.copies:
+        gone = rules.deck_mask
+        for held in hands:
+            gone = minus(gone, held)
+    else:
+        gone = rules.deck_mask
+        for held in hands:
+            gone &= ~held
+    return policy_play(pr, seat, hands[seat], world.legal_mask(), world.trick, gone, world.taken)
 
 
 def expect_pass(view: PlayerView) -> None:

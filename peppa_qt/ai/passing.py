@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..engine.cards import FULL_DECK, HEARTS, SPADES, SUIT_MASKS
+from ..engine.cards import CARD_COUNT, FULL_DECK, HEARTS, SPADES, SUIT_MASKS
+from ..engine.cardset import FACES, SUIT_SETS, listed, minus, set_of
 from .hints import Hint
 from .moon import wants_moon
 from .table import BELOW_QUEEN, HIGH_SPADES, QS, QS_BIT, PolicyRules
@@ -24,25 +25,28 @@ def card_danger(pr: PolicyRules, hand: int, card: int, offset: int) -> int:
     """How much ``card`` hurts in ``hand`` (high: pass it); ``offset`` is the pass offset."""
     suit = card // 13
     rank = card % 13 + 2
-    if suit == SPADES:
-        return _spade_danger(hand, card, rank, receiver_after(pr, offset))
     points = pr.points[card]
+    if suit == SPADES:
+        danger = _spade_danger(hand, card, rank, receiver_after(pr, offset))
+        if points > 0 and card != QS:  # Belmont's K♠ and A♠ carry points of their own
+            danger = max(danger, 25 + 4 * points)
+        return danger
     if points < 0:
         return -100  # the J♦ bonus card: keep it
     if suit == HEARTS:
         if rank < 11:
             return rank - 14  # low hearts let us duck heart tricks
         danger = 25 + (rank - 10) * 6 + points * 3
-        return danger // 2 if (hand & SUIT_MASKS[HEARTS]).bit_count() >= 6 else danger
+        return danger // 2 if (hand & SUIT_SETS[HEARTS]).bit_count() >= 6 else danger
     danger = (rank - 8) * 4
-    if (hand & SUIT_MASKS[suit]).bit_count() >= 5:
+    if (hand & SUIT_SETS[suit]).bit_count() >= 5:
         danger -= 6  # a long suit lets us duck under its high cards for a while
     return danger + (10 + 4 * points if points > 0 else 0)
 
 
 def receiver_after(pr: PolicyRules, offset: int) -> bool:
     """Whether the receiver plays after us in a trick we do not lead (next seat, or across)."""
-    return offset == 2 or offset == pr.direction % 4
+    return offset == pr.seats // 2 or offset == pr.direction % pr.seats
 
 
 def _spade_danger(hand: int, card: int, rank: int, after: bool) -> int:
@@ -60,18 +64,19 @@ def _spade_danger(hand: int, card: int, rank: int, after: bool) -> int:
 
 
 def rank_passes(pr: PolicyRules, hand: int, offset: int, salt: int = 0) -> list[tuple[int, int]]:
-    """Candidate passes as (score, mask of three cards), best first."""
-    cards = [c for c in range(52) if hand >> c & 1]
-    danger = {c: card_danger(pr, hand, c, offset) for c in cards}
-    order = sorted(cards, key=lambda c: (-danger[c], (c + salt) % 52))
-    sets = {sum(1 << c for c in trio) for trio in combinations(order[:SHORTLIST], 3)}
-    for suit in range(4):
+    """Candidate passes as (score, card set of three cards), best first."""
+    cards = listed(hand)  # a card held twice is there twice: both copies may go
+    danger: dict[int, int] = {c: card_danger(pr, hand, c, offset) for c in set(cards)}
+    order = sorted(cards, key=lambda c: (-danger[c], (c + salt) % CARD_COUNT))
+    size = pr.rules.pass_size
+    sets = {set_of(trio) for trio in combinations(order[:SHORTLIST], size)}
+    for suit in range(len(SUIT_MASKS)):
         if suit == HEARTS:
             continue
         mine = [c for c in order if c // 13 == suit]
-        if 1 <= len(mine) <= 3:
-            fill = [c for c in order if c // 13 != suit][: 3 - len(mine)]
-            sets.add(sum(1 << c for c in mine + fill))
+        if 1 <= len(mine) <= size:
+            fill = [c for c in order if c // 13 != suit][: size - len(mine)]
+            sets.add(set_of(mine + fill))
     scored = [(_set_score(hand, danger, mask), mask) for mask in sets]
     shuffle = (salt * 0x9E3779B97F4A7C15) & FULL_DECK  # equal scores: a seeded order
     scored.sort(key=lambda pair: (-pair[0], pair[1] ^ shuffle))
@@ -79,21 +84,17 @@ def rank_passes(pr: PolicyRules, hand: int, offset: int, salt: int = 0) -> list[
 
 
 def _set_score(hand: int, danger: dict[int, int], mask: int) -> int:
-    score = 0
-    rest = mask
-    while rest:
-        low = rest & -rest
-        score += danger[low.bit_length() - 1]
-        rest ^= low
-    for suit in (0, 1, 3):
-        suit_mask = SUIT_MASKS[suit]
-        if hand & suit_mask and not hand & ~mask & suit_mask:
-            score += VOID_BONUS[(hand & suit_mask).bit_count()]
+    score = sum(danger[card] for card in listed(mask))
+    kept = minus(hand, mask)
+    for suit in (0, 1, SPADES):
+        suit_set = SUIT_SETS[suit]
+        if hand & suit_set and not kept & suit_set:
+            score += VOID_BONUS[(hand & suit_set).bit_count()]
     return score
 
 
 def choose_pass(pr: PolicyRules, hand: int, offset: int, salt: int = 0) -> PassChoice:
-    """The three cards the normal level passes (as a mask) and why.
+    """The three cards the normal level passes (as a card set) and why.
 
     In teams the pass across goes to the partner, and the same danger scores serve: keeping
     a short-guarded Q♠ rather than passing it to the partner was measured worse for the team
@@ -112,8 +113,9 @@ def pass_hint(pr: PolicyRules, hand: int, mask: int) -> Hint:
         return Hint.PASS_QUEEN
     if mask & HIGH_SPADES:
         return Hint.PASS_HIGH_SPADES
-    for suit in range(4):
-        if hand & SUIT_MASKS[suit] and not hand & ~mask & SUIT_MASKS[suit]:
+    kept = minus(hand, mask)
+    for suit, suit_set in enumerate(SUIT_SETS):
+        if hand & suit_set and not kept & suit_set:
             return _VOID_HINTS[suit]
     if mask & pr.plus_mask & SUIT_MASKS[HEARTS]:
         return Hint.PASS_HIGH_HEARTS
@@ -130,13 +132,15 @@ def moon_pass(pr: PolicyRules, hand: int) -> int:
     # with our Q♠: given away, one of them can win the Q♠ and break the moon.
     guards = HIGH_SPADES if hand & QS_BIT else 0
     ranked = sorted(
-        (c for c in range(52) if hand >> c & 1 and c // 13 != HEARTS and c != QS),
+        (c for c in listed(hand) if c // 13 != HEARTS and c != QS),
         key=lambda c: (guards >> c & 1, c % 13),
     )
-    if len(ranked) < 3:
+    size = pr.rules.pass_size
+    if len(ranked) < size:
         return 0
-    mask = (1 << ranked[0]) | (1 << ranked[1]) | (1 << ranked[2])
-    keep = hand & ~mask
-    if not keep & SUIT_MASKS[HEARTS] or not wants_moon(keep, pr.deck_mask & ~keep):
+    mask = set_of(ranked[:size])
+    keep = minus(hand, mask)
+    unseen = minus(pr.deck_mask, keep) & FACES
+    if not keep & SUIT_MASKS[HEARTS] or not wants_moon(keep & FACES, unseen, pr.seats - 1):
         return 0
     return mask

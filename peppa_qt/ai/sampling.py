@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.cards import SUIT_MASKS, cards_of, mask_of
+from ..engine.cards import SUIT_MASKS
+from ..engine.cardset import add, listed, minus, plus, set_of, size
 from ..engine.rules import PassDirection
 from ..engine.view import PlayerView
 from . import knowledge
@@ -20,25 +21,26 @@ Prior = Sequence[Sequence[float]]
 
 
 def played_mask(view: PlayerView) -> int:
-    """Every card played this hand."""
-    return mask_of(view.plays)
+    """Every card played this hand (a card set)."""
+    return set_of(view.plays)
 
 
 def shown_voids(view: PlayerView) -> list[int]:
     """Per seat, the suits (as a card mask) it has shown it no longer holds."""
     bits = knowledge.shown_voids(view)
     return [
-        sum(SUIT_MASKS[suit] for suit in range(4) if bits >> (4 * seat + suit) & 1)
-        for seat in range(4)
+        sum(mask for suit, mask in enumerate(SUIT_MASKS) if bits >> (4 * seat + suit) & 1)
+        for seat in range(view.rules.seats)
     ]
 
 
 def known_cards(view: PlayerView) -> list[int]:
-    """Cards the seat knows another seat holds: its own pass, until played."""
-    known = [0, 0, 0, 0]
+    """Cards the seat knows another seat holds: its own pass, until that seat plays them."""
+    known = [0] * view.rules.seats
     exchanged = view.pass_direction is not PassDirection.HOLD and view.received is not None
     if exchanged and view.passed is not None:
-        known[view.pass_target] = view.passed & ~played_mask(view)
+        target = view.pass_target
+        known[target] = minus(view.passed, knowledge.played_by(view, target))
     return known
 
 
@@ -62,7 +64,7 @@ def sample_hands(
         hands = _attempt(view, rng, voids, known, prior)
         if hands is not None:
             return hands
-    hands = _attempt(view, rng, [0, 0, 0, 0], known, prior)
+    hands = _attempt(view, rng, [0] * view.rules.seats, known, prior)
     assert hands is not None
     return hands
 
@@ -75,19 +77,20 @@ def _attempt(
     prior: Prior | None,
 ) -> list[int] | None:
     seat = view.seat
-    hands = [0, 0, 0, 0]
+    seats = range(view.rules.seats)
+    hands = [0] * len(seats)
     hands[seat] = view.hand
     need = list(view.counts)
     need[seat] = 0
-    placed = view.hand | played_mask(view)
-    for s in range(4):
+    placed = plus(view.hand, played_mask(view))
+    for s in seats:
         if s != seat:
             hands[s] = known[s]
-            need[s] -= known[s].bit_count()
-            placed |= known[s]
-    pool = cards_of(view.rules.deck_mask & ~placed)
+            need[s] -= size(known[s])
+            placed = plus(placed, known[s])
+    pool = listed(minus(view.rules.deck_mask, placed))
     rng.shuffle(pool)
-    others = [s for s in range(4) if s != seat]
+    others = [s for s in seats if s != seat]
     # The most constrained cards first, so voids rarely leave a card with nowhere to go.
     pool.sort(key=lambda c: sum(1 for s in others if voids[s] >> c & 1))
     pool.reverse()
@@ -100,6 +103,6 @@ def _attempt(
         else:
             weights = [need[s] * (prior[s][card] + PRIOR_FLOOR) for s in choices]
         chosen = choices[0] if len(choices) == 1 else rng.choices(choices, weights)[0]
-        hands[chosen] |= 1 << card
+        hands[chosen] = add(hands[chosen], card)
         need[chosen] -= 1
     return hands

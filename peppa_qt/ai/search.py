@@ -15,7 +15,8 @@ from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import CARDS, cards_of, mask_of
+from ..engine.cards import CARDS, cards_of
+from ..engine.cardset import FACES, plus, set_of
 from ..engine.hand import HandState, Phase
 from ..engine.rules import EndMode, MoonMode, RuleSet
 from ..engine.view import PlayerView
@@ -40,7 +41,7 @@ def utility(rules: RuleSet, points: Sequence[int], seat: int) -> float:
     if rules.teams:
         own = rules.team_totals(points)[seat]
         return (sum(points) - own - own) / 2
-    return (sum(points) - points[seat]) / 3 - points[seat]
+    return (sum(points) - points[seat]) / (rules.seats - 1) - points[seat]
 
 
 class Stakes:
@@ -93,8 +94,8 @@ class Stakes:
         if not rules.is_over(final, self.hands):
             return relative
         mine = final[seat]
-        partner = seat ^ 2 if rules.teams else seat
-        ahead = sum(1 for s in range(4) if s not in (seat, partner) and final[s] < mine)
+        partner = rules.partner(seat)
+        ahead = sum(1 for s in range(rules.seats) if s not in (seat, partner) and final[s] < mine)
         return relative + (self.prize if ahead < self.winners else -self.prize)
 
 
@@ -102,7 +103,7 @@ def _most_in_a_hand(rules: RuleSet) -> int:
     """The most one seat's total (a team's in teams) can grow in one hand."""
     most = rules.hand_total
     if rules.moon is MoonMode.GIVE:  # a rival's moon, plus what lies outside the moon cards
-        outside = rules.point_mask & ~rules.moon_mask
+        outside = rules.point_mask & ~rules.moon_mask & FACES
         spare = sum(max(0, rules.card_points[c]) for c in cards_of(outside))
         most = max(most, rules.moon_value + spare + rules.last_trick_points)
     return most * (2 if rules.teams else 1)
@@ -151,8 +152,8 @@ def equivalent_cards(view: PlayerView, legal: Sequence[int]) -> dict[int, int]:
     them is enough. (Cards of the trick in progress are not "gone": one may lie between.)
     """
     rules = view.rules
-    done = len(view.plays) - len(view.plays) % 4
-    between_ok = view.hand | mask_of(view.plays[:done]) | ~rules.deck_mask
+    done = len(view.plays) - len(view.plays) % rules.seats
+    between_ok = settled_cards(rules.deck_mask, plus(view.hand, set_of(view.plays[:done])))
     points, moon = rules.card_points, rules.moon_mask
     classes: dict[int, int] = {}
     done_cards: list[int] = []
@@ -161,11 +162,20 @@ def equivalent_cards(view: PlayerView, legal: Sequence[int]) -> dict[int, int]:
         for lower in reversed(done_cards):  # the nearest touching card of the same worth
             if lower // 13 != card // 13 or not _all_in(between_ok, lower + 1, card):
                 break
+            if rules.copies > 1 and not _all_in(between_ok, lower, card + 1):
+                break  # another copy of either is out: it beats one and not the other
             if points[lower] == points[card] and (moon >> lower & 1) == (moon >> card & 1):
                 classes[card] = classes[lower]
                 break
         done_cards.append(card)
     return classes
+
+
+def settled_cards(deck: int, known: int) -> int:
+    """The cards (52-bit) of which every copy in ``deck`` is in ``known`` (a card set inside
+    the deck), and those the deck does not have: no other seat can hold or play one."""
+    agree = ~(deck ^ known)
+    return agree & agree >> 52 & FACES
 
 
 def _all_in(mask: int, low: int, high: int) -> bool:

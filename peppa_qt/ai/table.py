@@ -1,7 +1,10 @@
 """The play heuristics' inputs: rule constants folded once, and the table as the mover sees it.
 
 Everything here works on 52-bit card masks (see ``engine.cards``) so that one decision costs a
-few microseconds: the search levels call the policy hundreds of thousands of times.
+few microseconds: the search levels call the policy hundreds of thousands of times. Hands and
+takings are card sets (``engine.cardset``): with one deck they are those same masks; with two
+(Belmont) a card may be there twice, and the heuristics read the different cards of a set
+(``faces``), counting copies where a count matters.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from ..engine.cards import (
     SPADES_MASK,
     SUIT_MASKS,
 )
+from ..engine.cardset import COPY_SHIFT, FACES, minus, plus
 from ..engine.rules import EndMode, MoonMode, RuleSet
 
 QS: Final = int(QUEEN_OF_SPADES)
@@ -42,12 +46,34 @@ def above(card: int) -> int:
     return ~((2 << card) - 1)
 
 
+def from_card(card: int) -> int:
+    """The mask of ``card`` and every card above it: what can beat ``card`` when played after
+    it (a copy of the same card wins too, with two decks)."""
+    return ~((1 << card) - 1)
+
+
+def union(sets: Sequence[int], copies: bool) -> int:
+    """Every card of ``sets`` together (their multiset sum when the deck has copies)."""
+    if not copies:
+        out = 0
+        for cards in sets:
+            out |= cards
+        return out
+    out = 0
+    for cards in sets:
+        out = plus(out, cards)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class PolicyRules:
     """The constants of a rule set the heuristics need, computed once per rule set."""
 
     rules: RuleSet
     direction: int
+    seats: int
+    #: Whether the deck holds copies (card sets may then hold a card twice).
+    copies: bool
     points: tuple[int, ...]
     #: Cards that cost points (hearts, Q♠, J♦ +10, 7♣) and cards that are a prize (J♦ −10).
     plus_mask: int
@@ -73,14 +99,24 @@ class PolicyRules:
     hand_total: int
 
     def mask_points(self, mask: int) -> int:
-        """Points of the cards of ``mask`` (without the last-trick point)."""
+        """Points of the cards of the card set ``mask`` (without the last-trick point)."""
         total = self.heart_points[(mask >> HEART_SHIFT) & 0x1FFF]
         extra = mask & self.extra_mask
+        if mask >> COPY_SHIFT:  # the second copies (two decks)
+            high = mask >> COPY_SHIFT
+            total += self.heart_points[(high >> HEART_SHIFT) & 0x1FFF]
+            extra |= (high & self.extra_mask) << COPY_SHIFT
         while extra:
             low = extra & -extra
-            total += self.points[low.bit_length() - 1]
+            total += self.points[(low.bit_length() - 1) % COPY_SHIFT]
             extra ^= low
         return total
+
+    def unseen_of(self, hand: int, gone: int) -> int:
+        """The different cards (52-bit) no longer in ``hand`` nor ``gone``: the others'."""
+        if self.copies:
+            return minus(minus(self.deck_mask, hand), gone) & FACES
+        return self.deck_mask & ~hand & ~gone
 
 
 _CACHE: dict[tuple[RuleSet, bool], PolicyRules] = {}
@@ -113,6 +149,8 @@ def _fold(rules: RuleSet, moon_logic: bool) -> PolicyRules:
     return PolicyRules(
         rules=rules,
         direction=rules.direction,
+        seats=rules.seats,
+        copies=rules.copies > 1,
         points=points,
         plus_mask=plus,
         minus_mask=sum(1 << c for c in range(52) if points[c] < 0),
@@ -143,6 +181,7 @@ class Table:
         "after",
         "gone",
         "hand",
+        "last",
         "led",
         "legal",
         "n",
@@ -189,14 +228,16 @@ class Table:
         self.totals = totals
         self.queen_at = queen_at
         self.salt = salt
-        self.unseen = pr.deck_mask & ~hand & ~gone
+        self.unseen = pr.unseen_of(hand, gone)
         self.queen_out = bool(self.unseen & QS_BIT)
-        self.partner = (seat + 2) & 3 if pr.teams else -1
+        seats = pr.seats
+        self.partner = (seat + seats // 2) % seats if pr.teams else -1
         self.shoot = False
         self.threat = -1
         n = self.n = len(trick)
+        self.last = n == seats - 1  # the trick's last card: nobody plays after it
         d = pr.direction
-        self.after = [(seat + k * d) & 3 for k in range(1, 4 - n)]
+        self.after = [(seat + k * d) % seats for k in range(1, seats - n)]
         self.led = self.win = self.winner = -1
         self.value = 0
         if n:
@@ -210,21 +251,22 @@ class Table:
         value = 0
         for i, card in enumerate(trick):
             value += pr.points[card]
-            if card // 13 == led and card > win:
+            if card // 13 == led and card >= win:  # of two equal cards the later wins
                 win, position = card, i
         if self.hand.bit_count() == 1:
             value += pr.last_trick
         self.win = win
         self.value = value
-        self.winner = (self.seat + (position - self.n) * pr.direction) & 3
+        self.winner = (self.seat + (position - self.n) * pr.direction) % pr.seats
 
     def void(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` has shown out of ``suit``."""
         return bool(self.voids >> (4 * seat + suit) & 1)
 
     def can_beat(self, card: int) -> bool:
-        """Whether a seat still to play may hold a card of the led suit above ``card``."""
-        higher = self.unseen & SUIT_MASKS[self.led] & above(card)
+        """Whether a seat still to play may hold a card of the led suit that beats ``card``
+        (above it, or its copy)."""
+        higher = self.unseen & SUIT_MASKS[self.led] & from_card(card)
         if not higher:
             return False
         return any(not self.voids >> (4 * s + self.led) & 1 for s in self.after)
@@ -259,15 +301,15 @@ class Table:
             return False
         projected[seat] = after
         mine = projected[self.seat]
-        better = sum(1 for s in range(4) if projected[s] < mine and s != self.partner)
+        better = sum(1 for s in range(pr.seats) if projected[s] < mine and s != self.partner)
         return better >= pr.winners
 
     def projected(self, totals: Sequence[int]) -> list[int]:
         """Game totals if the hand ended now (team totals when playing in teams)."""
         pr = self.pr
         taken = self.taken
-        now = pr.rules.team_totals([pr.mask_points(taken[s]) for s in range(4)])
-        return [totals[s] + now[s] for s in range(4)]
+        now = pr.rules.team_totals([pr.mask_points(taken[s]) for s in range(pr.seats)])
+        return [totals[s] + now[s] for s in range(pr.seats)]
 
 
 def costliest(pr: PolicyRules, mask: int) -> int:
@@ -288,15 +330,14 @@ def top_danger(t: Table, pool: int) -> int:
     best = -1
     best_score = -999
     hand = t.hand
-    for suit in range(4):
-        suit_mask = SUIT_MASKS[suit]
+    for suit, suit_mask in enumerate(SUIT_MASKS):
         mine = pool & suit_mask
         if not mine:
             continue
         card = top(mine)
         others = t.unseen & suit_mask
         beaten = (others & ((1 << card) - 1)).bit_count()
-        higher = (others & above(card)).bit_count()
+        higher = (others & from_card(card)).bit_count()
         # How many outstanding cards it beats, minus those that beat it; a lone card voids a suit.
         score = 4 * beaten - 2 * higher + (6 if (hand & suit_mask).bit_count() == 1 else 0)
         if not others:

@@ -16,8 +16,19 @@ from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 
 from ..ai import make_player
 from ..ai.base import Decision, Player
-from ..engine import HandState, Match, Phase, PlayerView, TableState, table_of, view_of
+from ..engine import (
+    CardSet,
+    HandState,
+    Match,
+    PassDirection,
+    Phase,
+    PlayerView,
+    TableState,
+    table_of,
+    view_of,
+)
 from ..engine.cards import cards_of, mask_of
+from ..engine.cardset import listed
 from ..engine.errors import IllegalMove, Reason
 from .seating import Seating
 from .setup import SEATS, GameSetup, Pace, Refusal
@@ -61,7 +72,7 @@ class GameController(QObject):
     game_over = Signal(object)  # ranking: list of seats, best first
     turn_changed = Signal(int)  # the seat to play, -1 while passing or between hands
     human_to_pass = Signal(int)  # seat
-    human_to_move = Signal(int, object)  # seat, mask of the legal cards
+    human_to_move = Signal(int, object)  # seat, the legal cards (a CardSet)
     move_refused = Signal(object)  # Refusal
     history_changed = Signal()  # what Undo and Redo would do may have changed
 
@@ -174,7 +185,8 @@ class GameController(QObject):
         hand = self.hand
         if not self.can_undo() or hand is None:
             return None
-        passes = sum(p is not None for p in hand.passes) if hand.pass_direction.offset else 0
+        passing = hand.pass_direction is not PassDirection.HOLD
+        passes = sum(p is not None for p in hand.passes) if passing else 0
         for index in range(len(self._actions) - 1, -1, -1):
             seat = self._actions[index]
             if not self.is_human(seat):
@@ -182,7 +194,7 @@ class GameController(QObject):
             if index >= passes:  # a play (the passes come first in the hand's order)
                 return (hand.plays[index - passes],)
             mask = hand.passes[seat]
-            return tuple(cards_of(mask)) if mask is not None else None
+            return tuple(listed(mask)) if mask is not None else None
         return None
 
     def redo_subject(self) -> tuple[int, ...] | None:
@@ -428,7 +440,7 @@ class GameController(QObject):
 
     def _ask_human_play(self, seat: int, legal: int) -> None:
         self.turn_changed.emit(seat)
-        self.human_to_move.emit(seat, legal)
+        self.human_to_move.emit(seat, CardSet(legal))
 
     def _ask_human(self, seat: int, ask: Callable[[], None]) -> None:
         """Ask ``seat`` if the table is drawn for it and its cards are shown.

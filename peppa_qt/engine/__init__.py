@@ -1,6 +1,7 @@
 """The rules engine: cards, rule sets, hands, games, player views and game records. No Qt."""
 
 from .cards import Card, CardError, cards_of, format_cards, mask_of, parse_cards
+from .cardset import CardSet, CardSetError
 from .errors import IllegalMove, Reason, RecordError
 from .hand import HandResult, HandState, Phase
 from .match import Match
@@ -12,6 +13,8 @@ from .view import PlayerView, view_of
 __all__ = [
     "Card",
     "CardError",
+    "CardSet",
+    "CardSetError",
     "EndMode",
     "GameRecord",
     "HandResult",

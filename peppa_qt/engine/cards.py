@@ -25,6 +25,9 @@ DIAMONDS: Final = 1
 HEARTS: Final = 2
 SPADES: Final = 3
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+#: Cards of one deck, and of one suit (a card's index is ``suit * SUIT_SIZE + rank - 2``).
+CARD_COUNT: Final = 52
+SUIT_SIZE: Final = 13
 
 
 class CardError(ValueError):

@@ -25,18 +25,22 @@ import random
 from typing import Final
 
 from .cards import HEARTS_MASK, SUIT_MASKS
-from .hand import HandState, Phase, legal_cards, score_hand
+from .cardset import COPY_SHIFT, FACES, minus, plus, remove, set_of, size
+from .hand import HandState, Phase, legal_cards, score_hand, set_points
 from .hidden import count_deals, deals_of, unseen_of
 from .rules import MoonMode, RuleSet
 from .trick import trick_winner
 from .view import PlayerView
 
-Points = tuple[int, int, int, int]
+Points = tuple[int, ...]
 
 #: How many deals of the unseen cards ``view_settled_points`` tries by default.
 DEFAULT_DEAL_LIMIT: Final = 2000
 #: Play-outs tried before the search: one that differs from another ends it at once.
 _PROBES: Final = 6
+#: With more seats than four or with copies, deals are counted only once this few unseen
+#: cards per other seat are left (the count's own cost grows too fast before).
+_COUNTED_PER_SEAT: Final = 2
 
 
 class _Unsettled(Exception):  # noqa: N818  (control flow inside the search, never raised out)
@@ -56,6 +60,7 @@ class _Search:
         self.rules = rules
         self.memo = memo
         self.direction = rules.direction
+        self.seats = rules.seats
         self.values = rules.card_points
         self.moon_mask = rules.moon_mask if rules.moon is not MoonMode.OFF else 0
         self.bonus = rules.no_card_bonus
@@ -66,6 +71,7 @@ class _Search:
             (self.values[c], self.moon_mask >> c & 1, self.breakers >> c & 1) for c in range(52)
         )
         self.point_mask = rules.point_mask
+        self.point_set = rules.point_mask | rules.point_mask << COPY_SHIFT
 
     # ------------------------------------------------------------------ the search
 
@@ -105,21 +111,26 @@ class _Search:
         taken: list[int],
         first: bool,
     ) -> Points:
-        seat = (leader + len(trick) * self.direction) % 4
+        seats = self.seats
+        seat = (leader + len(trick) * self.direction) % seats
         own = hands[seat]
         legal = legal_cards(self.rules, own, trick, first, broken)
-        live = hands[0] | hands[1] | hands[2] | hands[3]
+        foreign = 0  # the cards others hold or have played on this trick
+        for other, held in enumerate(hands):
+            if other != seat:
+                foreign |= held
+        foreign &= FACES
         for card in trick:
-            live |= 1 << card
+            foreign |= 1 << card
         result: Points | None = None
-        for card in self._choices(legal, live & ~own):
-            hands[seat] = own ^ 1 << card
+        for card in self._choices(legal, foreign):
+            hands[seat] = remove(own, card)
             trick.append(card)
             now_broken = broken or bool(self.breakers >> card & 1)
-            if len(trick) == 4:
-                winner = trick_winner(leader, trick, self.direction)
+            if len(trick) == seats:
+                winner = trick_winner(leader, trick, self.direction, seats)
                 before = taken[winner]
-                taken[winner] = before | 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << card
+                taken[winner] = plus(before, set_of(trick))
                 cards = trick[:]
                 trick.clear()
                 value = self.solve(hands, trick, winner, now_broken, taken, False)
@@ -137,7 +148,11 @@ class _Search:
         return result
 
     def _choices(self, legal: int, foreign: int) -> list[int]:
-        """One card of each run of equivalent legal cards, lowest and highest first."""
+        """One card of each run of equivalent legal cards, lowest and highest first.
+
+        Two neighbours are equivalent when they score alike and no card of another seat lies
+        between them, nor equals either (with copies, an equal card played later wins).
+        """
         kind = self.kind
         picked: list[int] = []
         for suit_mask in SUIT_MASKS:
@@ -150,7 +165,7 @@ class _Search:
                 if (
                     previous < 0
                     or kind[card] != kind[previous]
-                    or foreign & (1 << card) - (2 << previous)
+                    or foreign & (2 << card) - (1 << previous)
                 ):
                     picked.append(card)
                 previous = card
@@ -162,17 +177,13 @@ class _Search:
         self, hands: list[int], leader: int, broken: bool, taken: list[int]
     ) -> tuple[int, ...]:
         values = self.values
-        points = [0, 0, 0, 0]
-        moon = 4  # 4: nobody has a moon card yet, 5: two seats have: no moon any more
+        points = [0] * self.seats
+        moon = -1  # -1: nobody has a moon card yet, -2: two seats have: no moon any more
         empty = 0
-        for seat in range(4):
-            mask = taken[seat] & self.point_mask
-            while mask:
-                low = mask & -mask
-                points[seat] += values[low.bit_length() - 1]
-                mask ^= low
+        for seat in range(self.seats):
+            points[seat] = set_points(values, taken[seat] & self.point_set)
             if taken[seat] & self.moon_mask:
-                moon = seat if moon == 4 else 5
+                moon = seat if moon == -1 else -2
             if self.bonus and not taken[seat]:
                 empty |= 1 << seat
         broken = broken and self.hearts_rule and bool(live_hearts(hands))
@@ -182,23 +193,24 @@ class _Search:
 
     def shortcut(self, hands: list[int], leader: int, taken: list[int]) -> Points | None:
         """The points, when a rule of thumb proves every play-out gives them, else None."""
-        rest = hands[0] | hands[1] | hands[2] | hands[3]
-        if sweeps(hands[leader], rest & ~hands[leader]) or self.nothing_at_stake(
+        rest = held_by_all(hands)
+        if sweeps(hands[leader], minus(rest, hands[leader])) or self.nothing_at_stake(
             hands, leader, taken
         ):
             final = taken[:]
-            final[leader] |= rest
+            final[leader] = plus(final[leader], rest)
             return score_hand(self.rules, final, leader).points
         return None
 
     def nothing_at_stake(self, hands: list[int], leader: int, taken: list[int]) -> bool:
         """No card left scores, no last trick counts, and no seat that has taken nothing can
         take a trick (when taking nothing scores a bonus)."""
-        rest = hands[0] | hands[1] | hands[2] | hands[3]
+        rest = held_by_all(hands)
         if rest & self.point_mask or self.rules.last_trick_points:
             return False
         return not self.bonus or all(
-            taken[s] or (s != leader and never_wins(hands[s], rest & ~hands[s])) for s in range(4)
+            taken[s] or (s != leader and never_wins(hands[s], minus(rest, hands[s])))
+            for s in range(self.seats)
         )
 
     # ----------------------------------------------------------------- probes
@@ -215,34 +227,44 @@ class _Search:
     ) -> Points:
         """One play-out: every seat's lowest legal card (rng None) or a random one."""
         hands, trick, taken = hands[:], trick[:], taken[:]
+        seats = self.seats
         while True:
-            seat = (leader + len(trick) * self.direction) % 4
+            seat = (leader + len(trick) * self.direction) % seats
             if not trick and not hands[seat]:
                 return score_hand(self.rules, taken, leader).points
             legal = legal_cards(self.rules, hands[seat], trick, first, broken)
             if rng is None:
                 card = (legal & -legal).bit_length() - 1
             else:
-                card = rng.choice([c for c in range(52) if legal >> c & 1])
-            hands[seat] ^= 1 << card
+                card = rng.choice([c for c in range(COPY_SHIFT) if legal >> c & 1])
+            hands[seat] = remove(hands[seat], card)
             trick.append(card)
             broken = broken or bool(self.breakers >> card & 1)
-            if len(trick) == 4:
-                leader = trick_winner(leader, trick, self.direction)
-                for played in trick:
-                    taken[leader] |= 1 << played
+            if len(trick) == seats:
+                leader = trick_winner(leader, trick, self.direction, seats)
+                taken[leader] = plus(taken[leader], set_of(trick))
                 trick = []
                 first = False
 
 
+def held_by_all(hands: list[int]) -> int:
+    """Every card still held, copies counted."""
+    rest = 0
+    for held in hands:
+        rest = plus(rest, held)
+    return rest
+
+
 def sweeps(own: int, others: int) -> bool:
     """Whether ``own`` is not empty and each of its cards beats every card of its suit in
-    ``others`` (then its holder, on lead, takes every trick left whatever anyone plays)."""
+    ``others`` (then its holder, on lead, takes every trick left whatever anyone plays). With
+    copies, an equal card of theirs beats it (played later)."""
     if not own:
         return False
+    others &= FACES
     for suit_mask in SUIT_MASKS:
         mine = own & suit_mask
-        if mine and others & suit_mask > mine & -mine:  # a higher card of theirs (disjoint)
+        if mine and others & suit_mask >= mine & -mine:  # a card of theirs as high or higher
             return False
     return True
 
@@ -250,16 +272,20 @@ def sweeps(own: int, others: int) -> bool:
 def never_wins(own: int, others: int) -> bool:
     """Whether each card of ``own`` is below every card of its suit in ``others``: a seat
     holding ``own`` and not on lead can then never take a trick (nor so come to lead)."""
+    others &= FACES
     for suit_mask in SUIT_MASKS:
         theirs = others & suit_mask
-        if theirs and (own & suit_mask).bit_length() > (theirs & -theirs).bit_length():
+        if theirs and (own & suit_mask).bit_length() >= (theirs & -theirs).bit_length():
             return False
     return True
 
 
 def live_hearts(hands: list[int]) -> int:
     """The hearts still held."""
-    return (hands[0] | hands[1] | hands[2] | hands[3]) & HEARTS_MASK
+    live = 0
+    for held in hands:
+        live |= held
+    return live & HEARTS_MASK
 
 
 # -------------------------------------------------------------------- full knowledge
@@ -272,7 +298,7 @@ def _root(hand: HandState) -> tuple[list[int], list[int], int, bool, list[int], 
         hand.leader,
         hand.hearts_broken,
         hand.taken[:],
-        len(hand.plays) < 4,
+        len(hand.plays) < hand.rules.seats,
     )
 
 
@@ -330,7 +356,7 @@ def view_settled_points(view: PlayerView, limit: int = DEFAULT_DEAL_LIMIT) -> Po
         return None
     unseen = unseen_of(view)
     proved = _proof_without_deal(view, unseen.cards)
-    if not proved and count_deals(unseen) > limit:
+    if not proved and (_too_costly(view, unseen.cards) or count_deals(unseen) > limit):
         return None
     search = _Search(view.rules, {})
     answer: Points | None = None
@@ -345,11 +371,20 @@ def view_settled_points(view: PlayerView, limit: int = DEFAULT_DEAL_LIMIT) -> Po
     return answer
 
 
+def _too_costly(view: PlayerView, unseen: int) -> bool:
+    """Whether a table of more than four, or with copies, still hides too many cards for its
+    deals to be counted (the four-seat game counts them always)."""
+    rules = view.rules
+    if rules.seats == 4 and rules.copies == 1:
+        return False
+    return size(unseen) > _COUNTED_PER_SEAT * (rules.seats - 1)
+
+
 def _proof_without_deal(view: PlayerView, unseen: int) -> bool:
     """Whether the play-outs score alike whoever holds the unseen cards (see the caller)."""
     rules = view.rules
     trick = view.trick
-    rest = unseen | view.hand
+    rest = (unseen | view.hand) & FACES
     for card in trick:
         rest |= 1 << card
     bonus_open = rules.no_card_bonus and not all(view.taken)
@@ -362,4 +397,4 @@ def _proof_without_deal(view: PlayerView, unseen: int) -> bool:
     led = SUIT_MASKS[trick[0] // 13]
     best = max((c for c in trick if (1 << c) & led), default=-1)
     mine = view.hand & led
-    return bool(mine) and (mine & -mine).bit_length() - 1 > best
+    return bool(mine) and (mine & -mine).bit_length() - 1 >= best  # an equal card, later: wins

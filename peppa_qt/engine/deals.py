@@ -1,15 +1,17 @@
-"""Deal numbers: the four hands of a deal follow from one number, and a fingerprint commits
-to it while the cards are hidden.
+"""Deal numbers: the hands of a deal follow from one number, and a fingerprint commits to
+it while the cards are hidden.
 
 A number from 1 to 10**12 − 1 is shown as ``1234-5678-9012``. Every step is written out so
-that another program can check a deal (version 1 of the scheme, also in docs/decisions.md):
+that another program can check a deal (version 2 of the scheme, also in docs/decisions.md;
+version 1 was the same steps for four seats and one deck, and deals the same hands):
 
 - **Cards of a number.** The deck's cards in index order (clubs 2..A, diamonds, hearts,
-  spades; 6..A with 36 cards) are shuffled by Fisher–Yates from the last place down: place
-  ``i`` swaps with ``j = w mod (i + 1)``, where ``w`` is the next 32-bit big-endian word of
-  the stream SHA-256(``peppa-deal:N:B``) for blocks B = 0, 1, … (N the number in decimal),
-  words at or above ``2**32 − 2**32 mod (i + 1)`` skipped. Seat s gets places s·k .. s·k + k − 1
-  (k = 13, or 9).
+  spades; 6..A with 36 cards; with two decks each card twice, the copy right after its twin:
+  2♣ 2♣ 3♣ 3♣ …, and with six seats the clubs and spades once) are shuffled by Fisher–Yates
+  from the last place down: place ``i`` swaps with ``j = w mod (i + 1)``, where ``w`` is the
+  next 32-bit big-endian word of the stream SHA-256(``peppa-deal:N:B``) for blocks B = 0, 1, …
+  (N the number in decimal), words at or above ``2**32 − 2**32 mod (i + 1)`` skipped. Seat s
+  of the N seats gets places s·k .. s·k + k − 1 (k = 13, or 9 with 36 cards).
 - **Numbers of a game.** Hand i (0-based) of a game with seed S has the number
   ``1 + int(HMAC-SHA256(peppa-seed:S, deal-number:i)[:8]) mod (10**12 − 1)``: one-way, so one
   hand's number tells nothing of another's.
@@ -36,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import iter_cards, mask_of
+from .cardset import listed, set_of
 from .rules import RuleSet
 
 #: Deal numbers run from 1 to LAST_DEAL_NUMBER.
@@ -67,10 +69,15 @@ class NumberedDeal:
 
     def __post_init__(self) -> None:
         check_deal_number(self.number)
-        object.__setattr__(self, "turn", self.turn % 4)
+        if isinstance(self.turn, bool) or not isinstance(self.turn, int):
+            raise ValueError(f"a deal's turn is a whole number of seats, not {self.turn!r}")
+
+    def turned(self, seats: int) -> NumberedDeal:
+        """The same deal with its turn taken modulo ``seats`` (one turn, one way to write it)."""
+        return NumberedDeal(self.number, self.turn % seats)
 
     def masks(self, rules: RuleSet) -> list[int]:
-        """The four hands, in seat order."""
+        """Every seat's hand (card sets), in seat order."""
         return rotate_deal(deal_from_number(rules, self.number), self.turn)
 
 
@@ -97,9 +104,9 @@ def _words(number: int) -> Iterator[int]:
 
 
 def deal_from_number(rules: RuleSet, number: int) -> list[int]:
-    """The four hands (masks, in seat order) that deal ``number`` gives in ``rules``' deck."""
+    """The hands (card sets, in seat order) that deal ``number`` gives in ``rules``' deck."""
     check_deal_number(number)
-    deck = list(iter_cards(rules.deck_mask))
+    deck = listed(rules.deck_mask)
     words = _words(number)
     for i in range(len(deck) - 1, 0, -1):
         span = i + 1
@@ -110,16 +117,17 @@ def deal_from_number(rules: RuleSet, number: int) -> list[int]:
         j = word % span
         deck[i], deck[j] = deck[j], deck[i]
     size = rules.hand_size
-    return [mask_of(deck[s * size : (s + 1) * size]) for s in range(4)]
+    return [set_of(deck[s * size : (s + 1) * size]) for s in range(rules.seats)]
 
 
 def rotate_deal(masks: Sequence[int], turn: int) -> list[int]:
-    """The same four hands with the seats turned: seat s's cards go to seat s + ``turn``.
+    """The same hands with the seats turned: seat s's cards go to seat s + ``turn``.
 
     To replay a deal from another seat as it was, turn the first dealer by the same amount
-    (``Match(..., dealer=(dealer + turn) % 4)``): who leads and who passes to whom follow.
+    (``Match(..., dealer=(dealer + turn) % seats)``): who leads and who passes to whom follow.
     """
-    return [masks[(s - turn) % 4] for s in range(4)]
+    seats = len(masks)
+    return [masks[(s - turn) % seats] for s in range(seats)]
 
 
 # ---------------------------------------------------------------------- text

@@ -1,4 +1,8 @@
-"""One hand (smazzata): pass → play → scored, with legal moves, scoring and undo."""
+"""One hand (smazzata): pass → play → scored, with legal moves, scoring and undo.
+
+Hands, passes and takings are card sets (``cardset.py``: a card may be there twice in
+Belmont); the cards played and the legal cards are plain cards and 52-bit masks of them.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, SUIT_NAMES, mask_of
+from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, SUIT_NAMES
+from .cardset import COPY_SHIFT, FACES, copies, minus, overflow, plus, set_of, size
 from .errors import IllegalMove, Reason
-from .rules import MoonMode, PassDirection, RuleSet
+from .rules import PASS_SIZE, MoonMode, PassDirection, RuleSet
 from .trick import seat_of_play, trick_winner, winner_position
 
 if TYPE_CHECKING:
@@ -24,8 +29,6 @@ __all__ = [
     "score_hand",
     "winner_position",
 ]
-
-PASS_SIZE = 3
 
 
 class Phase(Enum):
@@ -54,19 +57,20 @@ class _Snapshot(NamedTuple):
 
 @dataclass(frozen=True)
 class HandResult:
-    """What a finished hand scored: points per seat (moon and −10 included)."""
+    """What a finished hand scored: points per seat (moon and −10 included), one per seat."""
 
-    points: tuple[int, int, int, int]
+    points: tuple[int, ...]
     #: The seat that made cappotto / shot the moon, if any.
     moon: int | None
-    #: The cards each seat took, as masks.
-    taken: tuple[int, int, int, int]
+    #: The cards each seat took, as card sets.
+    taken: tuple[int, ...]
 
 
 class HandState:
     """The full state of one hand; the controller is the only caller of its mutators."""
 
     __slots__ = (
+        "_legal",
         "_track",
         "_undo",
         "deal",
@@ -103,10 +107,10 @@ class HandState:
             pass_direction,
             tuple(deal),
             hands=list(deal),
-            passes=[None] * 4,
+            passes=[None] * rules.seats,
             plays=[],
             trick_winners=[],
-            taken=[0, 0, 0, 0],
+            taken=[0] * rules.seats,
             track_undo=track_undo,
         )
         if pass_direction is PassDirection.HOLD:
@@ -156,7 +160,7 @@ class HandState:
             view.pass_direction,
             tuple(hands),
             hands=list(hands),
-            passes=[None] * 4,
+            passes=[None] * view.rules.seats,
             plays=list(view.plays),
             trick_winners=list(view.trick_winners),
             taken=list(view.taken),
@@ -197,6 +201,7 @@ class HandState:
         self.result: HandResult | None = None
         self._undo: list[_Snapshot] = []
         self._track = track_undo
+        self._legal = -1  # the legal cards of the position, once worked out (-1: not yet)
         self.leader = self.first_lead = 0
         self.to_move: int | None = None
         self.phase = Phase.PASSING
@@ -206,7 +211,7 @@ class HandState:
     @property
     def trick_index(self) -> int:
         """0-based index of the trick being played (or about to be)."""
-        return len(self.plays) // 4
+        return len(self.plays) // self.rules.seats
 
     @property
     def tricks_per_hand(self) -> int:
@@ -215,27 +220,38 @@ class HandState:
 
     def first_leader(self) -> int:
         """Who leads trick 1 once passing is over."""
-        if self.rules.lead_lowest_club:
-            club = 1 << self.rules.lowest_club
-            return next(s for s in range(4) if self.hands[s] & club)
-        return (self.dealer + 1) % 4
+        return first_leader(self.rules, self.dealer, self.hands)
 
     def seat_of_play(self, index: int) -> int:
         """The seat that played the ``index``-th card of the hand."""
-        return seat_of_play(self.first_lead, self.trick_winners, index, self.rules.direction)
+        rules = self.rules
+        return seat_of_play(
+            self.first_lead, self.trick_winners, index, rules.direction, rules.seats
+        )
 
     def received(self, seat: int) -> int | None:
         """The cards ``seat`` received, once the exchange has happened."""
         if self.pass_direction is PassDirection.HOLD or self.phase is Phase.PASSING:
             return None
-        return self.passes[(seat - self.pass_direction.offset) % 4]
+        return self.passes[self.rules.giver(seat, self.pass_direction)]
 
     def legal_mask(self) -> int:
-        """The cards the seat to move may play now (0 when nobody is to play)."""
+        """The cards the seat to move may play now (0 when nobody is to play).
+
+        Worked out once per position: the check before a play and a player's question ask
+        for the same cards."""
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self.work_out_legal()
+        return legal
+
+    def work_out_legal(self) -> int:
+        """The cards the seat to move may play now, worked out afresh (the benchmark's)."""
         if self.phase is not Phase.PLAYING:
             return 0
         hand = self.hands[self.to_move]  # type: ignore[index]
-        return legal_cards(self.rules, hand, self.trick, len(self.plays) < 4, self.hearts_broken)
+        first = not self.trick_winners
+        return legal_cards(self.rules, hand, self.trick, first, self.hearts_broken)
 
     def why_illegal(self, card: int) -> IllegalMove | None:
         """The refusal ``play(card)`` would raise, or None when it is legal."""
@@ -244,7 +260,7 @@ class HandState:
             return IllegalMove(Reason.WRONG_PHASE, f"no card can be played while {words}")
         seat = self.to_move
         assert seat is not None
-        if not 0 <= card < 52:
+        if not 0 <= card < COPY_SHIFT:
             return IllegalMove(Reason.CARD_NOT_HELD, f"{card!r} is not a card", seat=seat)
         bit = 1 << card
         name = str(CARDS[card])
@@ -271,29 +287,29 @@ class HandState:
     # ---------------------------------------------------------------- mutators
 
     def pass_cards(self, seat: int, cards: Iterable[int]) -> None:
-        """Seat ``seat`` chooses its three cards; the exchange happens when all four have."""
+        """Seat ``seat`` chooses its three cards; the exchange happens when every seat has."""
         chosen = list(cards)
         refusal = self.why_illegal_pass(seat, chosen)
         if refusal is not None:
             raise refusal
         self._push_undo()
-        self.passes[seat] = mask_of(chosen)
+        self.passes[seat] = set_of(chosen)
         if all(p is not None for p in self.passes):
-            offset = self.pass_direction.offset
-            for s in range(4):
+            rules, direction = self.rules, self.pass_direction
+            for s in range(rules.seats):
                 given = self.passes[s]
-                received = self.passes[(s - offset) % 4]
+                received = self.passes[rules.giver(s, direction)]
                 assert given is not None and received is not None
-                self.hands[s] = self.hands[s] & ~given | received
+                self.hands[s] = plus(minus(self.hands[s], given), received)
             self._start_play()
 
     def why_illegal_pass(self, seat: int, cards: Iterable[int]) -> IllegalMove | None:
         """The refusal ``pass_cards(seat, cards)`` would raise, or None when it is legal."""
         chosen = list(cards)
-        stray = next((c for c in chosen if not isinstance(c, int) or not 0 <= c < 52), None)
+        stray = next((c for c in chosen if not isinstance(c, int) or not 0 <= c < COPY_SHIFT), None)
         if stray is not None:
             return IllegalMove(Reason.CARD_NOT_HELD, f"{stray!r} is not a card", seat=seat)
-        if seat not in (0, 1, 2, 3):
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.seats:
             return IllegalMove(Reason.NOT_YOUR_TURN, f"there is no seat {seat!r}")
         if self.phase is not Phase.PASSING:
             hold = self.pass_direction is PassDirection.HOLD
@@ -301,24 +317,18 @@ class HandState:
             return IllegalMove(reason, "no passing now", seat=seat)
         if self.passes[seat] is not None:
             return IllegalMove(Reason.ALREADY_PASSED, "this seat has already passed", seat=seat)
-        mask = mask_of(chosen)
-        if len(chosen) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
+        count = self.rules.pass_size
+        if len(chosen) != count:
             return IllegalMove(
                 Reason.WRONG_PASS_SIZE,
-                f"must pass exactly {PASS_SIZE} different cards, not {len(chosen)}",
+                f"must pass exactly {count} cards, not {len(chosen)}",
                 seat=seat,
             )
-        stray_mask = mask & ~self.hands[seat]
-        if stray_mask:
-            card = (stray_mask & -stray_mask).bit_length() - 1
-            return IllegalMove(
-                Reason.CARD_NOT_HELD, f"{CARDS[card]} is not in the hand", seat=seat, card=card
-            )
-        return None
+        return _not_held(self.hands[seat], chosen, seat)
 
     def play(self, card: int) -> None:
         """The seat to move plays ``card``; raises IllegalMove and changes nothing if illegal."""
-        if not 0 <= card < 52 or not self.legal_mask() >> card & 1:  # legal cards are held
+        if not 0 <= card < COPY_SHIFT or not self.legal_mask() >> card & 1:  # legal: held
             refusal = self.why_illegal(card)
             assert refusal is not None
             raise refusal
@@ -333,26 +343,40 @@ class HandState:
     def _apply_play(self, card: int) -> None:
         seat = self.to_move
         assert seat is not None
-        self.hands[seat] ^= 1 << card
+        self._legal = -1
+        hands = self.hands
+        held = hands[seat]
+        if held >> COPY_SHIFT:  # copies: the second goes first, and the set stays canonical
+            second = 1 << (COPY_SHIFT + card)
+            hands[seat] = held ^ second if held & second else held ^ (1 << card)
+        else:
+            hands[seat] = held ^ (1 << card)
         self.plays.append(card)
         trick = self.trick
         trick.append(card)
         rules = self.rules
         if rules.heart_breakers >> card & 1:  # RuleSet.breaks_hearts, inlined for the playouts
             self.hearts_broken = True
-        direction = rules.direction
-        if len(trick) < 4:
-            self.to_move = (seat + direction) % 4
+        seats = rules.seats
+        if len(trick) < seats:
+            self.to_move = (seat + rules.direction) % seats
             return
-        winner = trick_winner(self.leader, trick, direction)
-        self.taken[winner] |= mask_of(trick)
+        winner = trick_winner(self.leader, trick, rules.direction, seats)
+        if rules.copies > 1:
+            self.taken[winner] = plus(self.taken[winner], set_of(trick))
+        else:
+            won = 0
+            for played in trick:
+                won |= 1 << played
+            self.taken[winner] |= won
         self.trick_winners.append(winner)
         self.trick = []
         self.leader = self.to_move = winner
-        if len(self.plays) == 4 * rules.hand_size:
+        if len(self.plays) == seats * rules.hand_size:
             self._finish()
 
     def _start_play(self) -> None:
+        self._legal = -1
         self.phase = Phase.PLAYING
         self.leader = self.first_lead = self.first_leader()
         self.to_move = self.leader
@@ -391,6 +415,7 @@ class HandState:
         if not self._undo:
             raise IllegalMove(Reason.NOTHING_TO_UNDO, "nothing to undo")
         snap = self._undo.pop()
+        self._legal = -1
         self.hands = list(snap.hands)
         self.passes = list(snap.passes)
         self.phase = snap.phase
@@ -429,66 +454,107 @@ class HandState:
         twin.phase = self.phase
         twin._track = track_undo
         twin._undo = self._undo[:] if track_undo else []
+        twin._legal = self._legal
         return twin
 
 
 def legal_cards(
     rules: RuleSet, hand: int, trick: Sequence[int], first_trick: bool, hearts_broken: bool
 ) -> int:
-    """The cards of ``hand`` that may be played on ``trick`` (RULES.md restrictions)."""
+    """The cards (a 52-bit mask) of the card set ``hand`` that may be played on ``trick``."""
     if trick:
-        legal = hand & SUIT_MASKS[trick[0] // 13] or hand
+        legal = hand & SUIT_MASKS[trick[0] // 13] or hand & FACES
         if first_trick and rules.first_trick_clean:
-            legal = legal & ~rules.moon_mask or legal
+            legal = legal & ~rules.first_trick_banned or legal
         return legal
     if first_trick and rules.lead_lowest_club:
         return 1 << rules.lowest_club & hand
     if rules.hearts_must_break and not hearts_broken:
-        return hand & ~HEARTS_MASK or hand
-    return hand
+        return hand & _NOT_HEARTS or hand & FACES
+    return hand & FACES
+
+
+#: Every card but the hearts (a 52-bit mask).
+_NOT_HEARTS = FACES & ~HEARTS_MASK
+
+
+def first_leader(rules: RuleSet, dealer: int, hands: Sequence[int]) -> int:
+    """Who leads trick 1: the holder of the lowest club where it must lead — of two holders
+    (Belmont's eight), the nearer the dealer in turn order — else the dealer's next seat."""
+    if rules.lead_lowest_club:
+        club = 1 << rules.lowest_club
+        for step in range(1, rules.seats + 1):
+            seat = rules.next_seat(dealer, step)
+            if hands[seat] & club:
+                return seat
+        raise ValueError(f"nobody holds the {CARDS[rules.lowest_club]}")
+    return rules.next_seat(dealer)
+
+
+def set_points(values: Sequence[int], cards: int) -> int:
+    """The points of a card set (each copy counted) with per-card ``values``."""
+    total = 0
+    while cards:
+        low = cards & -cards
+        total += values[(low.bit_length() - 1) % COPY_SHIFT]
+        cards ^= low
+    return total
 
 
 def score_hand(rules: RuleSet, taken: Sequence[int], last_winner: int) -> HandResult:
     """Points of a finished hand from the cards each seat took (RULES.md scoring)."""
     values = rules.card_points
-    points = [0, 0, 0, 0]
-    for seat in range(4):
-        mask = taken[seat] & rules.point_mask
-        while mask:
-            low = mask & -mask
-            points[seat] += values[low.bit_length() - 1]
-            mask ^= low
+    seats = range(rules.seats)
+    point_set = rules.point_mask | rules.point_mask << COPY_SHIFT
+    points = [set_points(values, taken[seat] & point_set) for seat in seats]
     points[last_winner] += rules.last_trick_points
     moon = None
+    moon_mask = rules.moon_mask
     if rules.moon is not MoonMode.OFF:
-        moon = next((s for s in range(4) if taken[s] & rules.moon_mask == rules.moon_mask), None)
+        moon = next((s for s in seats if taken[s] & moon_mask == moon_mask), None)
     if moon is not None:
         points[moon] -= rules.moon_value
         if rules.moon is MoonMode.SUBTRACT:
             points[moon] -= rules.moon_value
         else:
-            for other in range(4):
+            for other in seats:
                 if other != moon and other != rules.partner(moon):
                     points[other] += rules.moon_value
     if rules.no_card_bonus:
-        for seat in range(4):
+        for seat in seats:
             if not taken[seat]:
                 points[seat] += rules.no_card_bonus
-    return HandResult((points[0], points[1], points[2], points[3]), moon, _four(taken))
+    return HandResult(tuple(points), moon, tuple(taken))
 
 
-def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
-    return (values[0], values[1], values[2], values[3])
+def _not_held(hand: int, chosen: list[int], seat: int) -> IllegalMove | None:
+    """The refusal of a pass of ``chosen`` out of the card set ``hand``, or None: each card
+    must be held, a card twice only by a hand that holds it twice."""
+    for card in chosen:
+        wanted, held = chosen.count(card), copies(hand, card)
+        if wanted <= held:
+            continue
+        if not held:
+            return IllegalMove(
+                Reason.CARD_NOT_HELD, f"{CARDS[card]} is not in the hand", seat=seat, card=card
+            )
+        return IllegalMove(
+            Reason.WRONG_PASS_SIZE,
+            f"{CARDS[card]} is chosen {wanted} times and held {held} times",
+            seat=seat,
+            card=card,
+        )
+    return None
 
 
 def _check_deal(rules: RuleSet, deal: Sequence[int]) -> None:
-    if len(deal) != 4:
-        raise ValueError("a deal has four hands")
+    if len(deal) != rules.seats:
+        raise ValueError(f"a deal has {rules.seats} hands")
     union = 0
     for mask in deal:
-        if mask.bit_count() != rules.hand_size or union & mask:
+        if size(mask) != rules.hand_size or overflow(union, mask):
             raise ValueError("each seat must get its own cards, the same number each")
-        union |= mask
+        union = plus(union, mask)
     if union != rules.deck_mask:
         raise ValueError("the deal must use the whole deck of the rules")
 

@@ -1,11 +1,15 @@
-"""The deals of the cards one seat cannot see that are consistent with what it has seen.
+"""What one seat can know of the cards it cannot see, and every deal of them that fits.
 
 A seat knows its own cards, every card played, the three it passed (they sit with the seat it
-passed them to until played) and, from the rules, what each play proves: a seat that did not
-follow suit holds none of it; a heart led before hearts were broken (where they must be) means
-its leader held nothing else; a heart or the Q♠ discarded on a clean first trick means nothing
-but such cards was held; and before the first card, the first leader holds the lowest club
+passed them to until played) and, from the rules, what each play proves (``forbidden_by_plays``,
+the one place these facts are worked out; the computer players read them too): a seat that did
+not follow suit holds none of it; a heart led before hearts were broken (where they must be)
+means its leader held nothing else; a heart or the Q♠ played on a clean first trick means the
+seat could play nothing else; and before the first card, the first leader holds the lowest club
 where it must lead. Hands only shrink, so each fact still holds of the cards held now.
+
+With two decks the unseen cards are a card set with copies (``cardset.py``); a deal places
+each copy, and two deals that differ only by which copy went where are one deal.
 
 >>> from peppa_qt.engine import Match, RuleSet, cards_of, view_of
 >>> match = Match(RuleSet.preset("peppa", {"deck": 36}), seed=3)
@@ -18,32 +22,62 @@ where it must lead. Hands only shrink, so each fact still holds of the cards hel
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from .cards import HEARTS_MASK, SUIT_MASKS, mask_of
+from .cards import HEARTS_MASK, SUIT_MASKS
+from .cardset import COPY_SHIFT, FACES, minus, plus, set_of, size
 from .hand import Phase
 from .rules import PassDirection, RuleSet
 from .trick import tricks_of
 from .view import PlayerView
 
-Four = tuple[int, int, int, int]
+#: The suits (bit ``suit``) a seat has shown it holds none of, per seat: ``voids_of``.
+SUITS = range(len(SUIT_MASKS))
 
 
 @dataclass(frozen=True)
 class Unseen:
-    """What a seat knows of the other hands: how many cards each holds, which it may hold
-    and which it must; ``hand`` is the seat's own."""
+    """What a seat knows of the other hands: how many cards each holds, which cards it may
+    hold (``allowed``, 52-bit masks of cards) and which it must (``required``, card sets);
+    ``hand`` is the seat's own, ``cards`` the card set of the others' cards."""
 
     seat: int
     hand: int
-    #: The cards in the other three hands.
     cards: int
-    counts: Four
-    allowed: Four
-    required: Four
+    counts: tuple[int, ...]
+    allowed: tuple[int, ...]
+    required: tuple[int, ...]
+
+
+def forbidden_by_plays(rules: RuleSet, first_lead: int, plays: Sequence[int]) -> list[int]:
+    """Per seat, the cards (a 52-bit mask) its plays prove it does not hold now."""
+    forbidden = [0] * rules.seats
+    broken = False
+    for number, trick in enumerate(tricks_of(first_lead, plays, rules.direction, rules.seats)):
+        led = SUIT_MASKS[trick.cards[0] // 13]
+        for position, (seat, card) in enumerate(trick.plays):
+            bit = 1 << card
+            if position == 0:
+                if _opened_hearts(rules, number, broken, bit):
+                    forbidden[seat] |= FACES & ~HEARTS_MASK
+            else:
+                forbidden[seat] |= _not_held_after(rules, number, led, bit)
+            broken = broken or rules.breaks_hearts(card)
+    return forbidden
+
+
+def voids_of(forbidden: Sequence[int]) -> int:
+    """The void bits (``4 * seat + suit``) of per-seat forbidden cards: a seat is void in a
+    suit once every card of it is forbidden."""
+    voids = 0
+    for seat, cards in enumerate(forbidden):
+        for suit in SUITS:
+            if cards & SUIT_MASKS[suit] == SUIT_MASKS[suit]:
+                voids |= 1 << (4 * seat + suit)
+    return voids
 
 
 def unseen_of(view: PlayerView) -> Unseen:
@@ -51,43 +85,27 @@ def unseen_of(view: PlayerView) -> Unseen:
     if view.phase is not Phase.PLAYING or view.first_lead is None:
         raise ValueError("the hidden cards are only worked out while cards are being played")
     rules = view.rules
-    gone = mask_of(view.plays)
-    cards = rules.deck_mask & ~view.hand & ~gone
-    forbidden = _forbidden(view)
-    required = [0, 0, 0, 0]
+    gone = set_of(view.plays)
+    cards = minus(minus(rules.deck_mask, view.hand), gone)
+    forbidden = forbidden_by_plays(rules, view.first_lead, view.plays)
+    required = [0] * rules.seats
     if view.passed is not None and view.pass_direction is not PassDirection.HOLD:
-        required[view.pass_target] |= view.passed & ~gone
-    if rules.lead_lowest_club and not view.plays:
+        required[view.pass_target] = plus(required[view.pass_target], minus(view.passed, gone))
+    if rules.lead_lowest_club and not view.plays and view.first_lead != view.seat:
         required[view.first_lead] |= 1 << rules.lowest_club & cards
-    allowed = [0 if s == view.seat else cards & ~forbidden[s] | required[s] for s in range(4)]
+    allowed = [
+        0 if s == view.seat else cards & FACES & ~forbidden[s] | required[s] & FACES
+        for s in range(rules.seats)
+    ]
     required[view.seat] = 0
     return Unseen(
         seat=view.seat,
         hand=view.hand,
         cards=cards,
-        counts=_four([0 if s == view.seat else view.counts[s] for s in range(4)]),
-        allowed=_four(allowed),
-        required=_four(required),
+        counts=tuple(0 if s == view.seat else view.counts[s] for s in range(rules.seats)),
+        allowed=tuple(allowed),
+        required=tuple(required),
     )
-
-
-def _forbidden(view: PlayerView) -> list[int]:
-    """Per seat, the cards its plays prove it does not hold."""
-    rules = view.rules
-    assert view.first_lead is not None
-    forbidden = [0, 0, 0, 0]
-    broken = False
-    for number, trick in enumerate(tricks_of(view.first_lead, view.plays, rules.direction)):
-        led = SUIT_MASKS[trick.cards[0] // 13]
-        for position, (seat, card) in enumerate(trick.plays):
-            bit = 1 << card
-            if position == 0:
-                if _opened_hearts(rules, number, broken, bit):
-                    forbidden[seat] |= rules.deck_mask & ~HEARTS_MASK
-            else:
-                forbidden[seat] |= _not_held_after(rules, number, led, bit)
-            broken = broken or rules.breaks_hearts(card)
-    return forbidden
 
 
 def _opened_hearts(rules: RuleSet, trick_number: int, broken: bool, bit: int) -> bool:
@@ -100,133 +118,210 @@ def _opened_hearts(rules: RuleSet, trick_number: int, broken: bool, bit: int) ->
 def _not_held_after(rules: RuleSet, trick_number: int, led: int, bit: int) -> int:
     """The cards a seat cannot hold after playing ``bit`` on a trick led in suit ``led``."""
     out = 0 if bit & led else led
-    if trick_number == 0 and rules.first_trick_clean and bit & rules.moon_mask:
-        # A point card on the clean first trick: the seat had no other card it could play.
-        out |= led & ~rules.moon_mask if bit & led else rules.deck_mask & ~rules.moon_mask
+    banned = rules.first_trick_banned
+    if trick_number == 0 and rules.first_trick_clean and bit & banned:
+        # A banned card on the clean first trick: the seat had no other card it could play.
+        out |= led & ~banned if bit & led else FACES & ~banned
     return out
-
-
-def _four(values: list[int]) -> Four:
-    return (values[0], values[1], values[2], values[3])
 
 
 # ------------------------------------------------------------------- counting
 
+#: The free cards of one group: the seats (indices among the others) that may hold them,
+#: the cards of which one copy is free, and those of which two are.
+Group = tuple[tuple[int, ...], list[int], list[int]]
 
-def _groups(unseen: Unseen) -> tuple[list[tuple[tuple[int, ...], list[int]]], list[int]]:
-    """The free cards grouped by the seats that may hold them, and what each seat still needs."""
-    others = [s for s in range(4) if s != unseen.seat]
-    placed = unseen.required[0] | unseen.required[1] | unseen.required[2] | unseen.required[3]
-    by_seats: dict[tuple[int, ...], list[int]] = {}
-    free = unseen.cards & ~placed
-    while free:
-        low = free & -free
-        free ^= low
+
+def _groups(unseen: Unseen) -> tuple[list[Group], list[int], list[int]]:
+    """The free cards grouped by the seats that may hold them, what each other seat still
+    needs, and the other seats (a group's seat indices point into that list)."""
+    others = [s for s in range(len(unseen.counts)) if s != unseen.seat]
+    placed = 0
+    for cards in unseen.required:
+        placed = plus(placed, cards)
+    free = minus(unseen.cards, placed)
+    by_seats: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+    rest = free & FACES
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
         seats = tuple(i for i, s in enumerate(others) if unseen.allowed[s] & low)
-        by_seats.setdefault(seats, []).append(low.bit_length() - 1)
-    needs = [unseen.counts[s] - unseen.required[s].bit_count() for s in others]
-    return sorted(by_seats.items()), needs
+        singles, doubles = by_seats.setdefault(seats, ([], []))
+        (doubles if free >> (COPY_SHIFT + card) & 1 else singles).append(card)
+    needs = [unseen.counts[s] - size(unseen.required[s]) for s in others]
+    groups = [(seats, singles, doubles) for seats, (singles, doubles) in by_seats.items()]
+    return sorted(groups), needs, others
 
 
-def _completions(
-    groups: list[tuple[tuple[int, ...], list[int]]],
-) -> list[dict[tuple[int, int, int], int]]:
-    """For each group index, the number of ways the groups from there on fill each need."""
-    table: list[dict[tuple[int, int, int], int]] = [{} for _ in groups] + [{(0, 0, 0): 1}]
-    for index in range(len(groups) - 1, -1, -1):
-        seats, cards = groups[index]
-        here = table[index]
-        for need, ways in table[index + 1].items():
-            for split, count in _splits(seats, len(cards)):
-                key = (need[0] + split[0], need[1] + split[1], need[2] + split[2])
-                here[key] = here.get(key, 0) + ways * count
-    return table
+def _group_size(group: Group) -> int:
+    return len(group[1]) + 2 * len(group[2])
 
 
-def _splits(seats: tuple[int, ...], size: int) -> Iterator[tuple[tuple[int, int, int], int]]:
-    """Each way to share ``size`` cards among ``seats`` (indices 0..2), with how many deals."""
-    for split in _sizes(seats, size, [size, size, size]):
-        count, left = 1, size
+def _splits(group: Group, needs: Sequence[int]) -> dict[tuple[int, ...], int]:
+    """Each way to share a group's cards among its seats, none over its need: per split (the
+    count each of the others gets), how many deals of the cards give it."""
+    seats, singles, doubles = group
+    out: dict[tuple[int, ...], int] = {}
+    for split in _sizes(seats, _group_size(group), needs):
+        ways = _ways(seats, split, len(singles), len(doubles))
+        if ways:
+            out[tuple(split)] = ways
+    return out
+
+
+def _ways(seats: tuple[int, ...], split: list[int], singles: int, doubles: int) -> int:
+    """How many deals of ``singles`` different cards and ``doubles`` cards with two copies
+    give the seats the counts of ``split``."""
+    if not doubles:  # different cards only: a multinomial
+        count, left = 1, singles
         for seat in seats:
             count *= comb(left, split[seat])
             left -= split[seat]
-        yield (split[0], split[1], split[2]), count
+        return count
+    # With copies: the number of ways as a polynomial in the seats' counts, card by card.
+    table: dict[tuple[int, ...], int] = {tuple(0 for _ in seats): 1}
+    limit = [split[s] for s in seats]
+    steps = [1] * singles + [2] * doubles
+    for copies_ in steps:
+        grown: dict[tuple[int, ...], int] = {}
+        for counts, ways in table.items():
+            for given in _placements(len(seats), copies_):
+                after = tuple(c + g for c, g in zip(counts, given, strict=True))
+                if all(a <= m for a, m in zip(after, limit, strict=True)):
+                    grown[after] = grown.get(after, 0) + ways
+        table = grown
+    return table.get(tuple(limit), 0)
+
+
+def _placements(seats: int, count: int) -> list[tuple[int, ...]]:
+    """The ways to put ``count`` identical copies among ``seats`` seats."""
+    if seats == 1:
+        return [(count,)]
+    return [(k, *rest) for k in range(count + 1) for rest in _placements(seats - 1, count - k)]
+
+
+def _sizes(seats: tuple[int, ...], size_: int, needs: Sequence[int]) -> Iterator[list[int]]:
+    """Each way to split ``size_`` cards among ``seats`` (indices into the others) as counts,
+    at most each one's need (the counts first: the cards are only chosen for a split that can
+    be filled)."""
+    if not seats:  # cards no seat may hold: no deal at all
+        return
+    if len(seats) == 1:
+        if size_ <= needs[seats[0]]:
+            split = [0] * len(needs)
+            split[seats[0]] = size_
+            yield split
+        return
+    first, rest = seats[0], seats[1:]
+    room = sum(needs[s] for s in rest)
+    for taken in range(max(0, size_ - room), min(size_, needs[first]) + 1):
+        for split in _sizes(rest, size_ - taken, needs):
+            split[first] = taken
+            yield split
+
+
+class _Counter:
+    """How many ways the groups from one index on fill the needs left, memoised."""
+
+    def __init__(self, groups: list[Group]) -> None:
+        self.groups = groups
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(self, index: int, needs: tuple[int, ...]) -> int:
+        """The deals of groups ``index``… that give each seat exactly its need."""
+        if index == len(self.groups):
+            return 0 if any(needs) else 1
+        key = (index, needs)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        total = 0
+        for split, count in _splits(self.groups[index], needs).items():
+            rest = tuple(n - k for n, k in zip(needs, split, strict=True))
+            total += count * self.ways(index + 1, rest)
+        self.memo[key] = total
+        return total
 
 
 def count_deals(unseen: Unseen) -> int:
     """How many deals of the unseen cards are consistent with what the seat knows."""
-    groups, needs = _groups(unseen)
-    if any(n < 0 for n in needs):
+    groups, needs, _ = _groups(unseen)
+    if any(n < 0 for n in needs) or sum(needs) != sum(_group_size(g) for g in groups):
         return 0
-    return _completions(groups)[0].get((needs[0], needs[1], needs[2]), 0)
+    return _Counter(groups).ways(0, tuple(needs))
 
 
 def deals_of(unseen: Unseen) -> Iterator[list[int]]:
-    """Every consistent deal, as four masks in seat order (the seat's own hand included)."""
-    groups, needs = _groups(unseen)
-    if any(n < 0 for n in needs):
+    """Every consistent deal, as card sets in seat order (the seat's own hand included)."""
+    groups, needs, others = _groups(unseen)
+    if any(n < 0 for n in needs) or sum(needs) != sum(_group_size(g) for g in groups):
         return
-    table = _completions(groups)
-    others = [s for s in range(4) if s != unseen.seat]
-    start = [0, 0, 0, 0]
+    counter = _Counter(groups)
+    start = [0] * len(unseen.counts)
     start[unseen.seat] = unseen.hand
     for s in others:
         start[s] = unseen.required[s]
-    yield from _fill(groups, table, 0, needs, start, others)
+    yield from _fill(groups, counter, 0, tuple(needs), start, others)
 
 
 def _fill(  # noqa: PLR0917  (recursive, positional like the search)
-    groups: list[tuple[tuple[int, ...], list[int]]],
-    table: list[dict[tuple[int, int, int], int]],
+    groups: list[Group],
+    counter: _Counter,
     index: int,
-    needs: list[int],
+    needs: tuple[int, ...],
     hands: list[int],
     others: list[int],
 ) -> Iterator[list[int]]:
     if index == len(groups):
         yield hands[:]
         return
-    seats, cards = groups[index]
-    for sizes in _sizes(seats, len(cards), needs):
-        rest = [needs[i] - sizes[i] for i in range(3)]
-        if not table[index + 1].get((rest[0], rest[1], rest[2])):
+    group = groups[index]
+    for split in _splits(group, needs):
+        rest = tuple(n - k for n, k in zip(needs, split, strict=True))
+        if not counter.ways(index + 1, rest):
             continue  # the groups after this one could not fill what is left: not one deal
-        for share in _shares(seats, cards, sizes):
-            for i in seats:
-                hands[others[i]] |= share[i]
-            yield from _fill(groups, table, index + 1, rest, hands, others)
-            for i in seats:
-                hands[others[i]] &= ~share[i]
+        for share in _shares(group, list(split)):
+            before = [hands[others[i]] for i in group[0]]
+            for i in group[0]:
+                hands[others[i]] = plus(hands[others[i]], share[i])
+            yield from _fill(groups, counter, index + 1, rest, hands, others)
+            for i, held in zip(group[0], before, strict=True):
+                hands[others[i]] = held
 
 
-def _sizes(seats: tuple[int, ...], size: int, needs: list[int]) -> Iterator[list[int]]:
-    """Each way to split ``size`` cards among ``seats`` (indices 0..2) as counts, at most each
-    one's need (the counts first: the cards are only chosen for a split that can be filled)."""
-    if not seats:  # cards no seat may hold: no deal at all
+def _shares(group: Group, sizes: list[int]) -> Iterator[dict[int, int]]:
+    """Each way to hand a group's cards out to its seats, ``sizes`` cards each (card sets per
+    seat index); two copies of a card are placed as a count, so no deal comes twice."""
+    seats, singles, doubles = group
+    if not doubles:
+        yield from _single_shares(seats, singles, sizes)
         return
-    if len(seats) == 1:
-        if size <= needs[seats[0]]:
-            split = [0, 0, 0]
-            split[seats[0]] = size
-            yield split
-        return
-    first, rest = seats[0], seats[1:]
-    for taken in range(min(size, needs[first]) + 1):
-        for split in _sizes(rest, size - taken, needs):
-            split[first] = taken
-            yield split
+    card, rest = doubles[0], (seats, singles, doubles[1:])
+    for given in _placements(len(seats), 2):
+        if any(g > sizes[s] for g, s in zip(given, seats, strict=True)):
+            continue
+        left = sizes[:]
+        for g, s in zip(given, seats, strict=True):
+            left[s] -= g
+        for tail in _shares(rest, left):
+            for g, s in zip(given, seats, strict=True):
+                if g:
+                    tail[s] = plus(tail.get(s, 0), set_of([card] * g))
+            yield tail
 
 
-def _shares(seats: tuple[int, ...], cards: list[int], sizes: list[int]) -> Iterator[list[int]]:
-    """Each way to hand ``cards`` out to ``seats`` (indices 0..2), ``sizes`` cards each."""
+def _single_shares(
+    seats: tuple[int, ...], cards: list[int], sizes: list[int]
+) -> Iterator[dict[int, int]]:
+    """Each way to hand different ``cards`` out to ``seats``, ``sizes`` each."""
     if len(seats) == 1:
-        share = [0, 0, 0]
-        share[seats[0]] = mask_of(cards)
-        yield share
+        if len(cards) == sizes[seats[0]]:
+            yield {seats[0]: set_of(cards)}
         return
     first, rest = seats[0], seats[1:]
     for chosen in combinations(cards, sizes[first]):
         left = [c for c in cards if c not in chosen]
-        for tail in _shares(rest, left, sizes):
-            tail[first] = mask_of(chosen)
+        for tail in _single_shares(rest, left, sizes):
+            tail[first] = set_of(chosen)
             yield tail

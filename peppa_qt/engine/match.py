@@ -21,7 +21,7 @@ class Standing:
     total: int
     #: Match-wide index of the last trick this seat took, None if it took none.
     last_trick: int | None
-    #: Position (0..3) in the first trick of the last hand, for the no-trick tie-break.
+    #: Position (0..N−1) in the first trick of the last hand, for the no-trick tie-break.
     first_trick_position: int
 
     def key(self) -> tuple[int, int, int]:
@@ -31,9 +31,9 @@ class Standing:
         return (self.total, 1, self.last_trick)
 
 
-def first_dealer(seed: int) -> int:
+def first_dealer(seed: int, seats: int) -> int:
     """The random first dealer, fixed by the game's seed."""
-    return random.Random(f"peppa-dealer:{seed}").randrange(4)
+    return random.Random(f"peppa-dealer:{seed}").randrange(seats)
 
 
 class Match:
@@ -56,11 +56,13 @@ class Match:
     ) -> None:
         self.rules = rules
         self.seed = secrets.randbelow(2**53) if seed is None else seed
-        self.first_dealer = first_dealer(self.seed) if dealer is None else dealer
+        self.first_dealer = first_dealer(self.seed, rules.seats) if dealer is None else dealer
         self.hands: list[HandState] = []
         self._track = track_undo
         self._given = {
-            index: value if isinstance(value, NumberedDeal) else NumberedDeal(value)
+            index: (value if isinstance(value, NumberedDeal) else NumberedDeal(value)).turned(
+                rules.seats
+            )
             for index, value in (deal_numbers or {}).items()
         }
         #: Per hand index, where its cards came from: a number, or None for a deal given as
@@ -71,8 +73,8 @@ class Match:
         #: The results of every hand before the last one (all scored), and their sums: kept
         #: as hands are dealt, so a game of thousands of hands costs no more per move.
         self._earlier: tuple[HandResult, ...] = ()
-        self._earlier_sums = [0, 0, 0, 0]
-        self._history: tuple[tuple[int, int, int, int], ...] = ()
+        self._earlier_sums = [0] * rules.seats
+        self._history: tuple[tuple[int, ...], ...] = ()
 
     # ----------------------------------------------------------------- queries
 
@@ -92,7 +94,7 @@ class Match:
             return (*self._earlier, last.result)
         return self._earlier
 
-    def history_before(self) -> tuple[tuple[int, int, int, int], ...]:
+    def history_before(self) -> tuple[tuple[int, ...], ...]:
         """The points of every hand before the current one (cached: shared between calls)."""
         if len(self._history) != len(self._earlier):
             self._history = tuple(r.points for r in self._earlier)
@@ -127,32 +129,35 @@ class Match:
     def standings(self) -> list[Standing]:
         """Each seat's total and tie-break facts."""
         totals = self.totals()
-        last: list[int | None] = [None] * 4
+        seats = self.rules.seats
+        last: list[int | None] = [None] * seats
         counter = 0
         for hand in self.hands:
             for winner in hand.trick_winners:
                 last[winner] = counter
                 counter += 1
         positions = self._first_trick_positions()
-        return [Standing(s, totals[s], last[s], positions[s]) for s in range(4)]
+        return [Standing(s, totals[s], last[s], positions[s]) for s in range(seats)]
 
     def _first_trick_positions(self) -> list[int]:
+        rules = self.rules
         hand = next((h for h in reversed(self.hands) if h.phase is not Phase.PASSING), None)
         if hand is not None:
             lead = hand.first_lead
         else:
-            lead = ((self.hands[-1].dealer if self.hands else self.first_dealer) + 1) % 4
-        return [((s - lead) * self.rules.direction) % 4 for s in range(4)]
+            lead = ((self.hands[-1].dealer if self.hands else self.first_dealer) + 1) % rules.seats
+        return [((s - lead) * rules.direction) % rules.seats for s in range(rules.seats)]
 
     def ranking(self) -> list[int]:
-        """All four seats, best first (RULES.md ties; partners together in teams)."""
+        """Every seat, best first (RULES.md ties; partners together in teams)."""
         standings = self.standings()
         if not self.rules.teams:
             return [s.seat for s in sorted(standings, key=Standing.key)]
-        teams = sorted((0, 1), key=lambda t: _team_key(standings[t], standings[t + 2]))
+        half = self.rules.seats // 2
+        teams = sorted(range(half), key=lambda t: _team_key(standings[t], standings[t + half]))
         order: list[int] = []
         for team in teams:
-            pair = sorted((standings[team], standings[team + 2]), key=Standing.key)
+            pair = sorted((standings[team], standings[team + half]), key=Standing.key)
             order.extend(s.seat for s in pair)
         return order
 
@@ -177,6 +182,7 @@ class Match:
         deal number); ValueError if its cards are not that number's."""
         if not 0 <= index < len(self.hands):
             raise IndexError(f"no hand {index} has been dealt")
+        numbered = numbered.turned(self.rules.seats)
         if numbered.masks(self.rules) != list(self.hands[index].deal):
             raise ValueError(f"hand {index + 1} was not dealt from deal number {numbered.number}")
         self._sources[index] = numbered

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cardset import CardSet, size
 from .hand import HandResult, Phase
 from .match import Match
 from .rules import PassDirection, RuleSet
 from .trick import Trick, seat_of_play, tricks_of
-
-Four = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -31,18 +30,18 @@ class TableState:
     #: Every card played this hand, in order.
     plays: tuple[int, ...]
     trick_winners: tuple[int, ...]
-    #: The cards each seat has taken this hand (they were played face up).
-    taken: Four
+    #: The cards each seat has taken this hand (they were played face up); one per seat.
+    taken: tuple[CardSet, ...]
     hearts_broken: bool
     to_move: int | None
     #: How many cards each seat holds.
-    counts: Four
+    counts: tuple[int, ...]
     #: During passing, which seats have chosen their three cards (which ones stays hidden).
-    passed: tuple[bool, bool, bool, bool]
+    passed: tuple[bool, ...]
     #: Every scored hand of the game, this one included once it is scored.
     results: tuple[HandResult, ...]
     over: bool
-    #: All four seats, best first, and the winners (both empty until the game is over).
+    #: Every seat, best first, and the winners (both empty until the game is over).
     ranking: tuple[int, ...]
     winners: tuple[int, ...]
     #: The deal's fingerprint (deals.py): it commits to the cards without telling them.
@@ -53,21 +52,29 @@ class TableState:
     deal_key: str | None = None
 
     @property
+    def seats(self) -> int:
+        """How many sit at the table."""
+        return self.rules.seats
+
+    @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick in progress."""
-        return self.plays[len(self.plays) - len(self.plays) % 4 :]
+        return self.plays[len(self.plays) - len(self.plays) % self.rules.seats :]
 
     @property
     def tricks(self) -> list[Trick]:
         """Every trick of the hand so far, the one in progress last."""
         if self.first_lead is None:
             return []
-        return tricks_of(self.first_lead, self.plays, self.rules.direction)
+        return tricks_of(self.first_lead, self.plays, self.rules.direction, self.rules.seats)
 
     def seat_of_play(self, index: int) -> int:
         """The seat that played ``plays[index]``."""
         assert self.first_lead is not None
-        return seat_of_play(self.first_lead, self.trick_winners, index, self.rules.direction)
+        rules = self.rules
+        return seat_of_play(
+            self.first_lead, self.trick_winners, index, rules.direction, rules.seats
+        )
 
     @property
     def result(self) -> HandResult | None:
@@ -75,16 +82,14 @@ class TableState:
         return self.results[-1] if self.phase is Phase.SCORED and self.results else None
 
     @property
-    def totals(self) -> Four:
+    def totals(self) -> tuple[int, ...]:
         """The game totals after every scored hand (team totals when playing in teams)."""
         return totals_after(self.rules, self.results)
 
 
-def totals_after(rules: RuleSet, results: tuple[HandResult, ...]) -> Four:
+def totals_after(rules: RuleSet, results: tuple[HandResult, ...]) -> tuple[int, ...]:
     """The game totals after ``results`` (team totals when playing in teams)."""
-    sums = [sum(r.points[s] for r in results) for s in range(4)]
-    t = rules.team_totals(sums)
-    return (t[0], t[1], t[2], t[3])
+    return rules.totals_of(r.points for r in results)
 
 
 def table_of(match: Match) -> TableState:
@@ -96,8 +101,7 @@ def table_of(match: Match) -> TableState:
     over = match.is_over
     index = len(match.hands) - 1
     scored = hand.phase is Phase.SCORED
-    c, t = [m.bit_count() for m in hand.hands], hand.taken
-    passed = [passing and p is not None for p in hand.passes]
+
     return TableState(
         rules=match.rules,
         hand_index=index,
@@ -107,11 +111,11 @@ def table_of(match: Match) -> TableState:
         first_lead=None if passing else hand.first_lead,
         plays=tuple(hand.plays),
         trick_winners=tuple(hand.trick_winners),
-        taken=(t[0], t[1], t[2], t[3]),
+        taken=tuple(CardSet(t) for t in hand.taken),
         hearts_broken=hand.hearts_broken,
         to_move=hand.to_move,
-        counts=(c[0], c[1], c[2], c[3]),
-        passed=(passed[0], passed[1], passed[2], passed[3]),
+        counts=tuple(size(m) for m in hand.hands),
+        passed=tuple(passing and p is not None for p in hand.passes),
         results=match.scored(),
         over=over,
         ranking=tuple(match.ranking()) if over else (),

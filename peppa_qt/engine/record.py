@@ -13,17 +13,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeGuard
 
 from ..jsontext import JsonTextError, load_json, quoted
-from .cards import CARDS, Card, CardError, format_cards, iter_cards, mask_of
+from .cards import CARDS, Card, CardError, format_cards
+from .cardset import copies, listed, minus, set_of, size
 from .errors import IllegalMove, Reason, RecordError
 from .hand import HandState, Phase
 from .match import Match
-from .rules import PassDirection, RuleSet
+from .rules import PRESET_SEATS, PassDirection, RuleSet
 
 FORMAT: Final = "peppa-record"
 VERSION: Final = 1
 PLAYER_KINDS: Final = ("human", "ai", "ext")
 #: The longest name a record may give a player (a name is shown on a plate, and keys stats).
 MAX_NAME: Final = 100
+#: The table a record describes when it does not list its players.
+DEFAULT_SEATS: Final = 4
 #: The largest seed a record may give (the players' seeds are derived from it: kept small
 #: enough that every number the program writes stays a number JSON readers take).
 MAX_SEED: Final = 10**18
@@ -88,6 +91,11 @@ class GameRecord:
     #: Whether the document said who plays (without "players", four humans are assumed).
     players_named: bool = field(default=True, compare=False)
 
+    @property
+    def seats(self) -> int:
+        """How many sit at the table."""
+        return self.rules.seats
+
     def seen_from(self, seat: int) -> GameRecord:
         """The record as seat ``seat`` knows it: other deals and passes hidden.
 
@@ -102,9 +110,8 @@ def _hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> 
     deal = tuple(cards if s == seat else None for s, cards in enumerate(hand.deal))
     if hand.passes is None:
         return replace(hand, deal=deal)
-    offset = rules.pass_direction(index).offset
     exchanged = all(p is not None for p in hand.passes)
-    giver = (seat - offset) % 4
+    giver = rules.giver(seat, rules.pass_direction(index))
     passes = tuple(
         cards if s == seat or (s == giver and exchanged) else None
         for s, cards in enumerate(hand.passes)
@@ -137,8 +144,8 @@ def record_from_dict(document: object, *, hidden: bool = False) -> GameRecord:
         raise RecordError(
             Reason.UNSUPPORTED_VERSION, f"record version {quoted(version)} is {detail}"
         )
-    rules = _read_rules(document.get("rules"))
     players = _read_players(document.get("players"))
+    rules = _read_rules(document.get("rules"), players)
     seed = document.get("seed")
     if seed is not None and (not _is_int(seed) or not -MAX_SEED <= seed <= MAX_SEED):
         raise _field(f"seed must be a whole number of at most {len(str(MAX_SEED))} digits, or null")
@@ -148,7 +155,8 @@ def record_from_dict(document: object, *, hidden: bool = False) -> GameRecord:
     hands = tuple(_read_hand(i, h, rules, hidden) for i, h in enumerate(hands_data))
     known = {"format", "version", "rules", "players", "seed", "hands"}
     extra = {k: v for k, v in document.items() if k not in known}
-    named = document.get("players") is not None
+    named = players is not None
+    players = players or default_players(rules.seats)
     return GameRecord(rules, players, seed, hands, extra, players_named=named)
 
 
@@ -160,20 +168,37 @@ def _field(message: str, hand: int | None = None, seat: int | None = None) -> Re
     return RecordError(Reason.BAD_FIELD, message, hand=hand, seat=seat)
 
 
-def _read_rules(data: object) -> RuleSet:
+def _read_rules(data: object, players: tuple[PlayerInfo, ...] | None) -> RuleSet:
     if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
         raise RecordError(Reason.BAD_RULES, 'rules must be an object with a "preset"')
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError(Reason.BAD_RULES, "rules options must be an object")
-    return RuleSet.preset(data["preset"], options)
+    preset = data["preset"]
+    sizes = PRESET_SEATS.get(preset)
+    if players is None and sizes is not None and DEFAULT_SEATS not in sizes:
+        counts = " or ".join(map(str, sizes))
+        raise _field(f"a {preset} record must list its {counts} players")
+    seats = DEFAULT_SEATS if players is None else len(players)
+    if sizes is not None and seats not in sizes:
+        counts = " or ".join(map(str, sizes))
+        raise _field(f"{preset} is played by {counts} players, not {seats}")
+    return RuleSet.preset(preset, options, seats=seats)
 
 
-def _read_players(data: object) -> tuple[PlayerInfo, ...]:
+def default_players(seats: int) -> tuple[PlayerInfo, ...]:
+    """Players named "Player 1" … for a table of ``seats``."""
+    return tuple(PlayerInfo(f"Player {s + 1}") for s in range(seats))
+
+
+def _read_players(data: object) -> tuple[PlayerInfo, ...] | None:
+    """The players listed (None when the record does not say: four humans are assumed)."""
     if data is None:
-        return tuple(PlayerInfo(f"Player {s + 1}") for s in range(4))
-    if not isinstance(data, list) or len(data) != 4:
-        raise _field("players must be a list of four players")
+        return None
+    sizes = sorted({n for counts in PRESET_SEATS.values() for n in counts})
+    if not isinstance(data, list) or len(data) not in sizes:
+        counts = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+        raise _field(f"players must be a list of {counts} players")
     players = []
     for seat, item in enumerate(data):
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
@@ -200,11 +225,11 @@ def _read_cards(text: object, hand: int, seat: int | None, what: str) -> tuple[C
         raise RecordError(Reason.BAD_CARD, f"{error} in {what}", hand=hand, seat=seat) from None
 
 
-def _read_four(
-    data: object, hand: int, what: str, nullable: bool
+def _read_seats(
+    data: object, hand: int, what: str, nullable: bool, seats: int
 ) -> tuple[tuple[Card, ...] | None, ...]:
-    if not isinstance(data, list) or len(data) != 4:
-        raise _field(f"{what} must list four seats", hand)
+    if not isinstance(data, list) or len(data) != seats:
+        raise _field(f"{what} must list {seats} seats", hand)
     out: list[tuple[Card, ...] | None] = []
     for seat, item in enumerate(data):
         if item is None and nullable:
@@ -217,16 +242,17 @@ def _read_four(
 def _read_hand(index: int, data: object, rules: RuleSet, hidden: bool) -> HandRecord:
     if not isinstance(data, dict):
         raise _field("each hand must be an object", index)
+    last = rules.seats - 1
     dealer = data.get("dealer")
-    if not _is_int(dealer) or not 0 <= dealer <= 3:
-        raise _field("dealer must be a seat 0..3", index)
-    deal = _read_four(data.get("deal"), index, "deal", hidden)
+    if not _is_int(dealer) or not 0 <= dealer <= last:
+        raise _field(f"dealer must be a seat 0..{last}", index)
+    deal = _read_seats(data.get("deal"), index, "deal", hidden, rules.seats)
     passes = None
     if data.get("pass") is not None:
-        passes = _read_four(data["pass"], index, "pass", True)
+        passes = _read_seats(data["pass"], index, "pass", True, rules.seats)
     lead = data.get("lead")
-    if lead is not None and (not _is_int(lead) or not 0 <= lead <= 3):
-        raise _field("lead must be a seat 0..3", index)
+    if lead is not None and (not _is_int(lead) or not 0 <= lead <= last):
+        raise _field(f"lead must be a seat 0..{last}", index)
     play = _read_cards(data.get("play", ""), index, None, "play")
     return HandRecord(dealer, deal, passes, lead, play)
 
@@ -270,46 +296,58 @@ def _replay_hand(match: Match, index: int, data: HandRecord) -> None:
 
 
 def _check_deal(rules: RuleSet, index: int, data: HandRecord) -> list[int]:
-    seen: dict[int, int] = {}
-    masks = []
+    seen: dict[int, list[int]] = {}
     for seat, cards in enumerate(data.deal):
         if cards is None:
             raise _field("the deal of every seat is needed", index, seat)
         for card in cards:
-            if not rules.deck_mask >> card & 1:
-                raise RecordError(
-                    Reason.BAD_CARD,
-                    f"not in the {rules.deck_size}-card deck",
-                    hand=index,
-                    seat=seat,
-                    card=str(card),
-                )
-            if card in seen:
-                raise RecordError(
-                    Reason.DUPLICATE_CARD,
-                    f"dealt twice (also to seat {seen[card]})",
-                    hand=index,
-                    seat=seat,
-                    card=str(card),
-                )
-            seen[card] = seat
-        masks.append(mask_of(cards))
-    missing = rules.deck_mask & ~mask_of(seen)
+            _check_dealt(rules, index, seat, card, seen.setdefault(card, []))
+            seen[card].append(seat)
+    masks = [set_of(cards or ()) for cards in data.deal]
+    missing = minus(rules.deck_mask, set_of(c for c, seats in seen.items() for _ in seats))
     for seat, mask in enumerate(masks):
-        count, size = mask.bit_count(), rules.hand_size
-        if count < size and missing:  # name the card that is missing, not just the count
+        count, hand_size = size(mask), rules.hand_size
+        if count < hand_size and missing:  # name the card that is missing, not just the count
             raise RecordError(
                 Reason.MISSING_CARD,
-                f"missing from the deal (this seat was dealt {count} cards, not {size})",
+                f"missing from the deal (this seat was dealt {count} cards, not {hand_size})",
                 hand=index,
                 seat=seat,
-                card=str(next(iter_cards(missing))),
+                card=str(listed(missing)[0]),
             )
-        if count != size:
+        if count != hand_size:
             raise RecordError(
-                Reason.WRONG_DEAL_SIZE, f"dealt {count} cards, not {size}", hand=index, seat=seat
+                Reason.WRONG_DEAL_SIZE,
+                f"dealt {count} cards, not {hand_size}",
+                hand=index,
+                seat=seat,
             )
     return masks
+
+
+def _check_dealt(rules: RuleSet, index: int, seat: int, card: Card, holders: list[int]) -> None:
+    """Refuse a card the deck does not hold, or holds fewer times than it is dealt."""
+    in_deck = copies(rules.deck_mask, card)
+    if not in_deck:
+        raise RecordError(
+            Reason.BAD_CARD,
+            f"not in the {rules.deck_size}-card deck",
+            hand=index,
+            seat=seat,
+            card=str(card),
+        )
+    if len(holders) < in_deck:
+        return
+    also = ", ".join(map(str, holders))
+    times = {1: "twice", 2: "three times"}.get(len(holders), f"{len(holders) + 1} times")
+    deck = "the deck has one" if in_deck == 1 else "the deck has two"
+    raise RecordError(
+        Reason.DUPLICATE_CARD,
+        f"dealt {times} (also to seat {also}; {deck})",
+        hand=index,
+        seat=seat,
+        card=str(card),
+    )
 
 
 def _replay_passes(hand: HandState, index: int, data: HandRecord) -> None:
@@ -349,7 +387,7 @@ def _replay_plays(hand: HandState, index: int, plays: tuple[Card, ...]) -> None:
                 error.reason,
                 error.message,
                 hand=index,
-                trick=number // 4,
+                trick=number // hand.rules.seats,
                 seat=seat,
                 card=str(card),
             ) from None
@@ -361,15 +399,15 @@ def _replay_plays(hand: HandState, index: int, plays: tuple[Card, ...]) -> None:
 def record_of(match: Match, players: tuple[PlayerInfo, ...] | None = None) -> GameRecord:
     """The record of a game as it stands."""
     hands = tuple(_hand_record(h) for h in match.hands)
-    players = players or tuple(PlayerInfo(f"Player {s + 1}") for s in range(4))
+    players = players or default_players(match.rules.seats)
     return GameRecord(match.rules, players, match.seed, hands)
 
 
 def _hand_record(hand: HandState) -> HandRecord:
-    deal = tuple(tuple(iter_cards(m)) for m in hand.deal)
+    deal = tuple(tuple(listed(m)) for m in hand.deal)
     passes = None
     if hand.pass_direction is not PassDirection.HOLD and any(p is not None for p in hand.passes):
-        passes = tuple(None if p is None else tuple(iter_cards(p)) for p in hand.passes)
+        passes = tuple(None if p is None else tuple(listed(p)) for p in hand.passes)
     lead = hand.first_lead if hand.plays else None
     return HandRecord(hand.dealer, deal, passes, lead, tuple(CARDS[c] for c in hand.plays))
 

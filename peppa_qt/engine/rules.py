@@ -1,15 +1,24 @@
-"""Rule sets as frozen data: the three presets of RULES.md and every house-rule option.
+"""Rule sets as frozen data: the four presets of RULES.md and every house-rule option.
+
+The table's sizes have names here, taken from the rule set: ``seats`` (4, or 6 and 8 in
+Belmont), ``hand_size``, ``pass_size``, the deck (``deck_mask``, a card set: ``cardset.py``,
+with two copies of some cards in Belmont) and each card's points. So does the seat
+arithmetic: who plays after whom (``next_seat``), who passes to whom (``receiver``,
+``giver``: across is the seat N/2 places on), the partner in teams.
 
 >>> rules = RuleSet.preset("torino")
 >>> rules.card_points[Card.parse("QS")], rules.hand_total, rules.two_winners
 (14, 42, True)
 >>> RuleSet.preset("hearts", {"deck": 36}).lowest_club
 Card.parse('6C')
+>>> eight = RuleSet.preset("belmont", seats=8)
+>>> eight.deck_size, eight.hand_total, eight.receiver(0, PassDirection.ACROSS)
+(104, 86, 4)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
@@ -17,6 +26,7 @@ from typing import Any, Final
 from ..jsontext import quoted
 from .cards import (
     CLUBS_MASK,
+    DIAMONDS_MASK,
     FULL_DECK,
     HEARTS,
     HEARTS_MASK,
@@ -24,34 +34,35 @@ from .cards import (
     QUEEN_OF_SPADES,
     SEVEN_OF_CLUBS,
     SHORT_DECK,
+    SPADES,
     Card,
     lowest,
 )
+from .cardset import COPY_SHIFT, FACES
 from .errors import Reason, RecordError
 
-PRESETS: Final = ("peppa", "torino", "hearts")
+PRESETS: Final = ("peppa", "torino", "hearts", "belmont")
+#: The table sizes each preset is played at (RULES.md: Belmont is for six or eight).
+PRESET_SEATS: Final[dict[str, tuple[int, ...]]] = {
+    "peppa": (4,),
+    "torino": (4,),
+    "hearts": (4,),
+    "belmont": (6, 8),
+}
+#: Cards each seat passes (every rule set).
+PASS_SIZE: Final = 3
+#: The options Belmont does not take (RULES.md, rule set D), with the value they must keep.
+_NOT_IN_BELMONT: Final = {"jack_of_diamonds": 0, "seven_of_clubs": 0, "deck": 52, "teams": False}
 
 
 class PassDirection(Enum):
-    """Where the three cards go; the value is the seat offset (right of s is s+1)."""
+    """Where the three cards go: to the seat on the right (s+1), on the left (s−1), across
+    (s + N/2), or nowhere (a hold hand). ``RuleSet.receiver`` works the seat out."""
 
     HOLD = "hold"
     RIGHT = "right"
     ACROSS = "across"
     LEFT = "left"
-
-    @property
-    def offset(self) -> int:
-        """Seat offset of the receiver: 1 right, 2 across, 3 left, 0 hold."""
-        return _PASS_OFFSETS[self]
-
-
-_PASS_OFFSETS: Final = {
-    PassDirection.HOLD: 0,
-    PassDirection.RIGHT: 1,
-    PassDirection.ACROSS: 2,
-    PassDirection.LEFT: 3,
-}
 
 
 class MoonMode(Enum):
@@ -74,7 +85,10 @@ _BASE_POINTS: Final = {
     "peppa": (13, 5, 4, 3, 2, 1, 1),
     "torino": (14, 6, 5, 4, 3, 2, 1),
     "hearts": (13, 1, 1, 1, 1, 1, 1),
+    "belmont": (13, 1, 1, 1, 1, 1, 1),
 }
+#: Belmont's spades above the Peppa: K♠ 10, A♠ 7 (RULES.md, rule set D).
+_BELMONT_SPADES: Final = {13: 10, 14: 7}
 
 _PEPPA_OPTIONS: Final[dict[str, Any]] = {
     "end": {"mode": "points", "limit": 100},
@@ -92,6 +106,7 @@ _PRESET_OPTIONS: Final[dict[str, dict[str, Any]]] = {
     "peppa": _PEPPA_OPTIONS,
     "torino": {**_PEPPA_OPTIONS, "end_when": "exceed", "moon": "off"},
     "hearts": {**_PEPPA_OPTIONS, "pass_cycle": ["left", "right", "across", "hold"]},
+    "belmont": {**_PEPPA_OPTIONS, "pass_cycle": ["left", "right", "across", "hold"]},
 }
 
 OPTION_NAMES: Final = tuple(_PRESET_OPTIONS["peppa"])
@@ -103,6 +118,10 @@ class RuleSet:
 
     name: str
     options: Mapping[str, Any] = field(compare=False, repr=False)
+    #: How many sit at the table: 4, or 6 or 8 in Belmont.
+    seats: int
+    #: The most copies of one card in the deck: 1, or 2 in Belmont.
+    copies: int
     #: +1 counterclockwise (turn passes to the right, s -> s+1), -1 clockwise.
     direction: int
     pass_cycle: tuple[PassDirection, ...]
@@ -118,44 +137,84 @@ class RuleSet:
     two_winners: bool
     jack_of_diamonds: int
     seven_of_clubs: int
+    #: How many cards the deck holds (36, 52, 78 or 104), copies counted.
     deck_size: int
     teams: bool
+    #: Each card's points (per copy), indexed by card.
     card_points: tuple[int, ...]
     last_trick_points: int
+    #: The deck as a card set (copies in Belmont).
     deck_mask: int
     hand_size: int
-    #: Hearts and the Q♠ of the deck: who takes them all makes cappotto / shoots the moon.
+    pass_size: int
+    #: The card set of every point card of the deck (hearts and the Q♠; in Belmont the K♠
+    #: and A♠ too, copies counted): who takes them all makes cappotto / shoots the moon.
     moon_mask: int
     moon_value: int
+    #: The cards (faces, 52 bits) that carry points.
     point_mask: int
     hand_total: int
     lowest_club: Card
     #: The cards whose play breaks hearts: every heart, and the Q♠ where it counts as one.
     heart_breakers: int
+    #: The cards (faces) that may not be played on the first trick where it is clean: the
+    #: hearts and the Q♠ (RULES.md: the K♠ and A♠ of Belmont may).
+    first_trick_banned: int
 
     @classmethod
-    def preset(cls, name: str, options: Mapping[str, Any] | None = None) -> RuleSet:
-        """The rule set ``name`` (peppa, torino, hearts) with ``options`` overriding it."""
+    def preset(
+        cls, name: str, options: Mapping[str, Any] | None = None, *, seats: int | None = None
+    ) -> RuleSet:
+        """The rule set ``name`` (peppa, torino, hearts, belmont) with ``options`` overriding
+        it, for ``seats`` players (the preset's first size when not given: 4, Belmont 6)."""
         if name not in PRESETS:
             raise RecordError(Reason.BAD_RULES, f"unknown rule set {quoted(name)}")
+        sizes = PRESET_SEATS[name]
+        if seats is None:
+            seats = sizes[0]
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats not in sizes:
+            counts = " or ".join(map(str, sizes))
+            raise RecordError(Reason.BAD_RULES, f"{name} is played by {counts} players")
         merged = dict(_PRESET_OPTIONS[name])
         for key, value in (options or {}).items():
             if key not in merged:
                 raise RecordError(Reason.BAD_RULES, f"unknown rule option {quoted(key)}")
             merged[key] = value
-        return _build(name, merged, dict(options or {}))
+        return _build(name, seats, merged, dict(options or {}))
 
     def with_options(self, **options: Any) -> RuleSet:
         """A copy with more options set."""
-        return RuleSet.preset(self.name, {**self.options, **options})
+        return RuleSet.preset(self.name, {**self.options, **options}, seats=self.seats)
 
     def pass_direction(self, hand_index: int) -> PassDirection:
         """The pass of hand ``hand_index`` (0-based) in the cycle."""
         return self.pass_cycle[hand_index % len(self.pass_cycle)]
 
+    def pass_offset(self, direction: PassDirection) -> int:
+        """How many seats on (mod N) the receiver sits: right 1, left N − 1, across N/2."""
+        if direction is PassDirection.RIGHT:
+            return 1
+        if direction is PassDirection.LEFT:
+            return self.seats - 1
+        if direction is PassDirection.ACROSS:
+            return self.seats // 2
+        return 0
+
+    def receiver(self, seat: int, direction: PassDirection) -> int:
+        """The seat ``seat`` passes to (itself on a hold hand)."""
+        return (seat + self.pass_offset(direction)) % self.seats
+
+    def giver(self, seat: int, direction: PassDirection) -> int:
+        """The seat that passes to ``seat`` (itself on a hold hand)."""
+        return (seat - self.pass_offset(direction)) % self.seats
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat that plays ``steps`` turns after ``seat``."""
+        return (seat + steps * self.direction) % self.seats
+
     def next_dealer(self, dealer: int) -> int:
         """The deal moves one seat in the turn direction."""
-        return (dealer + self.direction) % 4
+        return self.next_seat(dealer)
 
     def breaks_hearts(self, card: int) -> bool:
         """Whether playing ``card`` breaks hearts (the one place this rule is decided)."""
@@ -164,12 +223,22 @@ class RuleSet:
     def team_totals(self, values: Sequence[int]) -> list[int]:
         """Per seat, what counts for it: its own value, or its team's when playing in teams."""
         if self.teams:
-            return [values[s] + values[(s + 2) % 4] for s in range(4)]
+            half = self.seats // 2
+            return [values[s] + values[(s + half) % self.seats] for s in range(self.seats)]
         return list(values)
+
+    def totals_of(self, rows: Iterable[Sequence[int]]) -> tuple[int, ...]:
+        """The game totals after hands that scored ``rows`` (team totals in teams): the one
+        place running totals are summed from points."""
+        sums = [0] * self.seats
+        for row in rows:
+            for seat, points in enumerate(row):
+                sums[seat] += points
+        return tuple(self.team_totals(sums))
 
     def partner(self, seat: int) -> int | None:
         """The partner across the table when playing in teams."""
-        return (seat + 2) % 4 if self.teams else None
+        return (seat + self.seats // 2) % self.seats if self.teams else None
 
     def is_over(self, totals: list[int], hands_played: int) -> bool:
         """Whether the game ends after ``hands_played`` hands with these totals."""
@@ -247,27 +316,59 @@ def _card_points(preset: str, deck: int, jack: int, seven: int) -> tuple[int, ..
     for rank in range(2, 15):
         card = Card.of(rank, HEARTS)
         points[card] = {14: ace, 13: king, 12: lady, 11: knave, 10: ten}.get(rank, other)
+    if preset == "belmont":
+        for rank, value in _BELMONT_SPADES.items():
+            points[Card.of(rank, SPADES)] = value
     points[JACK_OF_DIAMONDS] += jack
     points[SEVEN_OF_CLUBS] += seven
     deck_mask = FULL_DECK if deck == 52 else SHORT_DECK
     return tuple(p if deck_mask >> i & 1 else 0 for i, p in enumerate(points))
 
 
-def _build(preset: str, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
+def _deck(seats: int, deck: int) -> int:
+    """The deck as a card set: one deck of 52 or 36; Belmont's six add a second deck's hearts
+    and diamonds, its eight a whole second deck."""
+    faces = FULL_DECK if deck == 52 else SHORT_DECK
+    if seats == 6:
+        return faces | (HEARTS_MASK | DIAMONDS_MASK) << COPY_SHIFT
+    if seats == 8:
+        return faces | faces << COPY_SHIFT
+    return faces
+
+
+def _belmont_checked(preset: str, opts: dict[str, Any]) -> None:
+    """Refuse the house rules Belmont does not take (RULES.md, rule set D)."""
+    if preset != "belmont":
+        return
+    for name, value in _NOT_IN_BELMONT.items():
+        if opts[name] != value or isinstance(opts[name], bool) != isinstance(value, bool):
+            raise _bad(f"belmont does not take the rule option {name}")
+
+
+def _build(preset: str, seats: int, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
     end_mode, end_value = _parse_end(opts["end"])
+    _belmont_checked(preset, opts)
     deck = _check_int("deck", opts["deck"], (52, 36))
     jack = _check_int("jack_of_diamonds", opts["jack_of_diamonds"], (0, 10, -10))
     seven = _check_int("seven_of_clubs", opts["seven_of_clubs"], (0, 7))
     points = _card_points(preset, deck, jack, seven)
-    deck_mask = FULL_DECK if deck == 52 else SHORT_DECK
-    moon_mask = (HEARTS_MASK | 1 << QUEEN_OF_SPADES) & deck_mask
-    moon_value = sum(points[c] for c in range(52) if moon_mask >> c & 1)
+    deck_mask = _deck(seats, deck)
+    faces = deck_mask & FACES
+    point_faces = sum(1 << c for c in range(52) if points[c])
+    moon_faces = (HEARTS_MASK | 1 << QUEEN_OF_SPADES) & faces
+    if preset == "belmont":
+        moon_faces = point_faces
+    moon_mask = deck_mask & (moon_faces | moon_faces << COPY_SHIFT)
+    moon_value = _points_of(points, moon_mask)
     last_trick = 1 if deck == 36 else 0
     queen_breaks = _check_bool("queen_breaks_hearts", opts["queen_breaks_hearts"])
-    is_hearts = preset == "hearts"
+    is_hearts = preset in ("hearts", "belmont")
+    size = deck_mask.bit_count()
     return RuleSet(
         name=preset,
         options=given,
+        seats=seats,
+        copies=2 if deck_mask >> COPY_SHIFT else 1,
         direction=-1 if is_hearts else 1,
         pass_cycle=_parse_cycle(opts["pass_cycle"]),
         lead_lowest_club=is_hearts,
@@ -282,19 +383,26 @@ def _build(preset: str, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
         two_winners=preset == "torino",
         jack_of_diamonds=jack,
         seven_of_clubs=seven,
-        deck_size=deck,
+        deck_size=size,
         teams=_check_bool("teams", opts["teams"]),
         card_points=points,
         last_trick_points=last_trick,
         deck_mask=deck_mask,
-        hand_size=deck // 4,
+        hand_size=size // seats,
+        pass_size=PASS_SIZE,
         moon_mask=moon_mask,
         moon_value=moon_value,
-        point_mask=sum(1 << c for c in range(52) if points[c]),
-        hand_total=sum(points) + last_trick,
-        lowest_club=lowest(CLUBS_MASK & deck_mask),
-        heart_breakers=(HEARTS_MASK | (1 << QUEEN_OF_SPADES if queen_breaks else 0)) & deck_mask,
+        point_mask=point_faces,
+        hand_total=_points_of(points, deck_mask) + last_trick,
+        lowest_club=lowest(CLUBS_MASK & faces),
+        heart_breakers=(HEARTS_MASK | (1 << QUEEN_OF_SPADES if queen_breaks else 0)) & faces,
+        first_trick_banned=(HEARTS_MASK | 1 << QUEEN_OF_SPADES) & faces,
     )
+
+
+def _points_of(points: tuple[int, ...], cards: int) -> int:
+    """The points of a card set, each copy counted."""
+    return sum(points[c] * ((cards >> c & 1) + (cards >> (COPY_SHIFT + c) & 1)) for c in range(52))
 
 
 def _options_of(rules: RuleSet) -> dict[str, Any]:
@@ -311,6 +419,6 @@ def _options_of(rules: RuleSet) -> dict[str, Any]:
         "queen_breaks_hearts": rules.queen_breaks_hearts,
         "jack_of_diamonds": rules.jack_of_diamonds,
         "seven_of_clubs": rules.seven_of_clubs,
-        "deck": rules.deck_size,
+        "deck": 36 if rules.deck_size == 36 else 52,
         "teams": rules.teams,
     }

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import CARDS, Card, cards_of, iter_cards, mask_of
+from .cards import CARDS, Card
+from .cardset import add, copies, covers, listed, minus, overflow, plus, set_of, size
 from .errors import Reason, RecordError
-from .hand import PASS_SIZE, HandState
+from .hand import HandState
 from .record import GameRecord, HandRecord
 from .rules import PassDirection, RuleSet
 from .trick import tricks_of
@@ -38,7 +39,7 @@ def view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     rules = record.rules
     if not record.hands:
         raise RecordError(Reason.BAD_FIELD, "no hand has been dealt")
-    history: list[tuple[int, int, int, int]] = []
+    history: list[tuple[int, ...]] = []
     dealer = record.hands[0].dealer
     last = len(record.hands) - 1
     for index, data in enumerate(record.hands):
@@ -73,13 +74,13 @@ def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[H
     if lead is None:
         if data.play:
             raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
-        lead = next(s for s in range(4) if s != seat)  # any seat: the view will not tell
+        lead = rules.next_seat(seat)  # any other seat: the view will not tell
     holdings = _holdings(rules, index, data, seat, known, lead=lead)
-    passes: list[int | None] = [None] * 4
+    passes: list[int | None] = [None] * rules.seats
     if known.passed is not None and known.received is not None:
         passes[seat] = known.passed
-        passes[(seat - rules.pass_direction(index).offset) % 4] = known.received
-    deal = [known.dealt if s == seat else holdings[s] for s in range(4)]
+        passes[rules.giver(seat, rules.pass_direction(index))] = known.received
+    deal = [known.dealt if s == seat else holdings[s] for s in range(rules.seats)]
     hand = HandState.in_play(
         rules, data.dealer, rules.pass_direction(index), holdings, deal=deal, passes=passes
     )
@@ -95,24 +96,27 @@ def _known(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Known:
     passed = received = None
     if data.passes is not None:
         own = data.passes[seat]
-        other = data.passes[(seat - direction.offset) % 4]
-        passed = None if own is None else _pass_mask(own, index, "the seat's pass")
+        other = data.passes[rules.giver(seat, direction)]
+        passed = None if own is None else _pass_set(rules, own, index, "the seat's pass")
         if passed is not None and other is not None:
-            received = _pass_mask(other, index, "the cards received")
-    if passed is not None and passed & ~dealt:
+            received = _pass_set(rules, other, index, "the cards received")
+    if passed is not None and not covers(dealt, passed):
         raise RecordError(
-            Reason.WRONG_PASS_SIZE, "the seat's pass is not 3 of its cards", hand=index
+            Reason.WRONG_PASS_SIZE,
+            f"the seat's pass is not {rules.pass_size} of its cards",
+            hand=index,
         )
     if received is None:
         return _Known(dealt, passed, None, None, None)
-    if received & dealt:
-        raise RecordError(
-            Reason.DUPLICATE_CARD, "received cards the seat already holds", hand=index
-        )
-    if received & ~rules.deck_mask:
-        raise RecordError(Reason.BAD_CARD, "received a card not in this deck", hand=index)
     assert passed is not None
-    holding = dealt & ~passed | received
+    kept = minus(dealt, passed)
+    if overflow(kept, received) or not covers(rules.deck_mask, plus(kept, received)):
+        raise RecordError(
+            Reason.DUPLICATE_CARD,
+            "received cards the seat already holds as often as the deck has them",
+            hand=index,
+        )
+    holding = plus(kept, received)
     return _Known(dealt, passed, received, holding, _first_lead(rules, index, data, seat, holding))
 
 
@@ -120,36 +124,69 @@ def _own_deal(rules: RuleSet, index: int, data: HandRecord, seat: int) -> int:
     cards = data.deal[seat]
     if cards is None:
         raise RecordError(Reason.BAD_FIELD, "the seat's own deal is needed", hand=index, seat=seat)
-    dealt = mask_of(cards)
-    if len(cards) != rules.hand_size or dealt.bit_count() != rules.hand_size:
+    dealt = _cards_in_deck(rules, cards, index, seat, "dealt")
+    if size(dealt) != rules.hand_size:
         raise RecordError(
             Reason.WRONG_DEAL_SIZE, "wrong number of cards dealt", hand=index, seat=seat
         )
-    if dealt & ~rules.deck_mask:
-        raise RecordError(Reason.BAD_CARD, "a card not in this deck", hand=index, seat=seat)
     return dealt
 
 
-def _pass_mask(cards: tuple[Card, ...], index: int, what: str) -> int:
-    mask = mask_of(cards)
-    if len(cards) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
-        raise RecordError(Reason.WRONG_PASS_SIZE, f"{what}: not 3 different cards", hand=index)
-    return mask
+def _cards_in_deck(
+    rules: RuleSet, cards: tuple[Card, ...], index: int, seat: int | None, what: str
+) -> int:
+    """The card set of ``cards``, refused when the deck does not hold them as often."""
+    try:
+        held = set_of(cards)
+    except ValueError:
+        held = -1
+    if held < 0 or not covers(rules.deck_mask, held):
+        raise RecordError(
+            Reason.BAD_CARD,
+            f"{what}: a card not in this deck, or more often",
+            hand=index,
+            seat=seat,
+        )
+    return held
+
+
+def _pass_set(rules: RuleSet, cards: tuple[Card, ...], index: int, what: str) -> int:
+    passed = _cards_in_deck(rules, cards, index, None, what)
+    if len(cards) != rules.pass_size:
+        raise RecordError(
+            Reason.WRONG_PASS_SIZE, f"{what}: not {rules.pass_size} cards", hand=index
+        )
+    return passed
 
 
 def _first_lead(
     rules: RuleSet, index: int, data: HandRecord, seat: int, holding: int
 ) -> int | None:
-    """Who leads trick 1, as the seat can tell (None: the lowest club is unseen, no lead given)."""
+    """Who leads trick 1, as the seat can tell (None: it cannot, and the record does not say).
+
+    Where the lowest club leads and the deck has two, the seat holding one leads only if no
+    seat nearer the dealer may hold the other (RULES.md, rule set D).
+    """
+    club = rules.lowest_club
+    lead: int | None
     if not rules.lead_lowest_club:
-        lead = (data.dealer + 1) % 4
-    elif holding >> rules.lowest_club & 1:
+        lead = rules.next_seat(data.dealer)
+    elif copies(holding, club) == copies(rules.deck_mask, club) or (
+        holding >> club & 1 and rules.next_seat(data.dealer) == seat
+    ):
         lead = seat
     elif data.lead is None:
         return None
-    elif data.lead == seat:
-        club = CARDS[rules.lowest_club]
-        raise RecordError(Reason.WRONG_LEAD, f"seat {seat} does not hold the {club}", hand=index)
+    elif data.lead == seat and not holding >> club & 1:
+        raise RecordError(
+            Reason.WRONG_LEAD, f"seat {seat} does not hold the {CARDS[club]}", hand=index
+        )
+    elif holding >> club & 1 and _turns_after_dealer(rules, data.dealer, data.lead) > (
+        _turns_after_dealer(rules, data.dealer, seat)
+    ):
+        raise RecordError(
+            Reason.WRONG_LEAD, f"seat {seat} leads this hand", hand=index, seat=data.lead
+        )
     else:
         lead = data.lead
     if data.lead is not None and data.lead != lead:
@@ -159,15 +196,20 @@ def _first_lead(
     return lead
 
 
+def _turns_after_dealer(rules: RuleSet, dealer: int, seat: int) -> int:
+    """How many turns after the dealer ``seat`` plays (1 for the dealer's next seat)."""
+    return next(k for k in range(1, rules.seats + 1) if rules.next_seat(dealer, k) == seat)
+
+
 def _passing(rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known) -> HandState:
     """A hand still being passed: the seat's deal, others' cards anywhere; its pass if made."""
-    rest = list(iter_cards(rules.deck_mask & ~known.dealt))
-    size = rules.hand_size
-    others = iter(mask_of(rest[k * size : (k + 1) * size]) for k in range(3))
-    deal = [known.dealt if s == seat else next(others) for s in range(4)]
+    rest = listed(minus(rules.deck_mask, known.dealt))
+    size_ = rules.hand_size
+    others = iter(set_of(rest[k * size_ : (k + 1) * size_]) for k in range(rules.seats - 1))
+    deal = [known.dealt if s == seat else next(others) for s in range(rules.seats)]
     hand = HandState(rules, data.dealer, deal, rules.pass_direction(index), track_undo=False)
     if known.passed is not None:
-        hand.pass_cards(seat, cards_of(known.passed))
+        hand.pass_cards(seat, listed(known.passed))
     return hand
 
 
@@ -181,55 +223,71 @@ def _holdings(
     """
     holding = known.holding
     assert holding is not None
-    required = [0, 0, 0, 0]
+    seats = rules.seats
+    # What each other seat is known to hold from the start of play: the cards passed to it,
+    # the lowest club it led, the cards it plays. A card counted twice is one copy unless the
+    # seat plays it twice: the sets are joined by their larger count (a plain | on card sets).
+    required = [0] * seats
     if known.passed is not None:
-        target = (seat + rules.pass_direction(index).offset) % 4
-        required[target] = known.passed
+        required[rules.receiver(seat, rules.pass_direction(index))] = known.passed
     if rules.lead_lowest_club and lead != seat:
         required[lead] |= 1 << rules.lowest_club
+    played = [0] * seats
     seen = 0
     for number, (player, card) in enumerate(_plays_by_seat(rules, lead, data.play)):
-        bit = 1 << card
         refusal = None
-        if seen & bit or not rules.deck_mask & bit or number >= 4 * rules.hand_size:
-            refusal = (Reason.DUPLICATE_CARD, "a card played twice or not in the deck")
+        if copies(seen, card) >= copies(rules.deck_mask, card) or number >= rules.deck_size:
+            refusal = (Reason.DUPLICATE_CARD, "a card played more often than the deck has it")
         elif player != seat:  # the seat's own plays are checked when the hand is replayed
-            holder = seat if holding & bit else _holder(required, bit, player)
+            played[player] = add(played[player], card)
+            required[player] |= played[player]
+            holder = _holder(rules, (seat, player), holding, required, card)
             if holder is not None:
                 refusal = (Reason.CARD_NOT_HELD, f"this card is held by seat {holder}")
-            required[player] |= bit
         if refusal is not None:
             raise RecordError(
-                *refusal, hand=index, trick=number // 4, seat=player, card=str(CARDS[card])
+                *refusal, hand=index, trick=number // seats, seat=player, card=str(CARDS[card])
             )
-        seen |= bit
+        seen = add(seen, card)
     return _fill(rules, index, seat, holding, required)
 
 
-def _holder(required: list[int], bit: int, player: int) -> int | None:
-    """Another seat than ``player`` known to hold the card ``bit``, if any."""
-    return next((s for s in range(4) if s != player and required[s] & bit), None)
+def _holder(
+    rules: RuleSet, seats: tuple[int, int], holding: int, required: list[int], card: int
+) -> int | None:
+    """When more copies of ``card`` are known to be held than the deck has, a seat known to
+    hold one other than the player who just played it, else None. ``seats`` is the seat the
+    record is seen from, whose cards are ``holding``, and the player; ``required`` what the
+    others are known to hold."""
+    seat, player = seats
+    known = copies(holding, card) + sum(copies(r, card) for r in required)
+    if known <= copies(rules.deck_mask, card):
+        return None
+    if holding >> card & 1:
+        return seat
+    return next(s for s in range(rules.seats) if s != player and required[s] >> card & 1)
 
 
 def _plays_by_seat(rules: RuleSet, lead: int, plays: tuple[Card, ...]) -> list[tuple[int, int]]:
-    return [pair for trick in tricks_of(lead, plays, rules.direction) for pair in trick.plays]
+    tricks = tricks_of(lead, plays, rules.direction, rules.seats)
+    return [pair for trick in tricks for pair in trick.plays]
 
 
 def _fill(rules: RuleSet, index: int, seat: int, holding: int, required: list[int]) -> list[int]:
     """Each other seat's required cards, topped up with unseen ones to a full hand."""
-    free = rules.deck_mask & ~holding
-    for mask in required:
-        free &= ~mask
-    pool = list(iter_cards(free))
-    holdings = [0, 0, 0, 0]
+    free = minus(rules.deck_mask, holding)
+    for cards in required:
+        free = minus(free, cards)
+    pool = listed(free)
+    holdings = [0] * rules.seats
     holdings[seat] = holding
-    for other in (s for s in range(4) if s != seat):
-        need = rules.hand_size - required[other].bit_count()
+    for other in (s for s in range(rules.seats) if s != seat):
+        need = rules.hand_size - size(required[other])
         if need < 0 or need > len(pool):
             raise RecordError(
                 Reason.TOO_MANY_CARDS, "a seat plays more cards than it holds", hand=index
             )
-        holdings[other] = required[other] | mask_of(pool[:need])
+        holdings[other] = plus(required[other], set_of(pool[:need]))
         del pool[:need]
     return holdings
 
@@ -243,7 +301,7 @@ def _replay(hand: HandState, index: int, plays: tuple[Card, ...], seat: int) -> 
                 Reason.CARD_NOT_HELD,
                 "the seat cannot play this card",
                 hand=index,
-                trick=number // 4,
+                trick=number // hand.rules.seats,
                 seat=player,
                 card=str(card),
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .cardset import CardSet, size
 from .hand import HandState, Phase
 from .match import Match
 from .rules import PassDirection, RuleSet
@@ -13,7 +14,12 @@ from .trick import seat_of_play
 
 @dataclass(frozen=True)
 class PlayerView:
-    """A seat's knowledge of the game; the only thing a computer player receives."""
+    """A seat's knowledge of the game; the only thing a computer player receives.
+
+    Card fields are ints as the engine keeps them (``cardset.py``: card sets for the hand,
+    the pass and the takings, a 52-bit mask for ``legal``), for the players' inner loops;
+    ``cards`` and ``playable`` give the two a window shows as ``CardSet`` values.
+    """
 
     rules: RuleSet
     seat: int
@@ -21,7 +27,7 @@ class PlayerView:
     dealer: int
     pass_direction: PassDirection
     phase: Phase
-    #: The seat's cards now (mask); during passing, before the exchange.
+    #: The seat's cards now (a card set); during passing, before the exchange.
     hand: int
     #: The cards dealt to the seat before passing.
     dealt: int
@@ -35,23 +41,38 @@ class PlayerView:
     plays: tuple[int, ...]
     #: Winners of the finished tricks of this hand.
     trick_winners: tuple[int, ...]
-    #: Cards taken by each seat this hand (public: they were played face up).
-    taken: tuple[int, int, int, int]
+    #: Cards taken by each seat this hand (public: they were played face up); one per seat.
+    taken: tuple[int, ...]
     hearts_broken: bool
     to_move: int | None
-    #: The cards the seat may play now, if it is to play.
+    #: The cards (a 52-bit mask) the seat may play now, if it is to play.
     legal: int
     #: How many cards each seat holds.
-    counts: tuple[int, int, int, int]
+    counts: tuple[int, ...]
     #: Running totals before this hand (team totals when playing in teams).
-    totals: tuple[int, int, int, int]
+    totals: tuple[int, ...]
     #: Points of every finished hand of the game.
-    history: tuple[tuple[int, int, int, int], ...]
+    history: tuple[tuple[int, ...], ...]
+
+    @property
+    def seats(self) -> int:
+        """How many sit at the table."""
+        return self.rules.seats
+
+    @property
+    def cards(self) -> CardSet:
+        """The seat's cards now, as a value."""
+        return CardSet(self.hand)
+
+    @property
+    def playable(self) -> CardSet:
+        """The cards the seat may play now (empty when it is not to play)."""
+        return CardSet(self.legal)
 
     @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick in progress."""
-        start = len(self.plays) - len(self.plays) % 4
+        start = len(self.plays) - len(self.plays) % self.rules.seats
         return self.plays[start:]
 
     @property
@@ -59,23 +80,26 @@ class PlayerView:
         """The seat that led the trick in progress (or is about to lead)."""
         if self.first_lead is None:
             return None
-        tricks = len(self.plays) // 4
+        tricks = len(self.plays) // self.rules.seats
         return self.trick_winners[tricks - 1] if tricks else self.first_lead
 
     def seat_of_play(self, index: int) -> int:
         """The seat that played ``plays[index]``."""
         assert self.first_lead is not None
-        return seat_of_play(self.first_lead, self.trick_winners, index, self.rules.direction)
+        rules = self.rules
+        return seat_of_play(
+            self.first_lead, self.trick_winners, index, rules.direction, rules.seats
+        )
 
     @property
     def pass_target(self) -> int:
         """The seat this seat passes to."""
-        return (self.seat + self.pass_direction.offset) % 4
+        return self.rules.receiver(self.seat, self.pass_direction)
 
     @property
     def pass_source(self) -> int:
         """The seat this seat receives from."""
-        return (self.seat - self.pass_direction.offset) % 4
+        return self.rules.giver(self.seat, self.pass_direction)
 
 
 def view_of(match: Match, seat: int) -> PlayerView:
@@ -84,25 +108,23 @@ def view_of(match: Match, seat: int) -> PlayerView:
     if hand is None:
         raise ValueError("no hand has been dealt")
     history = match.history_before()
-    before = match.totals_before()
-    totals = (before[0], before[1], before[2], before[3])
+    totals = tuple(match.totals_before())
     return hand_view(hand, seat, len(match.hands) - 1, history, totals)
 
 
-def totals_of(rules: RuleSet, history: Sequence[Sequence[int]]) -> tuple[int, int, int, int]:
+def totals_of(rules: RuleSet, history: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """The game totals after the hands of ``history`` (team totals when playing in teams)."""
-    totals = [sum(points[s] for points in history) for s in range(4)]
-    return _four(rules.team_totals(totals))
+    return rules.totals_of(history)
 
 
 def hand_view(
     hand: HandState,
     seat: int,
     hand_index: int = 0,
-    history: tuple[tuple[int, int, int, int], ...] = (),
-    totals: tuple[int, int, int, int] = (0, 0, 0, 0),
+    history: tuple[tuple[int, ...], ...] = (),
+    totals: tuple[int, ...] | None = None,
 ) -> PlayerView:
-    """The view of one hand from ``seat``."""
+    """The view of one hand from ``seat`` (``totals`` none before the first hand's end)."""
     playing = hand.phase is not Phase.PASSING
     return PlayerView(
         rules=hand.rules,
@@ -118,15 +140,11 @@ def hand_view(
         first_lead=hand.first_lead if playing else None,
         plays=tuple(hand.plays),
         trick_winners=tuple(hand.trick_winners),
-        taken=_four(hand.taken),
+        taken=tuple(hand.taken),
         hearts_broken=hand.hearts_broken,
         to_move=hand.to_move,
         legal=hand.legal_mask() if hand.to_move == seat else 0,
-        counts=_four([m.bit_count() for m in hand.hands]),
-        totals=totals,
+        counts=tuple(size(m) for m in hand.hands),
+        totals=(0,) * hand.rules.seats if totals is None else totals,
         history=history,
     )
-
-
-def _four(values: list[int]) -> tuple[int, int, int, int]:
-    return (values[0], values[1], values[2], values[3])

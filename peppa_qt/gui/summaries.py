@@ -6,10 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import EndMode, HandResult, RuleSet, TableState
-from ..engine.cards import cards_of
+from ..engine.cardset import listed
 from ..engine.deals import fingerprint_matches
 
-Four = tuple[int, int, int, int]
+#: One number per seat.
+PerSeat = tuple[int, ...]
 SortKey = Callable[[int], tuple[int, int]]
 
 
@@ -20,8 +21,8 @@ class HandSummary:
     index: int
     preset: str
     names: tuple[str, ...]
-    points: Four
-    totals: Four
+    points: PerSeat
+    totals: PerSeat
     #: The cards with a value each seat took, in display order.
     point_cards: tuple[tuple[int, ...], ...]
     #: The seat that took every point card (cappotto / the moon), if any.
@@ -52,7 +53,7 @@ class HandSummary:
         rules = table.rules
         bonus = rules.no_card_bonus
         point_cards = tuple(
-            tuple(sorted((c for c in cards_of(t) if rules.card_points[c]), key=order))
+            tuple(sorted((c for c in listed(t) if rules.card_points[c]), key=order))
             for t in result.taken
         )
         return cls(
@@ -63,7 +64,7 @@ class HandSummary:
             totals=table.totals,
             point_cards=point_cards,
             moon=result.moon,
-            no_card_bonus=tuple(s for s in range(4) if bonus and not result.taken[s]),
+            no_card_bonus=tuple(s for s, taken in enumerate(result.taken) if bonus and not taken),
             bonus=bonus,
             game_over=table.over,
             deal_number=table.deal_number,
@@ -85,14 +86,14 @@ class GameSummary:
     names: tuple[str, ...]
     ranking: tuple[int, ...]
     winners: tuple[int, ...]
-    totals: Four
+    totals: PerSeat
     #: Totals after each hand.
-    progress: tuple[Four, ...]
+    progress: tuple[PerSeat, ...]
     #: The points limit drawn on the chart (None when the game ends after a number of hands).
     limit: int | None
     teams: bool
     #: Per seat, the undos and hints used in the game (a computer's: none).
-    aids: tuple[tuple[int, int], ...] = ((0, 0),) * 4
+    aids: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def of(
@@ -100,8 +101,8 @@ class GameSummary:
         table: TableState,
         ranking: Sequence[int],
         names: tuple[str, ...],
-        progress: Sequence[Four],
-        aids: Sequence[tuple[int, int]] = ((0, 0),) * 4,
+        progress: Sequence[PerSeat],
+        aids: Sequence[tuple[int, int]] = (),
     ) -> GameSummary:
         """The summary of the game ``table`` shows over, totals after each hand ``progress``."""
         rules = table.rules
@@ -114,18 +115,17 @@ class GameSummary:
             progress=tuple(progress),
             limit=rules.end_value if rules.end_mode is EndMode.POINTS else None,
             teams=rules.teams,
-            aids=tuple(aids),
+            aids=tuple(aids) or ((0, 0),) * rules.seats,
         )
 
 
 def sheet_rows(
     results: Sequence[HandResult], rules: RuleSet
-) -> list[tuple[Four, Four, int | None]]:
+) -> list[tuple[PerSeat, PerSeat, int | None]]:
     """Score-sheet rows of scored hands: points, running totals (shared in teams), moon."""
     rows = []
-    sums = [0, 0, 0, 0]
+    sums = [0] * rules.seats
     for result in results:
         sums = [total + points for total, points in zip(sums, result.points, strict=True)]
-        shown = rules.team_totals(sums)
-        rows.append((result.points, (shown[0], shown[1], shown[2], shown[3]), result.moon))
+        rows.append((result.points, tuple(rules.team_totals(sums)), result.moon))
     return rows

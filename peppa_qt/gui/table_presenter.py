@@ -15,7 +15,16 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor
 
 from ..controller import GameController, Refusal
-from ..engine import EndMode, HandResult, PassDirection, Phase, PlayerView, RuleSet, TableState
+from ..engine import (
+    CardSet,
+    EndMode,
+    HandResult,
+    PassDirection,
+    Phase,
+    PlayerView,
+    RuleSet,
+    TableState,
+)
 from ..engine.cards import SUIT_LETTERS, Card, cards_of, mask_of
 from ..models import ScoreSheetModel, TrickListModel
 from ..models.card_text import cards_label
@@ -33,7 +42,8 @@ if TYPE_CHECKING:
 #: spades, hearts (colours alternate). The letters are the card notation's (C D H S).
 DEFAULT_SUIT_ORDER = "CDSH"
 IDLE, PASSING, PLAYING = "idle", "passing", "playing"
-Four = tuple[int, int, int, int]
+#: One number per seat.
+PerSeat = tuple[int, ...]
 
 
 def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
@@ -263,7 +273,7 @@ class TablePresenter(QObject):
         in_play = list(tricks[-1].plays) if tricks and not tricks[-1].complete else []
         passing = table.phase is Phase.PASSING
         raised = cards_of(view.passed or 0) if passing and view is not None else []
-        taken: list[list[int]] = [list(cards_of(mask)) for mask in table.taken]
+        taken: list[list[int]] = [list(cards) for cards in table.taken]
         hands = self._hands_in_view(table, view)
         self.scene.restore(hands, table.dealer, in_play, taken, raised)
         self.panels_cleared.emit()
@@ -364,7 +374,7 @@ class TablePresenter(QObject):
 
     def _emit_passing(self) -> None:
         direction = self.table.pass_direction
-        target = (self.viewer + direction.offset) % 4
+        target = self.table.rules.receiver(self.viewer, direction)
         prompt = self.tr("Pass three cards to {name} {arrow}").format(
             name=self.names()[target], arrow=texts.direction_arrow(direction)
         )
@@ -406,8 +416,8 @@ class TablePresenter(QObject):
         viewer's cards covered, every hand gives hidden sprites.
         """
         view, scene, viewer = self.view, self.scene, self.viewer
-        offset = self.table.pass_direction.offset
-        source = (viewer - offset) % 4
+        rules, direction = self.table.rules, self.table.pass_direction
+        source = rules.giver(viewer, direction)
         given = [scene.pick_hidden(seat, 3) for seat in range(4)]
         received: list[int] = []
         if view is not None:
@@ -419,7 +429,7 @@ class TablePresenter(QObject):
         hands = []
         for seat in range(4):
             kept = [c for c in scene.hands[seat] if c not in given[seat]]
-            hands.append(self._merge(seat, kept, given[(seat - offset) % 4]))
+            hands.append(self._merge(seat, kept, given[rules.giver(seat, direction)]))
         for badge in scene.badges:
             badge.set_state(ready=False)
         scene.exchange(hands, received)
@@ -449,13 +459,13 @@ class TablePresenter(QObject):
         for other, badge in enumerate(self.scene.badges):
             badge.set_state(active=other == seat)
 
-    def _on_controller_human_to_move(self, seat: int, legal: int) -> None:
-        self._legal = legal
+    def _on_controller_human_to_move(self, seat: int, legal: CardSet) -> None:
+        self._legal = legal.mask
         self._set_mode(PLAYING)
         self.scene.set_playable(legal, interactive=True)
         self._say(lambda: self.tr("Your turn: play a card."))
-        if self.auto_play and legal.bit_count() == 1:
-            self.play_card(legal.bit_length() - 1)
+        if self.auto_play and len(legal) == 1:
+            self.play_card(legal.lowest())
 
     def redo(self) -> bool:
         """Make the last move taken back again: the hand takes no input until it is done."""

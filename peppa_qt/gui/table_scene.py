@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
+from ..engine.cardset import CardSet
 from .card_pixmaps import HIDDEN, CardPixmapCache, is_hidden
 from .layout import BOTTOM, Spot, TableLayout, side_of
 from .plates import InfoPlate, NotePlate, SeatBadge
@@ -78,7 +79,7 @@ class TableScene(QGraphicsScene):
         self.received: set[int] = set()
         #: The viewer's cards a hint suggests, outlined until the player's next action.
         self.hinted: set[int] = set()
-        self.playable: int | None = None
+        self.playable: CardSet | None = None
         self.focus: int | None = None
         self.interactive = False
         self._batch: QParallelAnimationGroup | None = None
@@ -339,7 +340,7 @@ class TableScene(QGraphicsScene):
         self.received = set(cards)
         self._refresh_marks()
 
-    def set_playable(self, playable: int | None, *, interactive: bool) -> None:
+    def set_playable(self, playable: CardSet | None, *, interactive: bool) -> None:
         """Dim the viewer's cards outside ``playable`` (None: dim nothing)."""
         self.playable = playable
         self.interactive = interactive
@@ -357,7 +358,7 @@ class TableScene(QGraphicsScene):
             if card not in own:
                 item.set_marks(dimmed=False, highlighted=False, focused=False)
                 continue
-            dimmed = self.playable is not None and not self.playable >> card & 1
+            dimmed = self.playable is not None and card not in self.playable
             outlined = card in self.received or card in self.hinted
             item.set_marks(dimmed=dimmed, highlighted=outlined, focused=card == self.focus)
 

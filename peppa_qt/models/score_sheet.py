@@ -15,7 +15,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 Index = QModelIndex | QPersistentModelIndex
-Four = tuple[int, int, int, int]
+#: One number per seat.
+PerSeat = tuple[int, ...]
 POINTS_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -24,13 +25,13 @@ class ScoreSheetModel(QAbstractTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._names = ["", "", "", ""]
-        self._points: list[Four] = []
-        self._totals: list[Four] = []
+        self._names: list[str] = []
+        self._points: list[PerSeat] = []
+        self._totals: list[PerSeat] = []
         self._moons: list[int | None] = []
 
     def reset(self, names: Sequence[str]) -> None:
-        """Start a new sheet for these four players."""
+        """Start a new sheet for these players (one column each)."""
         self.beginResetModel()
         self._names = list(names)
         self._points.clear()
@@ -38,7 +39,7 @@ class ScoreSheetModel(QAbstractTableModel):
         self._moons.clear()
         self.endResetModel()
 
-    def add_hand(self, points: Four, totals: Four, moon: int | None = None) -> None:
+    def add_hand(self, points: PerSeat, totals: PerSeat, moon: int | None = None) -> None:
         """Add a scored hand with the totals after it (team totals when playing in teams)."""
         row = len(self._points)
         self.beginInsertRows(QModelIndex(), row, row)
@@ -48,13 +49,13 @@ class ScoreSheetModel(QAbstractTableModel):
         # The totals row changes after the insertion, as a change of its own.
         self._totals.append(totals)
         last = self.index(row + 1, 0)
-        self.dataChanged.emit(last, self.index(row + 1, 3))
+        self.dataChanged.emit(last, self.index(row + 1, len(self._names) - 1))
 
-    def totals(self) -> Four:
+    def totals(self) -> PerSeat:
         """The running totals (zeros before the first hand)."""
-        return self._totals[-1] if self._totals else (0, 0, 0, 0)
+        return self._totals[-1] if self._totals else (0,) * len(self._names)
 
-    def progress(self) -> list[Four]:
+    def progress(self) -> list[PerSeat]:
         """The totals after each hand, for the score chart."""
         return list(self._totals)
 
@@ -65,7 +66,7 @@ class ScoreSheetModel(QAbstractTableModel):
     def reset_names(self, names: Sequence[str]) -> None:
         """The players' names as shown now (the language changed), the rows kept."""
         self._names = list(names)
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 3)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._names) - 1)
 
     # ------------------------------------------------------------ Qt's model API
 
@@ -73,7 +74,7 @@ class ScoreSheetModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._points) + 1
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else 4
+        return 0 if parent.isValid() else len(self._names)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -99,7 +100,7 @@ class ScoreSheetModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return self._names[section] if 0 <= section < 4 else None
+            return self._names[section] if 0 <= section < len(self._names) else None
         if section == len(self._points):
             return self.tr("Total")
         return str(section + 1) if 0 <= section < len(self._points) else None

@@ -20,7 +20,8 @@ def passed_normally(
     hand = HandState(rules, rng.randrange(4), aikit.deal(rules, rng), direction, track_undo=False)
     pr = policy_rules(rules)
     choices = [
-        choose_pass(pr, hand.hands[s], direction.offset, rng.getrandbits(32))[0] for s in range(4)
+        choose_pass(pr, hand.hands[s], rules.pass_offset(direction), rng.getrandbits(32))[0]
+        for s in range(4)
     ]
     for seat, mask in enumerate(choices):
         hand.pass_cards(seat, cards_of(mask))

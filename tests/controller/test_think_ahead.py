@@ -163,7 +163,7 @@ def test_undo_while_a_computer_thinks_ahead_discards_its_decision(
     held.release.clear()
     table.auto = False
     started = held.started
-    controller.submit_play(0, cards_of(asked.args[1])[0])
+    controller.submit_play(0, list(asked.args[1])[0])
     position = (hand.to_move, len(hand.plays))
     # Thinking while the table is still showing the human's card:
     qtbot.waitUntil(lambda: held.started == started + 1 and table.log[-1] == "play 0")
@@ -176,7 +176,7 @@ def test_undo_while_a_computer_thinks_ahead_discards_its_decision(
     assert hand.plays == plays and hand.to_move == 0
     held.release.set()
     with qtbot.waitSignal(controller.card_played, timeout=5000) as played:
-        controller.submit_play(0, cards_of(asked.args[1])[0])
+        controller.submit_play(0, list(asked.args[1])[0])
     assert played.args[0] == 0
     qtbot.waitUntil(lambda: len(hand.plays) > len(plays) + 1)
     assert held.asked.count(position) == 2  # the same position thought about afresh

@@ -128,7 +128,7 @@ def staged_match_hand(match: Match, holdings: Sequence[int]) -> HandState:
     """Start the match's next hand so that after its passes the seats hold ``holdings``."""
     index = len(match.hands)
     direction = match.rules.pass_direction(index)
-    deal, passes = pass_plan(holdings, direction.offset)
+    deal, passes = pass_plan(holdings, match.rules.pass_offset(direction))
     hand = match.start_hand(holdings if direction is PassDirection.HOLD else deal)
     if direction is not PassDirection.HOLD:
         for seat in range(4):

@@ -100,7 +100,7 @@ def test_turning_the_seats_gives_each_seat_a_neighbours_cards() -> None:
     hands = deal_from_number(rules, 5)
     turned = NumberedDeal(5, 1).masks(rules)
     assert turned == rotate_deal(hands, 1) == [hands[3], hands[0], hands[1], hands[2]]
-    assert NumberedDeal(5, 5) == NumberedDeal(5, 1)
+    assert NumberedDeal(5, 5).turned(4) == NumberedDeal(5, 1).turned(4) == NumberedDeal(5, 1)
 
 
 def test_a_game_deals_each_hand_from_its_number_and_tells_it_only_when_scored() -> None:

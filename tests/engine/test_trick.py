@@ -18,12 +18,12 @@ from peppa_qt.engine.trick import Trick, seat_of_play, trick_winner, tricks_of
 
 def test_a_trick_names_its_seats_and_its_winner() -> None:
     cards = tuple(Card.parse(c) for c in ("5D", "KD", "AS", "9D"))
-    counter = Trick(leader=2, cards=cards, direction=1)
-    assert counter.seats == (2, 3, 0, 1)
+    counter = Trick(leader=2, cards=cards, direction=1, seats=4)
+    assert counter.seats_in_order == (2, 3, 0, 1)
     assert counter.winner == 3  # K♦, the highest diamond; the A♠ does not follow
-    clockwise = Trick(leader=2, cards=cards, direction=-1)
-    assert clockwise.seats == (2, 1, 0, 3) and clockwise.winner == 1
-    assert Trick(2, cards[:2], 1).winner is None and Trick(2, cards[:2], 1).to_play == 0
+    clockwise = Trick(leader=2, cards=cards, direction=-1, seats=4)
+    assert clockwise.seats_in_order == (2, 1, 0, 3) and clockwise.winner == 1
+    assert Trick(2, cards[:2], 1, 4).winner is None and Trick(2, cards[:2], 1, 4).to_play == 0
 
 
 @pytest.mark.parametrize("preset", ["peppa", "hearts"])
@@ -31,12 +31,12 @@ def test_tricks_and_seats_follow_the_engine_over_whole_hands(kit: ModuleType, pr
     for seed in range(20):
         match = kit.random_game(preset, seed, end={"mode": "hands", "count": 1})
         hand = match.current
-        tricks = tricks_of(hand.first_lead, hand.plays, hand.rules.direction)
+        tricks = tricks_of(hand.first_lead, hand.plays, hand.rules.direction, 4)
         assert [t.winner for t in tricks] == hand.trick_winners
-        seats = [s for t in tricks for s in t.seats]
+        seats = [s for t in tricks for s in t.seats_in_order]
         assert seats == [hand.seat_of_play(i) for i in range(len(hand.plays))]
         assert seats == [
-            seat_of_play(hand.first_lead, hand.trick_winners, i, hand.rules.direction)
+            seat_of_play(hand.first_lead, hand.trick_winners, i, hand.rules.direction, 4)
             for i in range(len(hand.plays))
         ]
 
@@ -101,5 +101,5 @@ def test_the_ais_reading_of_a_trick_in_progress_is_the_engines(preset: str) -> N
         # Complete the trick with cards that cannot win: the winner so far takes it.
         led = trick[0] // 13
         losers = [c for c in deck if c // 13 != led and c not in trick][: 4 - played]
-        assert table.winner == trick_winner(leader, trick + losers, rules.direction)
+        assert table.winner == trick_winner(leader, trick + losers, rules.direction, 4)
         assert table.value == sum(rules.card_points[c] for c in trick)

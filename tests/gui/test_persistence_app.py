@@ -16,7 +16,7 @@ from test_whole_game import assert_table_matches_engine
 from peppa_qt.ai import available_levels
 from peppa_qt.app import build_window
 from peppa_qt.controller import GameSetup, Pace, game_controller
-from peppa_qt.engine import Phase, read_record, replay, write_record
+from peppa_qt.engine import CardSet, Phase, read_record, replay, write_record
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.notices import Notices
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
@@ -246,10 +246,10 @@ def test_auto_play_plays_a_forced_card(make_window: WindowMaker) -> None:
     presenter = window.presenter
     played: list[int] = []
     presenter.play_card = played.append  # type: ignore[method-assign]
-    presenter._on_controller_human_to_move(0, 1 << 7 | 1 << 9)
+    presenter._on_controller_human_to_move(0, CardSet(1 << 7 | 1 << 9))
     presenter.auto_play = True
-    presenter._on_controller_human_to_move(0, 1 << 7 | 1 << 9)
-    presenter._on_controller_human_to_move(0, 1 << 12)
+    presenter._on_controller_human_to_move(0, CardSet(1 << 7 | 1 << 9))
+    presenter._on_controller_human_to_move(0, CardSet(1 << 12))
     assert played == [12]
     window.apply_settings(Settings(auto_play=False, animation_speed="off"))
     assert not presenter.auto_play

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from peppa_qt.controller import GameController, GameSetup, Pace, SeatSetup
 from peppa_qt.controller.session import players_of, setup_of_saved
-from peppa_qt.engine import Phase, RuleSet, cards_of, record_of, write_record
+from peppa_qt.engine import CardSet, Phase, RuleSet, cards_of, record_of, write_record
 from peppa_qt.storage import SavedGame
 from peppa_qt.storage.saves import parse_saved_game, saved_game_to_json
 
@@ -44,8 +44,8 @@ class Human:
         cards = cards_of(hand.hands[seat])[-3:]
         QTimer.singleShot(0, lambda: self.controller.submit_pass(seat, cards))
 
-    def _on_controller_human_to_move(self, seat: int, legal: int) -> None:
-        QTimer.singleShot(0, lambda: self.controller.submit_play(seat, cards_of(legal)[0]))
+    def _on_controller_human_to_move(self, seat: int, legal: CardSet) -> None:
+        QTimer.singleShot(0, lambda: self.controller.submit_play(seat, legal.lowest()))
 
 
 @pytest.fixture

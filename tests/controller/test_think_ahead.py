@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from peppa_qt.ai.base import Decision, Player
 from peppa_qt.controller import GameController, GameSetup, Pace, SeatSetup
-from peppa_qt.engine import PlayerView, RuleSet, cards_of
+from peppa_qt.engine import PlayerView, RuleSet
 
 PAUSE_MS = 200
 
@@ -163,7 +163,7 @@ def test_undo_while_a_computer_thinks_ahead_discards_its_decision(
     held.release.clear()
     table.auto = False
     started = held.started
-    controller.submit_play(0, list(asked.args[1])[0])
+    controller.submit_play(0, asked.args[1].lowest())
     position = (hand.to_move, len(hand.plays))
     # Thinking while the table is still showing the human's card:
     qtbot.waitUntil(lambda: held.started == started + 1 and table.log[-1] == "play 0")
@@ -176,7 +176,7 @@ def test_undo_while_a_computer_thinks_ahead_discards_its_decision(
     assert hand.plays == plays and hand.to_move == 0
     held.release.set()
     with qtbot.waitSignal(controller.card_played, timeout=5000) as played:
-        controller.submit_play(0, list(asked.args[1])[0])
+        controller.submit_play(0, asked.args[1].lowest())
     assert played.args[0] == 0
     qtbot.waitUntil(lambda: len(hand.plays) > len(plays) + 1)
     assert held.asked.count(position) == 2  # the same position thought about afresh

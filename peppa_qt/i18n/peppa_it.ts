@@ -433,15 +433,15 @@
     </message>
     <message>
         <source>&amp;Hint</source>
-        <translation>&amp;Suggerimento</translation>
+        <translation>Suggeri&amp;mento</translation>
     </message>
     <message>
         <source>&amp;Last trick</source>
-        <translation>&amp;Ultima mano</translation>
+        <translation>U&amp;ltima presa</translation>
     </message>
     <message>
         <source>Tric&amp;ks of this hand</source>
-        <translation>&amp;Mani di questa smazzata</translation>
+        <translation>Prese di &amp;questa smazzata</translation>
     </message>
     <message>
         <source>&amp;Finish the hand</source>
@@ -449,23 +449,31 @@
     </message>
     <message>
         <source>Replay this &amp;deal…</source>
-        <translation>Rigioca questa distri&amp;buzione…</translation>
+        <translation>Rigioca questa sma&amp;zzata…</translation>
     </message>
     <message>
         <source>New game from a deal nu&amp;mber…</source>
-        <translation>Nuova partita da un numero di distribu&amp;zione…</translation>
+        <translation>Nuova partita da un numero di distri&amp;buzione…</translation>
     </message>
     <message>
         <source>&amp;Watch the computers play</source>
-        <translation>Guar&amp;da giocare il computer</translation>
+        <translation>Guar&amp;da giocare i computer</translation>
     </message>
     <message>
         <source>S&amp;tatistics…</source>
-        <translation>S&amp;tatistiche…</translation>
+        <translation>Statistic&amp;he…</translation>
     </message>
     <message>
-        <source>&amp;Scores</source>
+        <source>S&amp;cores</source>
         <translation>P&amp;unteggi</translation>
+    </message>
+    <message>
+        <source>Open r&amp;ecent</source>
+        <translation>Apri recen&amp;ti</translation>
+    </message>
+    <message>
+        <source>E&amp;xport record…</source>
+        <translation>&amp;Esporta registrazione…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -474,10 +482,6 @@
     <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>Apri &amp;recenti</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -490,10 +494,6 @@
     <message>
         <source>&amp;Import record…</source>
         <translation>&amp;Importa registrazione…</translation>
-    </message>
-    <message>
-        <source>&amp;Export record…</source>
-        <translation>&amp;Esporta registrazione…</translation>
     </message>
     <message>
         <source>Animation &amp;speed</source>
@@ -1749,7 +1749,7 @@
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation>&amp;Apri</translation>
+        <translation>A&amp;pri</translation>
     </message>
     <message>
         <source>game.json</source>

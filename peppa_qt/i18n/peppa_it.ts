@@ -157,11 +157,13 @@
     </message>
     <message>
         <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
-        <translation>✓ corrisponde all'impronta {fingerprint} (chiave {key})</translation>
+        <translation>✓ corrisponde all'impronta {fingerprint}
+(chiave {key})</translation>
     </message>
     <message>
         <source>✗ does not match the fingerprint {fingerprint} (key {key})</source>
-        <translation>✗ non corrisponde all'impronta {fingerprint} (chiave {key})</translation>
+        <translation>✗ non corrisponde all'impronta {fingerprint}
+(chiave {key})</translation>
     </message>
 </context>
 <context>

@@ -13,7 +13,7 @@ from test_italian import I18N, PLACEHOLDER, catalogue
 
 HELP = Path(__file__).resolve().parents[2] / "peppa_qt" / "assets" / "help"
 
-#: The placeholders a player's name fills ("Vincono {first} e {second}", "{leader} ha aperto").
+#: The placeholders a player's name fills ("Vittoria: {first} e {second}", "{leader} ha aperto").
 NAME_FIELDS = ("{name}", "{names}", "{first}", "{second}", "{leader}", "{winner}")
 #: Where ``{name}`` is a file's ("{name} è stato salvato", il file): no player to give a gender.
 FILE_CONTEXTS = ("StorageTexts", "WindowCommands")

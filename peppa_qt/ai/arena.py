@@ -35,11 +35,13 @@ from . import make_player
 from .base import Player
 from .protocol import BotError, ExternalBot
 
-#: External programs, one per command and process (started once per arena run and worker).
-_BOTS: dict[str, ExternalBot] = {}
-#: Commands that timed out, misbehaved or died in this process: the normal level plays them
-#: for the rest of the run, without asking them again.
-_FAILED: set[str] = set()
+#: External programs by listed player (started once per arena run and worker): one process
+#: per ``ext:`` seat, even for two seats of the same command, which must not share one
+#: program (partners' cards in one process, or two players' hands).
+_BOTS: dict[tuple[int, str], ExternalBot] = {}
+#: The listed players whose program timed out, misbehaved or died in this process: the
+#: normal level plays them for the rest of the run, without asking them again.
+_FAILED: set[tuple[int, str]] = set()
 #: How long an external bot may think over one decision (seconds).
 REPLY_TIMEOUT = 30.0
 
@@ -128,20 +130,21 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 class Seat:
     """One listed player in one game: an in-process Player or an external program."""
 
-    def __init__(self, spec: str, seed: int) -> None:
+    def __init__(self, spec: str, seed: int, index: int) -> None:
         self.spec = spec
         self.seed = seed
+        self.key = (index, spec)  # its place in the list of players: its own program
         self.player: Player | None = None
         self.bot: ExternalBot | None = None
         self.dropped = ""
         command = spec[4:] if spec.startswith("ext:") else None
-        if command is None or command in _FAILED:
+        if command is None or self.key in _FAILED:
             self.player = make_player("normal" if command else spec, seed)
             return
         try:
-            if command not in _BOTS:
-                _BOTS[command] = ExternalBot(command, REPLY_TIMEOUT)
-            self.bot = _BOTS[command]
+            if self.key not in _BOTS:
+                _BOTS[self.key] = ExternalBot(command, REPLY_TIMEOUT)
+            self.bot = _BOTS[self.key]
         except BotError as error:
             self.replace_with_normal(str(error))
 
@@ -155,9 +158,8 @@ class Seat:
     def replace_with_normal(self, why: str) -> None:
         """An external bot misbehaved: the normal level takes the seat for the rest of the run."""
         self.dropped = f"{self.spec[:60]} {why}; the normal level takes its seat"
-        command = self.spec[4:]
-        _FAILED.add(command)
-        bot = _BOTS.pop(command, None)
+        _FAILED.add(self.key)
+        bot = _BOTS.pop(self.key, None)
         if bot is not None:
             bot.close()
         self.bot = None
@@ -209,7 +211,7 @@ def play_task(
     match_seed = random.Random(f"arena:{seed}:{index}").getrandbits(53)
     match = Match(rules, match_seed, track_undo=False)
     seat_of = [(i + rotation) % 4 for i in range(4)]
-    players = [Seat(spec, seed) for spec in specs]
+    players = [Seat(spec, seed, i) for i, spec in enumerate(specs)]
     by_seat = {seat_of[i]: i for i in range(4)}
     stats = [PlayerStats(spec) for spec in specs]
     while not match.is_over:
@@ -270,14 +272,14 @@ def run_arena(
     totals = [PlayerStats(spec) for spec in specs]
     done = 0
     deal: list[list[PlayerStats]] = []  # the rotations of the deal being played
-    told: set[str] = set()  # the external bots already reported as replaced
+    told: set[int] = set()  # the listed external bots already reported as replaced
 
     def add(result: list[PlayerStats]) -> None:
         nonlocal done
         done += 1
-        for part in result:
-            if part.dropped and part.name not in told:
-                told.add(part.name)
+        for index, part in enumerate(result):
+            if part.dropped and index not in told:
+                told.add(index)
                 print(f"arena: {part.dropped}", file=sys.stderr)
         for total, part in zip(totals, result, strict=True):
             total.merge(part)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from multiprocessing import get_context
+from multiprocessing.util import Finalize
 from pathlib import Path
 from typing import Any
 
@@ -304,8 +305,9 @@ def run_arena(
                 out.write(json.dumps(header) + "\n")
         results: Iterator[list[PlayerStats]]
         jobs = min(jobs, len(todo), os.cpu_count() or 1)  # no more workers than work or cores
+        pool = None
         if jobs > 1:
-            pool = stack.enter_context(get_context("spawn").Pool(jobs))
+            pool = stack.enter_context(get_context("spawn").Pool(jobs, _start_worker))
             results = pool.imap(_task, todo, chunksize=max(1, min(4, len(todo) // (jobs * 8))))
         else:
             results = map(_task, todo)
@@ -314,7 +316,15 @@ def run_arena(
                 out.write(json.dumps([_journal_row(stats) for stats in result]) + "\n")
                 out.flush()
             add(result)
+        if pool is not None:  # the workers end as they should (leaving the pool would kill
+            pool.close()  # them), each closing its external bots
+            pool.join()
     return totals
+
+
+def _start_worker() -> None:
+    """In an arena worker: close this process's external bots when it ends."""
+    Finalize(None, close_bots, exitpriority=10)
 
 
 def check_players(specs: Sequence[str]) -> None:

@@ -20,7 +20,7 @@ from typing import IO, Any, Final
 from ..engine.cards import Card, CardError
 from ..engine.errors import RecordError
 from ..engine.hand import Phase
-from ..engine.record import GameRecord, record_from_dict, record_to_dict
+from ..engine.record import MAX_VALUES, GameRecord, record_from_dict, record_to_dict
 from ..engine.seat_record import view_from_seat_record
 from ..jsontext import JsonTextError, load_json, quoted
 from ..safe_read import MAX_FILE_BYTES
@@ -33,6 +33,11 @@ class BotError(Exception):
 
 #: The longest request or reply line read (a record of 10,000 hands is a few MB).
 MAX_LINE: Final = MAX_FILE_BYTES
+#: The most JSON values a request may hold: a record's most (as ``check`` reads one), and the
+#: request's seat and record. A line padded past it is refused before anything is built.
+MAX_REQUEST_VALUES: Final = MAX_VALUES + 2
+#: The most a reply may hold: thirteen cards, with room for whatever else a bot tells.
+MAX_REPLY_VALUES: Final = 10_000
 
 
 def answer(player: Player, request: object) -> dict[str, Any]:
@@ -82,7 +87,7 @@ def serve(player: Player, stdin: IO[bytes], stdout: IO[str]) -> None:
             continue
         else:
             try:
-                request = load_json(line)
+                request = load_json(line, max_values=MAX_REQUEST_VALUES)
             except JsonTextError as error:
                 reply = {"error": str(error)}
             else:
@@ -266,7 +271,7 @@ def _parse_reply(line: bytes) -> list[Card]:
     if not line:
         raise BotError(f"wrote a reply line longer than {MAX_LINE} bytes")
     try:
-        reply = load_json(line.decode("utf-8"))
+        reply = load_json(line.decode("utf-8"), max_values=MAX_REPLY_VALUES)
     except UnicodeDecodeError:
         raise BotError("wrote a reply that is not UTF-8 text") from None
     except JsonTextError as error:

@@ -22,7 +22,7 @@ from peppa_qt.ai.arena import close_bots, run_arena
 from peppa_qt.ai.protocol import BotError, ExternalBot, serve
 from peppa_qt.cli import main
 from peppa_qt.engine import Match, RuleSet, cards_of, record_of
-from peppa_qt.engine.record import record_to_dict
+from peppa_qt.engine.record import MAX_VALUES, record_to_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 ONE_HAND = {"end": {"mode": "hands", "count": 1}}
@@ -149,7 +149,9 @@ def _script(tmp_path: Path, name: str, text: str) -> str:
     return f"{sys.executable} {path}"
 
 
-NESTED_BOT = "import sys\nfor line in sys.stdin:\n    print('[' * 100000, flush=True)\n"
+# Deeper than the parser goes, in fewer values than a reply may hold (a longer run of brackets
+# is refused before parsing, as a padded reply is).
+NESTED_BOT = "import sys\nfor line in sys.stdin:\n    print('[' * 5000, flush=True)\n"
 BINARY_BOT = (
     "import sys\nfor line in sys.stdin:\n"
     "    sys.stdout.buffer.write(b'\\xff\\xfe\\n'); sys.stdout.flush()\n"
@@ -323,6 +325,33 @@ def test_a_journal_line_nested_past_reason_is_cut_like_a_torn_one(
     journal.write_text("\n".join([*lines, "[" * 100_000]) + "\n")
     assert main([*arguments, "--json", "--journal", str(journal)]) == 0
     assert journal.read_text().splitlines() == lines  # the bad line went; nothing was replayed
+
+
+def test_a_request_padded_past_a_records_values_is_refused_before_it_is_built() -> None:
+    """The values cap ``check`` reads a record with: millions of empty lists cost nothing."""
+    padding = ",".join(["[]"] * (MAX_VALUES + 10))
+    line = b'{"seat": 0, "record": {"x": [' + padding.encode() + b"]}}\n"
+    replies = _replies("easy", [line])
+    assert replies == [{"error": "far more values than a game holds"}]
+
+
+PADDED_BOT = (
+    "import sys\nfor line in sys.stdin:\n"
+    "    print('{\"cards\": [' + ','.join(['[]'] * 30000) + ']}', flush=True)\n"
+)
+
+
+def test_a_reply_padded_with_values_is_refused_before_it_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(protocol, "MAX_LINE", 100_000)
+    record = record_of(Match(RuleSet.preset("hearts"), 1)).seen_from(0)
+    bot = ExternalBot(_script(tmp_path, "padded.py", PADDED_BOT), timeout=20)
+    try:
+        with pytest.raises(BotError, match="far more values"):
+            bot.ask(0, record)
+    finally:
+        bot.close()
 
 
 # Plays as the easy level, with its input pipe made as small as a pipe can be (any reader may);

@@ -106,20 +106,21 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def cmd_check(path: Path) -> int:
     """Replay a record; print the summary JSON (exit 0) or one error line (exit 2)."""
     from .engine import RecordError, read_record, replay, summary
-    from .safe_read import read_regular_file
+    from .safe_read import printable_name, read_regular_file
 
+    name = printable_name(path)  # a newline or an escape sequence in it must not reach the terminal
     try:
         data = read_regular_file(path)
     except OSError as error:
-        print(f"peppa-qt check: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        print(f"peppa-qt check: cannot read {name}: {error.strerror or error}", file=sys.stderr)
         return 2
     try:
         match = replay(read_record(data))
     except RecordError as error:
-        print(f"peppa-qt check: {path}: {error.describe()}", file=sys.stderr)
+        print(f"peppa-qt check: {name}: {error.describe()}", file=sys.stderr)
         return 2
     except Exception as error:  # a bug of ours must still not print a traceback to players
-        print(f"peppa-qt check: {path}: could not be checked ({error!r})", file=sys.stderr)
+        print(f"peppa-qt check: {name}: could not be checked ({error!r})", file=sys.stderr)
         return 2
     print(json.dumps(summary(match)))
     return 0

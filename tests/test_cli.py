@@ -356,3 +356,15 @@ def test_output_to_a_reader_that_is_gone_ends_quietly(tmp_path: Path, command: s
         os.close(writer)
     assert done.stderr == b""
     assert done.returncode == 128 + 13
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a newline in a file name is POSIX's")
+def test_check_escapes_a_file_name_that_would_drive_the_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "game\n\x1b]0;pwned\x07.json"
+    path.write_text("not json", encoding="utf-8")
+    line = assert_refused(run("check", str(path)), "not valid JSON")
+    assert "\x1b" not in line and "\x07" not in line
+    assert repr(str(path)) in line
+    assert_refused(
+        run("check", str(tmp_path / "no\nsuch.json")), repr(str(tmp_path / "no\nsuch.json"))
+    )

@@ -21,7 +21,7 @@ from functools import partial
 from multiprocessing import get_context
 from multiprocessing.util import Finalize
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove, Reason
@@ -31,7 +31,7 @@ from ..engine.record import record_of
 from ..engine.rules import RuleSet
 from ..engine.view import view_of
 from ..jsontext import JsonTextError, load_json, quoted
-from ..safe_read import read_regular_file
+from ..safe_read import printable_name, read_regular_file
 from . import make_player
 from .base import Player
 from .protocol import BotError, ExternalBot
@@ -300,9 +300,10 @@ def run_arena(
     with contextlib.ExitStack() as stack:
         out = None
         if journal is not None:
-            out = stack.enter_context(journal.open("a", encoding="utf-8"))
+            with _naming(journal, "write"):
+                out = stack.enter_context(journal.open("a", encoding="utf-8"))
             if finished is None:  # a new journal (a file with a header is never given another)
-                out.write(json.dumps(header) + "\n")
+                _append(out, journal, header)
         results: Iterator[list[PlayerStats]]
         jobs = min(jobs, len(todo), os.cpu_count() or 1)  # no more workers than work or cores
         pool = None
@@ -312,9 +313,8 @@ def run_arena(
         else:
             results = map(_task, todo)
         for result in results:
-            if out is not None:
-                out.write(json.dumps([_journal_row(stats) for stats in result]) + "\n")
-                out.flush()
+            if out is not None and journal is not None:
+                _append(out, journal, [_journal_row(stats) for stats in result])
             add(result)
         if pool is not None:  # the workers end as they should (leaving the pool would kill
             pool.close()  # them), each closing its external bots
@@ -353,6 +353,27 @@ _ROW_FIELDS: dict[str, type | tuple[type, ...]] = {
     "moons": int,
     "times": list,
 }
+
+
+@contextlib.contextmanager
+def _naming(path: Path, doing: str) -> Iterator[None]:
+    """Turn a failure to read or write the journal into a sentence that names it."""
+    try:
+        yield
+    except OSError as error:
+        raise _trouble(path, doing, error) from None
+
+
+def _trouble(path: Path, doing: str, error: OSError) -> ValueError:
+    reason = error.strerror or str(error)
+    return ValueError(f"cannot {doing} the journal {printable_name(path)}: {reason}")
+
+
+def _append(out: IO[str], path: Path, value: object) -> None:
+    """One line of the journal, on the disk before the next game starts."""
+    with _naming(path, "write"):
+        out.write(json.dumps(value) + "\n")
+        out.flush()
 
 
 def _journal_row(stats: PlayerStats) -> dict[str, Any]:
@@ -395,6 +416,8 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
         data = read_regular_file(path)
     except FileNotFoundError:
         return None
+    except OSError as error:
+        raise _trouble(path, "read", error) from None
     expected = json.dumps(header).encode()
     if not data.strip() or (b"\n" not in data and expected.startswith(data)):
         _cut(path, 0)  # empty, or the header itself was torn: nothing was played yet
@@ -403,9 +426,9 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
     try:
         first = load_json(lines[0])
     except JsonTextError as error:
-        raise ValueError(f"{path} is not an arena journal ({error})") from None
+        raise ValueError(f"{printable_name(path)} is not an arena journal ({error})") from None
     if first != header:
-        raise ValueError(f"{path} is the journal of another arena run")
+        raise ValueError(f"{printable_name(path)} is the journal of another arena run")
     results: list[list[PlayerStats]] = []
     offset = len(lines[0]) + 1
     for number, line in enumerate(lines[1:], start=2):
@@ -420,16 +443,17 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
         try:
             results.append(_stats_of_rows(rows, header["players"]))
         except ValueError as error:
-            raise ValueError(f"{path} is not an arena journal (line {number}: {error})") from None
+            where = f"line {number}: {error}"
+            raise ValueError(f"{printable_name(path)} is not an arena journal ({where})") from None
         offset += len(line) + 1
     if not data.endswith(b"\n"):
-        with path.open("ab") as out:
+        with _naming(path, "write"), path.open("ab") as out:
             out.write(b"\n")
     return results
 
 
 def _cut(path: Path, size: int) -> None:
-    with path.open("r+b") as file:
+    with _naming(path, "write"), path.open("r+b") as file:
         file.truncate(size)
 
 

@@ -15,6 +15,7 @@ import pytest
 from peppa_qt.ai import arena, expert
 from peppa_qt.ai.arena import mean_ci95, percentile, run_arena
 from peppa_qt.ai.expert import ExpertPlayer
+from peppa_qt.cli import main
 from peppa_qt.engine import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -249,3 +250,25 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_alone(tmp_path: Path) 
     with pytest.raises(ValueError, match="not an arena journal"):
         run_arena(rules, ["easy"] * 4, 1, seed=1, journal=notes)
     assert notes.read_text(encoding="utf-8") == "\nmy notes\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a newline in a file name is POSIX's")
+@pytest.mark.parametrize("kind", ["folder", "fifo", "no folder", "not a journal"])
+def test_a_journal_that_cannot_be_used_is_named_in_the_error_line(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Which file is wrong, in one line; a name with a newline or an escape arrives escaped."""
+    journal = tmp_path / "run\n\x1b[2Jclear.jsonl"
+    if kind == "folder":
+        journal.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(journal)
+    elif kind == "no folder":
+        journal = tmp_path / "gone" / "run\n\x1b[2Jclear.jsonl"
+    else:
+        journal.write_text("my notes\n", encoding="utf-8")
+    arguments = ["arena", "--hands", "1", "--players", "easy,easy,easy,easy"]
+    assert main([*arguments, "--journal", str(journal)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "\x1b" not in err
+    assert repr(str(journal)) in err

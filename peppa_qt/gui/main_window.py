@@ -160,9 +160,10 @@ class MainWindow(QMainWindow):
         if settings.animation_speed != self._shown_speed:
             self._shown_speed = settings.animation_speed
             self.apply_speed(settings.animation_speed, remember=False)
-        art = (settings.four_colour, settings.card_back)
-        if art != (self.cache.four_colour, self.cache.back_colour):
-            self.cache.four_colour, self.cache.back_colour = art
+        cache = self.cache
+        art = (settings.card_deck, settings.four_colour, settings.card_back)
+        if art != (cache.deck, cache.four_colour, cache.back_colour):
+            cache.deck, cache.four_colour, cache.back_colour = art
             self.scene.refresh_art()
         self.view.set_felt(settings.table_colour)
         self.sounds.set_enabled(settings.sound)

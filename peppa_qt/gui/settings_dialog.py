@@ -118,7 +118,9 @@ class SettingsDialog(QDialog):
             (self.tr("Off"), "off"),
         )
         form.addRow(self.tr("Animation speed"), self.speed)
-        self.deck = self._combo((self.tr("Classic"), "classic"))
+        self.deck = self._combo(
+            (self.tr("Classic"), "classic"), (self.tr("Large index", "card faces"), "large")
+        )
         form.addRow(self.tr("Card faces"), self.deck)
         self.four_colour = QCheckBox(self.tr("Four colours: clubs green, diamonds blue"))
         self.four_colour.toggled.connect(self._on_edited)

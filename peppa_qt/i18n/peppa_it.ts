@@ -847,6 +847,11 @@
         <translation>Classico</translation>
     </message>
     <message>
+        <source>Large index</source>
+        <comment>card faces</comment>
+        <translation>Indici grandi</translation>
+    </message>
+    <message>
         <source>Card faces</source>
         <translation>Disegno delle carte</translation>
     </message>

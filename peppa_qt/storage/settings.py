@@ -29,7 +29,8 @@ from .appearance import FORMAT, LANGUAGES, TABLE_COLOURS, VERSION
 from .problems import FormatError
 
 SPEEDS: Final = ("slow", "normal", "fast", "off")
-DECKS: Final = ("classic",)
+#: The card faces: the classic deck, and one with large indices that reads on a small table.
+DECKS: Final = ("classic", "large")
 BACKS: Final = ("red", "blue", "green")
 #: Suits left to right in the human's hand, as the letters of the card notation (C D H S).
 #: The first three alternate the colours; the last is the notation's own order.

@@ -364,6 +364,14 @@
         <translation>I pulsanti sul tavolo, poi il segnapunti</translation>
     </message>
     <message>
+        <source>Any key</source>
+        <translation>Un tasto qualsiasi</translation>
+    </message>
+    <message>
+        <source>Sweep a finished trick at once (or click the table)</source>
+        <translation>Porta via subito una presa finita (o fai clic sul tavolo)</translation>
+    </message>
+    <message>
         <source>At the table</source>
         <extracomment>(keys, what they do): the table's first, then the menus'.</extracomment>
         <translation>Al tavolo</translation>
@@ -845,8 +853,21 @@
         <translation>Velocità animazioni</translation>
     </message>
     <message>
+        <source>Pause at the end of each trick</source>
+        <translation>Pausa alla fine di ogni presa</translation>
+    </message>
+    <message>
+        <source>The last card stays on the table a moment, so you can see who played what; a click or a key sweeps the trick at once.</source>
+        <translation>L'ultima carta resta un momento sul tavolo, così vedi chi ha giocato cosa; un clic o un tasto porta via subito la presa.</translation>
+    </message>
+    <message>
         <source>Classic</source>
         <translation>Classico</translation>
+    </message>
+    <message>
+        <source>Large index</source>
+        <comment>card faces</comment>
+        <translation>Indici grandi</translation>
     </message>
     <message>
         <source>Card faces</source>

@@ -192,7 +192,8 @@ def _noted(
         if kind == "take_trick":  # the trick lies still a moment first: no frames to time
             clock.stop()
             scene = method.__self__  # type: ignore[attr-defined]
-            hold = round(scene.trick_hold / max(scene.speed, 0.01))
+            still = max(scene.trick_hold, scene.trick_pause)  # the pause, if it is on
+            hold = round(still / max(scene.speed, 0.01))
             QTimer.singleShot(hold, lambda: clock.start(kind) if scene.is_animating() else None)
         else:
             clock.start(kind)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -104,20 +106,21 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def cmd_check(path: Path) -> int:
     """Replay a record; print the summary JSON (exit 0) or one error line (exit 2)."""
     from .engine import RecordError, read_record, replay, summary
-    from .safe_read import read_regular_file
+    from .safe_read import printable_name, read_regular_file
 
+    name = printable_name(path)  # a newline or an escape sequence in it must not reach the terminal
     try:
         data = read_regular_file(path)
     except OSError as error:
-        print(f"peppa-qt check: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        print(f"peppa-qt check: cannot read {name}: {error.strerror or error}", file=sys.stderr)
         return 2
     try:
         match = replay(read_record(data))
     except RecordError as error:
-        print(f"peppa-qt check: {path}: {error.describe()}", file=sys.stderr)
+        print(f"peppa-qt check: {name}: {error.describe()}", file=sys.stderr)
         return 2
     except Exception as error:  # a bug of ours must still not print a traceback to players
-        print(f"peppa-qt check: {path}: could not be checked ({error!r})", file=sys.stderr)
+        print(f"peppa-qt check: {name}: could not be checked ({error!r})", file=sys.stderr)
         return 2
     print(json.dumps(summary(match)))
     return 0
@@ -185,7 +188,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         import multiprocessing
 
         multiprocessing.freeze_support()
-    args = _parser().parse_args(argv)
+    try:
+        code = _run(_parser().parse_args(argv))
+        if sys.stdout is not None:  # None in a windowed app
+            sys.stdout.flush()  # here, not at exit: a reader gone is noticed inside the try
+    except BrokenPipeError:
+        return _reader_gone()
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command the line asks for."""
     if args.self_test:
         from .self_test import run_self_test
 
@@ -205,6 +218,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .app import run_gui
 
     return run_gui(args.demo, args.quit_after_hands, profile_dir=args.profile_dir)
+
+
+def _reader_gone() -> int:
+    """The output's reader stopped reading (``| head -c1``): end quietly, as a Unix tool does.
+
+    What is still buffered would fail again, with a traceback, when Python flushes it at
+    exit: the output streams are pointed at the null device first. The exit status is that
+    of a tool ended by SIGPIPE, as a shell reports it (141).
+    """
+    import signal
+
+    null = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, OSError, ValueError):  # none, or no file
+            os.dup2(null, stream.fileno())
+    os.close(null)
+    return 128 + signal.SIGPIPE if hasattr(signal, "SIGPIPE") else 1
 
 
 if __name__ == "__main__":

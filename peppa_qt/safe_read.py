@@ -20,6 +20,13 @@ NOT_REGULAR: Final = -1
 TOO_LARGE: Final = -2
 
 
+def printable_name(path: Path | str) -> str:
+    """A file's name for an error line: as it is, or quoted with escapes when it holds a
+    character a terminal would act on (a newline, an escape sequence, a bidi control)."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)
+
+
 class UnsafeFileError(OSError):
     """A file refused before reading it whole; ``errno`` is NOT_REGULAR or TOO_LARGE."""
 

@@ -41,11 +41,13 @@ from typing import TYPE_CHECKING, Final, TextIO
 from . import __version__
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSize
     from PySide6.QtGui import QPixmap
     from PySide6.QtWidgets import QApplication
 
     from .ai.base import Player
     from .engine import Match, PlayerView
+    from .gui.card_pixmaps import CardPixmapCache
     from .storage import Problem
 
 #: The longest a searching player may think over one decision in the self-test. Generous, so
@@ -158,36 +160,48 @@ def _checked_picture(pixmap: QPixmap, name: str, least: float) -> bytes:
 
 
 def check_cards() -> str:
-    """Every face of both decks and every back, drawn as the table draws them."""
+    """Every face of each design in both colourings and every back, drawn as the table does."""
     from PySide6.QtCore import QSize
 
-    from .gui.card_pixmaps import BACK_COLOURS, CardPixmapCache, card_file_name
+    from .gui.card_pixmaps import BACK_COLOURS, DECK_FOLDERS, CardPixmapCache
 
     application()
     size = QSize(*CARD_SIZE)
     cache = CardPixmapCache(max_sizes=1)
     faces = 0
-    for four_colour in (False, True):
-        cache.four_colour = four_colour
-        deck = "four-colour" if four_colour else "two-colour"
-        seen: dict[bytes, str] = {}
-        for card in range(52):
-            name = f"{deck} {card_file_name(card)}"
-            try:
-                pixels = _checked_picture(cache.face(card, size, 1.0), name, CARD_OPAQUE_SHARE)
-            except OSError as error:
-                raise CheckError(f"{name}: {error}") from error
-            if pixels in seen:
-                raise CheckError(f"{name} looks exactly like {seen[pixels]}")
-            seen[pixels] = name
-            faces += 1
+    for design in DECK_FOLDERS:
+        for four_colour in (False, True):
+            cache.deck, cache.four_colour = design, four_colour
+            faces += _check_faces(cache, size, f"{design} {_colouring(four_colour)}")
     for colour in BACK_COLOURS:
         try:
             back = cache.back_of(colour, size, 1.0)
         except OSError as error:
             raise CheckError(f"the {colour} back: {error}") from error
         _checked_picture(back, f"the {colour} back", CARD_OPAQUE_SHARE)
-    return f"{faces} faces (two decks) and {len(BACK_COLOURS)} backs drawn, all different"
+    decks = len(DECK_FOLDERS) * 2
+    return f"{faces} faces ({decks} decks) and {len(BACK_COLOURS)} backs drawn, all different"
+
+
+def _colouring(four_colour: bool) -> str:
+    return "four-colour" if four_colour else "two-colour"
+
+
+def _check_faces(cache: CardPixmapCache, size: QSize, deck: str) -> int:
+    """The 52 faces the cache gives now, each drawn and unlike the others; how many."""
+    from .gui.card_pixmaps import card_file_name
+
+    seen: dict[bytes, str] = {}
+    for card in range(52):
+        name = f"{deck} {card_file_name(card)}"
+        try:
+            pixels = _checked_picture(cache.face(card, size, 1.0), name, CARD_OPAQUE_SHARE)
+        except OSError as error:
+            raise CheckError(f"{name}: {error}") from error
+        if pixels in seen:
+            raise CheckError(f"{name} looks exactly like {seen[pixels]}")
+        seen[pixels] = name
+    return len(seen)
 
 
 def check_icon() -> str:

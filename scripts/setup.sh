@@ -15,8 +15,11 @@ QT_DEBS="libgl1 libegl1 libfontconfig1 libfreetype6 libxkbcommon0 libglib2.0-0 l
 
 # Tools that building the installers needs (scripts/test.sh, whose packaging test builds and
 # installs the .deb): dpkg-deb's companions, the menu entry's and AppStream validators,
-# lintian, strip/objdump (binutils) and patchelf.
-PACKAGING_DEBS="dpkg-dev desktop-file-utils appstream lintian binutils patchelf"
+# lintian, strip/objdump (binutils) and patchelf; and the Wayland client libraries that Qt's
+# Wayland plugins load (PySide6 6.11 ships plugins needing libwayland-cursor and -egl): the
+# .deb's Depends are found from the libraries on this machine, so they must be here.
+PACKAGING_DEBS="dpkg-dev desktop-file-utils appstream lintian binutils patchelf
+ libwayland-client0 libwayland-cursor0 libwayland-egl1"
 
 # Usage: peppa_install_debs [PACKAGES [PURPOSE]]   (default: the libraries Qt needs)
 peppa_install_debs() {

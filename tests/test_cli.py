@@ -324,3 +324,47 @@ def test_check_lists_torinos_two_winners_best_first(tmp_path: Path) -> None:
         if printed["winners"] != sorted(printed["winners"]):
             return  # a game whose best winner sits after the other: the order was shown
     pytest.fail("no game among 40 had its winners out of seat order")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGPIPE and its exit status are POSIX's")
+@pytest.mark.parametrize("command", ["check", "bot"])
+def test_output_to_a_reader_that_is_gone_ends_quietly(tmp_path: Path, command: str) -> None:
+    """``peppa-qt check FILE | head -c0``: no traceback, the status of a tool ended by SIGPIPE."""
+    match = Match(RuleSet.preset("hearts"), 3)
+    match.start_hand()
+    path = tmp_path / "game.json"
+    path.write_text(write_record(record_of(match)))
+    request = json.dumps({"seat": 0, "record": record_to_dict(record_of(match).seen_from(0))})
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader has gone before anything is written
+    try:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "peppa_qt",
+                *(["check", str(path)] if command == "check" else ["bot"]),
+            ],
+            input=(request + "\n").encode() * 3,
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+    assert done.stderr == b""
+    assert done.returncode == 128 + 13
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a newline in a file name is POSIX's")
+def test_check_escapes_a_file_name_that_would_drive_the_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "game\n\x1b]0;pwned\x07.json"
+    path.write_text("not json", encoding="utf-8")
+    line = assert_refused(run("check", str(path)), "not valid JSON")
+    assert "\x1b" not in line and "\x07" not in line
+    assert repr(str(path)) in line
+    assert_refused(
+        run("check", str(tmp_path / "no\nsuch.json")), repr(str(tmp_path / "no\nsuch.json"))
+    )

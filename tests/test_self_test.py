@@ -47,7 +47,7 @@ def test_the_command_passes_from_source_and_says_what_it_checked() -> None:
     assert lines[0].startswith("peppa-qt ") and "from source" in lines[0]
     for name, _ in CHECKS:
         assert any(line.startswith(f"ok   {name} ") for line in lines), done.stdout
-    assert "104 faces" in done.stdout and "easy, normal, hard, expert" in done.stdout
+    assert "208 faces (4 decks)" in done.stdout and "easy, normal, hard, expert" in done.stdout
     if (os.cpu_count() or 1) > 1:
         assert "the expert searched in" in done.stdout
     assert lines[-1].startswith("self-test passed")
@@ -66,7 +66,7 @@ def test_a_missing_card_fails_and_is_named(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(card_pixmaps, "asset_bytes", without_the_queen)
     code, report = run_checks("cards")
     assert code == 1
-    assert "FAIL cards" in report and "two-colour QS" in report
+    assert "FAIL cards" in report and "classic two-colour QS" in report
     assert report.splitlines()[-1].startswith("self-test FAILED: cards")
 
 

@@ -19,7 +19,8 @@ import json, wave, peppa_qt
 from peppa_qt.resources import asset, asset_bytes, asset_text, package_file
 from peppa_qt.sound import SOUND_NAMES, SoundPlayer
 ranks, suits, backs = "23456789TJQKA", "CDHS", ("red", "blue", "green")
-faces = [f"{folder}{r}{s}.svg" for folder in ("", "fourcolor/") for s in suits for r in ranks]
+folders = ("", "fourcolor/", "large/", "large/fourcolor/")
+faces = [f"{folder}{r}{s}.svg" for folder in folders for s in suits for r in ranks]
 found = {
     "package": peppa_qt.__file__,
     "faces": sum(b"<svg" in asset_bytes("cards", *name.split("/")) for name in faces),
@@ -65,7 +66,7 @@ def test_the_installed_wheel_has_every_card_and_help_page(tmp_path: Path) -> Non
 
     found = json.loads(_run(python, "-I", "-c", PROBE, cwd=tmp_path))
     assert Path(found["package"]).is_relative_to(venv)
-    assert found["faces"] == 104 and found["backs"] == 3 and found["icon"]
+    assert found["faces"] == 208 and found["backs"] == 3 and found["icon"]
     assert min(found["help"]) > 1000 and found["licence"] and found["missing_raises"]
     assert found["catalogues"][0] > 10_000 and found["catalogues"][1] > 0  # Italian, and plurals
     assert len(found["sounds"]) == 5 and min(found["sounds"]) > 1000 and found["sound_licence"]

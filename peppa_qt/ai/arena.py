@@ -19,8 +19,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from multiprocessing import get_context
+from multiprocessing.util import Finalize
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove, Reason
@@ -30,16 +31,18 @@ from ..engine.record import record_of
 from ..engine.rules import RuleSet
 from ..engine.view import view_of
 from ..jsontext import JsonTextError, load_json, quoted
-from ..safe_read import read_regular_file
+from ..safe_read import printable_name, read_regular_file
 from . import make_player
 from .base import Player
 from .protocol import BotError, ExternalBot
 
-#: External programs, one per command and process (started once per arena run and worker).
-_BOTS: dict[str, ExternalBot] = {}
-#: Commands that timed out, misbehaved or died in this process: the normal level plays them
-#: for the rest of the run, without asking them again.
-_FAILED: set[str] = set()
+#: External programs by listed player (started once per arena run and worker): one process
+#: per ``ext:`` seat, even for two seats of the same command, which must not share one
+#: program (partners' cards in one process, or two players' hands).
+_BOTS: dict[tuple[int, str], ExternalBot] = {}
+#: The listed players whose program timed out, misbehaved or died in this process: the
+#: normal level plays them for the rest of the run, without asking them again.
+_FAILED: set[tuple[int, str]] = set()
 #: How long an external bot may think over one decision (seconds).
 REPLY_TIMEOUT = 30.0
 
@@ -128,20 +131,21 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 class Seat:
     """One listed player in one game: an in-process Player or an external program."""
 
-    def __init__(self, spec: str, seed: int) -> None:
+    def __init__(self, spec: str, seed: int, index: int) -> None:
         self.spec = spec
         self.seed = seed
+        self.key = (index, spec)  # its place in the list of players: its own program
         self.player: Player | None = None
         self.bot: ExternalBot | None = None
         self.dropped = ""
         command = spec[4:] if spec.startswith("ext:") else None
-        if command is None or command in _FAILED:
+        if command is None or self.key in _FAILED:
             self.player = make_player("normal" if command else spec, seed)
             return
         try:
-            if command not in _BOTS:
-                _BOTS[command] = ExternalBot(command, REPLY_TIMEOUT)
-            self.bot = _BOTS[command]
+            if self.key not in _BOTS:
+                _BOTS[self.key] = ExternalBot(command, REPLY_TIMEOUT)
+            self.bot = _BOTS[self.key]
         except BotError as error:
             self.replace_with_normal(str(error))
 
@@ -155,9 +159,8 @@ class Seat:
     def replace_with_normal(self, why: str) -> None:
         """An external bot misbehaved: the normal level takes the seat for the rest of the run."""
         self.dropped = f"{self.spec[:60]} {why}; the normal level takes its seat"
-        command = self.spec[4:]
-        _FAILED.add(command)
-        bot = _BOTS.pop(command, None)
+        _FAILED.add(self.key)
+        bot = _BOTS.pop(self.key, None)
         if bot is not None:
             bot.close()
         self.bot = None
@@ -209,7 +212,7 @@ def play_task(
     match_seed = random.Random(f"arena:{seed}:{index}").getrandbits(53)
     match = Match(rules, match_seed, track_undo=False)
     seat_of = [(i + rotation) % 4 for i in range(4)]
-    players = [Seat(spec, seed) for spec in specs]
+    players = [Seat(spec, seed, i) for i, spec in enumerate(specs)]
     by_seat = {seat_of[i]: i for i in range(4)}
     stats = [PlayerStats(spec) for spec in specs]
     while not match.is_over:
@@ -270,14 +273,14 @@ def run_arena(
     totals = [PlayerStats(spec) for spec in specs]
     done = 0
     deal: list[list[PlayerStats]] = []  # the rotations of the deal being played
-    told: set[str] = set()  # the external bots already reported as replaced
+    told: set[int] = set()  # the listed external bots already reported as replaced
 
     def add(result: list[PlayerStats]) -> None:
         nonlocal done
         done += 1
-        for part in result:
-            if part.dropped and part.name not in told:
-                told.add(part.name)
+        for index, part in enumerate(result):
+            if part.dropped and index not in told:
+                told.add(index)
                 print(f"arena: {part.dropped}", file=sys.stderr)
         for total, part in zip(totals, result, strict=True):
             total.merge(part)
@@ -297,22 +300,31 @@ def run_arena(
     with contextlib.ExitStack() as stack:
         out = None
         if journal is not None:
-            out = stack.enter_context(journal.open("a", encoding="utf-8"))
+            with _naming(journal, "write"):
+                out = stack.enter_context(journal.open("a", encoding="utf-8"))
             if finished is None:  # a new journal (a file with a header is never given another)
-                out.write(json.dumps(header) + "\n")
+                _append(out, journal, header)
         results: Iterator[list[PlayerStats]]
         jobs = min(jobs, len(todo), os.cpu_count() or 1)  # no more workers than work or cores
+        pool = None
         if jobs > 1:
-            pool = stack.enter_context(get_context("spawn").Pool(jobs))
+            pool = stack.enter_context(get_context("spawn").Pool(jobs, _start_worker))
             results = pool.imap(_task, todo, chunksize=max(1, min(4, len(todo) // (jobs * 8))))
         else:
             results = map(_task, todo)
         for result in results:
-            if out is not None:
-                out.write(json.dumps([_journal_row(stats) for stats in result]) + "\n")
-                out.flush()
+            if out is not None and journal is not None:
+                _append(out, journal, [_journal_row(stats) for stats in result])
             add(result)
+        if pool is not None:  # the workers end as they should (leaving the pool would kill
+            pool.close()  # them), each closing its external bots
+            pool.join()
     return totals
+
+
+def _start_worker() -> None:
+    """In an arena worker: close this process's external bots when it ends."""
+    Finalize(None, close_bots, exitpriority=10)
 
 
 def check_players(specs: Sequence[str]) -> None:
@@ -341,6 +353,27 @@ _ROW_FIELDS: dict[str, type | tuple[type, ...]] = {
     "moons": int,
     "times": list,
 }
+
+
+@contextlib.contextmanager
+def _naming(path: Path, doing: str) -> Iterator[None]:
+    """Turn a failure to read or write the journal into a sentence that names it."""
+    try:
+        yield
+    except OSError as error:
+        raise _trouble(path, doing, error) from None
+
+
+def _trouble(path: Path, doing: str, error: OSError) -> ValueError:
+    reason = error.strerror or str(error)
+    return ValueError(f"cannot {doing} the journal {printable_name(path)}: {reason}")
+
+
+def _append(out: IO[str], path: Path, value: object) -> None:
+    """One line of the journal, on the disk before the next game starts."""
+    with _naming(path, "write"):
+        out.write(json.dumps(value) + "\n")
+        out.flush()
 
 
 def _journal_row(stats: PlayerStats) -> dict[str, Any]:
@@ -383,6 +416,8 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
         data = read_regular_file(path)
     except FileNotFoundError:
         return None
+    except OSError as error:
+        raise _trouble(path, "read", error) from None
     expected = json.dumps(header).encode()
     if not data.strip() or (b"\n" not in data and expected.startswith(data)):
         _cut(path, 0)  # empty, or the header itself was torn: nothing was played yet
@@ -391,9 +426,9 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
     try:
         first = load_json(lines[0])
     except JsonTextError as error:
-        raise ValueError(f"{path} is not an arena journal ({error})") from None
+        raise ValueError(f"{printable_name(path)} is not an arena journal ({error})") from None
     if first != header:
-        raise ValueError(f"{path} is the journal of another arena run")
+        raise ValueError(f"{printable_name(path)} is the journal of another arena run")
     results: list[list[PlayerStats]] = []
     offset = len(lines[0]) + 1
     for number, line in enumerate(lines[1:], start=2):
@@ -408,16 +443,17 @@ def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]]
         try:
             results.append(_stats_of_rows(rows, header["players"]))
         except ValueError as error:
-            raise ValueError(f"{path} is not an arena journal (line {number}: {error})") from None
+            where = f"line {number}: {error}"
+            raise ValueError(f"{printable_name(path)} is not an arena journal ({where})") from None
         offset += len(line) + 1
     if not data.endswith(b"\n"):
-        with path.open("ab") as out:
+        with _naming(path, "write"), path.open("ab") as out:
             out.write(b"\n")
     return results
 
 
 def _cut(path: Path, size: int) -> None:
-    with path.open("r+b") as file:
+    with _naming(path, "write"), path.open("r+b") as file:
         file.truncate(size)
 
 

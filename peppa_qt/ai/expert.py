@@ -1,6 +1,7 @@
 """Expert level: the hard level's search, stronger in every part the time budget allows.
 
-- more sampled deals, spread over every core (a small pool of worker processes);
+- more sampled deals, spread over every core (a small pool of worker processes; inside a
+  worker process of another pool, such as the arena's with ``--jobs 2``, on that one core);
 - deals weighted by how likely the opponents' plays so far were under the normal policy
   (policy-based inference: a deal in which they would have played otherwise counts less);
 - the last tricks solved exactly in each deal (endgame.py) instead of played out, once nobody
@@ -24,7 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
-from multiprocessing import get_context, parent_process
+from multiprocessing import current_process, get_context, parent_process
 from multiprocessing.connection import wait as wait_connections
 from typing import TypeVar
 
@@ -170,7 +171,10 @@ def playouts(
 
 
 def _pool() -> ProcessPoolExecutor | None:
+    """The worker pool of this process (started on first use), or None: search serially."""
     global _POOL  # noqa: PLW0603  (one pool per process, started on first use)
+    if current_process().daemon:  # a pool's worker (the arena's) may start no processes
+        return None
     cores = os.cpu_count() or 1
     if _POOL is None and cores > 1:
         try:
@@ -262,7 +266,14 @@ class ExpertPlayer(SearchPlayer):
     def _run(self, tasks: Sequence[tuple[Callable[..., T], tuple[object, ...]]]) -> list[T]:
         """The results of the tasks finished before the deadline or a cancel, in order."""
         pool = _pool() if self.parallel else None
-        deadline = time.perf_counter() + self.seconds
+        seconds = self.seconds
+        if self.parallel and pool is None:
+            # The cap is set for the deals shared out over every core. Searched on one (in an
+            # arena worker, as many of which run as cores are given), they get the time of
+            # all: the same deals are searched, so the arena's expert plays the same cards
+            # whatever its --jobs, unless the machine is too slow for either.
+            seconds *= os.cpu_count() or 1
+        deadline = time.perf_counter() + seconds
         if pool is None:
             results = []
             for function, args in tasks:

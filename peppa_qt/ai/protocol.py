@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -18,7 +20,7 @@ from typing import IO, Any, Final
 from ..engine.cards import Card, CardError
 from ..engine.errors import RecordError
 from ..engine.hand import Phase
-from ..engine.record import GameRecord, record_from_dict, record_to_dict
+from ..engine.record import MAX_VALUES, GameRecord, record_from_dict, record_to_dict
 from ..engine.seat_record import view_from_seat_record
 from ..jsontext import JsonTextError, load_json, quoted
 from ..safe_read import MAX_FILE_BYTES
@@ -31,6 +33,11 @@ class BotError(Exception):
 
 #: The longest request or reply line read (a record of 10,000 hands is a few MB).
 MAX_LINE: Final = MAX_FILE_BYTES
+#: The most JSON values a request may hold: a record's most (as ``check`` reads one), and the
+#: request's seat and record. A line padded past it is refused before anything is built.
+MAX_REQUEST_VALUES: Final = MAX_VALUES + 2
+#: The most a reply may hold: thirteen cards, with room for whatever else a bot tells.
+MAX_REPLY_VALUES: Final = 10_000
 
 
 def answer(player: Player, request: object) -> dict[str, Any]:
@@ -80,7 +87,7 @@ def serve(player: Player, stdin: IO[bytes], stdout: IO[str]) -> None:
             continue
         else:
             try:
-                request = load_json(line)
+                request = load_json(line, max_values=MAX_REQUEST_VALUES)
             except JsonTextError as error:
                 reply = {"error": str(error)}
             else:
@@ -97,12 +104,18 @@ class ExternalBot:
     reply more than was asked for is an error. A program that has ended is noticed at once
     (end of its output or its exit), not after the timeout. Its output is read as bytes, a
     line at most ``MAX_LINE`` long: nothing it writes can stop the reader or fill the memory.
+    Requests are written by a thread of their own, so a program that stops reading its input
+    (a full pipe) costs the reply timeout, as silence does, instead of blocking the arena.
+    The program runs in a process group of its own (POSIX): closing it ends whatever
+    processes it started too.
     """
 
     #: How often a wait for a reply looks whether the program is still running (seconds).
     POLL = 0.1
     #: How long output already written by a program that has exited may take to arrive.
     GRACE = 1.0
+    #: How long a program may take to end once its input is closed.
+    CLOSE_WAIT = 5.0
 
     def __init__(self, command: str, timeout: float = 30.0) -> None:
         self.command = command
@@ -114,13 +127,19 @@ class ExternalBot:
         if not argv:
             raise BotError("needs a command after ext:")
         try:
-            self._process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            self._process = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True
+            )
         except OSError as error:
             raise BotError(f"could not be started ({error.strerror or error})") from None
         self._lines: queue.Queue[tuple[int, bytes] | None] = queue.Queue()
+        #: Request lines for the writer; None closes the program's input.
+        self._requests: queue.Queue[bytes | None] = queue.Queue()
         self._sent = 0  # requests written so far: the next request's number
         self._ended = False
         threading.Thread(target=self._read, daemon=True).start()
+        self._writer = threading.Thread(target=self._write, daemon=True)
+        self._writer.start()
 
     def _read(self) -> None:
         stream = self._process.stdout
@@ -139,23 +158,32 @@ class ExternalBot:
             pass
         self._lines.put(None)
 
+    def _write(self) -> None:
+        """Write the queued requests; the only user of the program's input, which it closes."""
+        stream = self._process.stdin
+        assert stream is not None
+        try:
+            while (data := self._requests.get()) is not None:
+                stream.write(data)
+                stream.flush()
+        except OSError:  # the program closed its input or ended: the waiting ask is told
+            self._lines.put(None)
+        finally:
+            with contextlib.suppress(OSError):
+                stream.close()
+
     def ask(self, seat: int, record: GameRecord) -> list[Card]:
         """Send one request; the cards of the reply (raises BotError on any trouble)."""
-        if self._ended or self._process.poll() is not None:
+        if self._ended or self._has_exited():
             self._ended = True
             raise BotError("the program ended")
         self._drop_late_replies()
+        deadline = time.monotonic() + self.timeout  # writing the request counts too
         request = {"seat": seat, "record": record_to_dict(record)}
         number = self._sent
         self._sent += 1
-        try:
-            assert self._process.stdin is not None
-            self._process.stdin.write(json.dumps(request).encode() + b"\n")
-            self._process.stdin.flush()
-        except OSError as error:
-            self._ended = True
-            raise BotError(f"the program ended ({error.__class__.__name__})") from None
-        return _parse_reply(self._reply(number))
+        self._requests.put(json.dumps(request).encode() + b"\n")
+        return _parse_reply(self._reply(number, deadline))
 
     def _drop_late_replies(self) -> None:
         """Before a request: late replies to timed-out ones go; one more than asked is an error."""
@@ -170,15 +198,14 @@ class ExternalBot:
             if item[0] >= self._sent:
                 raise BotError("the program wrote more replies than it was sent requests")
 
-    def _reply(self, number: int) -> bytes:
+    def _reply(self, number: int, deadline: float) -> bytes:
         """The reply line to request ``number``, dropping late replies to earlier ones."""
-        deadline = time.monotonic() + self.timeout
         exited: float | None = None  # when the program was first seen to have exited
         while True:
             now = time.monotonic()
             if now >= deadline:
                 raise BotError(f"no answer within {self.timeout:g} s")
-            if exited is None and self._process.poll() is not None:
+            if exited is None and self._has_exited():
                 exited = now
             if exited is not None and now - exited >= self.GRACE:
                 self._ended = True
@@ -197,16 +224,39 @@ class ExternalBot:
                 raise BotError("the program wrote more replies than it was sent requests")
             # index < number: the late reply to a request that already timed out.
 
-    def close(self) -> None:
-        """Close stdin and wait briefly for the program to end (else it is killed)."""
+    def _has_exited(self) -> bool:
+        """Whether the program has ended. On POSIX it is left unreaped until ``close``: its
+        process id, which names its process group, is then given to no other process."""
+        if self._process.returncode is not None:
+            return True
+        if not hasattr(os, "waitid"):
+            return self._process.poll() is not None
         try:
-            if self._process.stdin is not None:
-                self._process.stdin.close()
-            self._process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            self._process.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self._process.wait(timeout=5)
+            flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
+            return os.waitid(os.P_PID, self._process.pid, flags) is not None
+        except ChildProcessError:  # reaped by someone else: its id is no longer held
+            self._process.poll()  # sets its returncode: its group is not killed by id
+            return True
+
+    def close(self) -> None:
+        """Close the program's input, give it a moment to end, then end its process group."""
+        self._requests.put(None)
+        self._writer.join(timeout=self.GRACE)  # still writing: the program reads no more
+        if not self._writer.is_alive():  # its input is closed: it may end by itself
+            deadline = time.monotonic() + self.CLOSE_WAIT
+            while not self._has_exited() and time.monotonic() < deadline:
+                time.sleep(0.02)
+        self._end_group()
+
+    def _end_group(self) -> None:
+        """Kill every process left in the program's group, the program too, and reap it."""
+        if hasattr(os, "killpg") and self._process.returncode is None:  # the group's id held
+            with contextlib.suppress(OSError):
+                os.killpg(self._process.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            self._process.kill()  # where there are no groups, or it left its own
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(timeout=self.CLOSE_WAIT)
 
 
 def _skip_line(stream: IO[bytes]) -> None:
@@ -221,7 +271,7 @@ def _parse_reply(line: bytes) -> list[Card]:
     if not line:
         raise BotError(f"wrote a reply line longer than {MAX_LINE} bytes")
     try:
-        reply = load_json(line.decode("utf-8"))
+        reply = load_json(line.decode("utf-8"), max_values=MAX_REPLY_VALUES)
     except UnicodeDecodeError:
         raise BotError("wrote a reply that is not UTF-8 text") from None
     except JsonTextError as error:

@@ -25,6 +25,8 @@ HIDDEN = 64
 #: Width / height of the card art (250 × 350).
 CARD_ASPECT = 250 / 350
 BACK_COLOURS = ("red", "blue", "green")
+#: The card-face designs (the settings' ``card_deck``) and the folder of each one's faces.
+DECK_FOLDERS = {"classic": "", "large": "large/"}
 
 
 def is_hidden(card: int) -> bool:
@@ -43,6 +45,8 @@ class CardPixmapCache:
     def __init__(self, max_sizes: int = 3) -> None:
         self.four_colour = False
         self.back_colour = "red"
+        #: The faces' design, one of ``DECK_FOLDERS``.
+        self.deck = "classic"
         self._renderers: dict[str, QSvgRenderer] = {}
         self._pixmaps: OrderedDict[tuple[int, int, float], dict[str, QPixmap]] = OrderedDict()
         self._max_sizes = max_sizes
@@ -50,7 +54,7 @@ class CardPixmapCache:
 
     def face(self, card: int, size: QSize, ratio: float) -> QPixmap:
         """The face of ``card`` at ``size`` logical pixels for a screen of pixel ratio ``ratio``."""
-        folder = "fourcolor/" if self.four_colour else ""
+        folder = DECK_FOLDERS.get(self.deck, "") + ("fourcolor/" if self.four_colour else "")
         return self._get(folder + card_file_name(card), size, ratio)
 
     def back(self, size: QSize, ratio: float) -> QPixmap:

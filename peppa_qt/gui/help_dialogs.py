@@ -99,6 +99,7 @@ class KeyboardDialog(QDialog):
                 self.tr("Pass the three cards chosen, or play the card with the ring"),
             ),
             (self.tr("Tab"), self.tr("The buttons on the table, then the score sheet")),
+            (self.tr("Any key"), self.tr("Sweep a finished trick at once (or click the table)")),
         ]
         #: (keys, what they do): the table's first, then the menus'.
         self.rows = [*table, *shortcuts]

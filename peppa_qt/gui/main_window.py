@@ -48,6 +48,9 @@ SPEEDS = {
     "fast": (0.5, 180, 500),
     "off": (0.0, 250, 600),
 }
+# How long a full trick waits at its end, at each speed, for a player who wants the pause
+# (ms; a click or a key sweeps it sooner). Never with animations off.
+TRICK_PAUSES = {"slow": 3000, "normal": 2200, "fast": 1200}
 #: How long the demo shows each hand's summary (ms).
 DEMO_SUMMARY_MS = 2500
 
@@ -160,10 +163,12 @@ class MainWindow(QMainWindow):
         if settings.animation_speed != self._shown_speed:
             self._shown_speed = settings.animation_speed
             self.apply_speed(settings.animation_speed, remember=False)
-        art = (settings.four_colour, settings.card_back)
-        if art != (self.cache.four_colour, self.cache.back_colour):
-            self.cache.four_colour, self.cache.back_colour = art
+        cache = self.cache
+        art = (settings.card_deck, settings.four_colour, settings.card_back)
+        if art != (cache.deck, cache.four_colour, cache.back_colour):
+            cache.deck, cache.four_colour, cache.back_colour = art
             self.scene.refresh_art()
+        self._show_trick_pause(settings)
         self.view.set_felt(settings.table_colour)
         self.sounds.set_enabled(settings.sound)
         self.translations.use(settings.language)  # on a change, Qt tells every widget
@@ -182,6 +187,8 @@ class MainWindow(QMainWindow):
             self.apply_settings(replace(self.settings, animation_speed=name))
         self.scene.speed = factor
         self.scene.trick_hold = hold
+        if self.preferences.loaded:  # else the settings, once read, bring the pause with them
+            self._show_trick_pause(self.preferences.settings)
         if self._menus is not None:
             self._menus.show_speed(name)
         game = self._game
@@ -193,6 +200,11 @@ class MainWindow(QMainWindow):
             game.presenter.auto_continue_ms = round(DEMO_SUMMARY_MS * max(factor, 0.5))
         else:
             game.presenter.stop_auto_continue()
+
+    def _show_trick_pause(self, settings: Settings) -> None:
+        """A full trick waits at its end if the player wants it at this speed."""
+        wanted = settings.pauses_tricks(self.speed)
+        self.scene.set_trick_pause(TRICK_PAUSES.get(self.speed, 0) if wanted else 0)
 
     # ------------------------------------------------------------ start-up
 

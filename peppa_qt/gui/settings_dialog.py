@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from html import escape
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
@@ -57,6 +58,8 @@ class SettingsDialog(QDialog):
         self._levels = levels
         self._cache = CardPixmapCache(max_sizes=1)  # only for the backs' previews
         self._loading = False
+        # The pause at a trick's end as the player chose it (None: as the speed has it).
+        self._trick_pause = settings.trick_pause
         self._box = QVBoxLayout(self)
         self._body: QWidget | None = None
         self._build()
@@ -118,7 +121,18 @@ class SettingsDialog(QDialog):
             (self.tr("Off"), "off"),
         )
         form.addRow(self.tr("Animation speed"), self.speed)
-        self.deck = self._combo((self.tr("Classic"), "classic"))
+        self.trick_pause = QCheckBox(self.tr("Pause at the end of each trick"))
+        why = self.tr(
+            "The last card stays on the table a moment, so you can see who played what; "
+            "a click or a key sweeps the trick at once."
+        )
+        self.trick_pause.setToolTip(f"<p>{escape(why)}</p>")  # as rich text it wraps
+        self.trick_pause.toggled.connect(self._on_trick_pause_toggled)
+        self.speed.currentIndexChanged.connect(self._show_trick_pause)
+        form.addRow("", self.trick_pause)
+        self.deck = self._combo(
+            (self.tr("Classic"), "classic"), (self.tr("Large index", "card faces"), "large")
+        )
         form.addRow(self.tr("Card faces"), self.deck)
         self.four_colour = QCheckBox(self.tr("Four colours: clubs green, diamonds blue"))
         self.four_colour.toggled.connect(self._on_edited)
@@ -248,6 +262,8 @@ class SettingsDialog(QDialog):
             (self.language, settings.language),
         ):
             combo.setCurrentIndex(max(0, combo.findData(value)))
+        self._trick_pause = settings.trick_pause
+        self._show_trick_pause()
         self.four_colour.setChecked(settings.four_colour)
         self.auto_play.setChecked(settings.auto_play)
         self.auto_finish.setChecked(settings.auto_finish)
@@ -278,6 +294,7 @@ class SettingsDialog(QDialog):
         return replace(
             self._base,
             animation_speed=str(self.speed.currentData()),
+            trick_pause=self._trick_pause,
             card_deck=str(self.deck.currentData()),
             card_back=str(self.back.currentData()),
             four_colour=self.four_colour.isChecked(),
@@ -299,6 +316,20 @@ class SettingsDialog(QDialog):
             text = self._sound_status()
         self.sound_note.setText(text)
         self.sound_note.setVisible(bool(text))
+
+    def _show_trick_pause(self) -> None:
+        """The pause as chosen, or as the speed shown has it; no pause without animations."""
+        speed = str(self.speed.currentData())
+        loading, self._loading = self._loading, True
+        shown = replace(self._base, trick_pause=self._trick_pause)
+        self.trick_pause.setChecked(shown.pauses_tricks(speed))
+        self.trick_pause.setEnabled(speed != "off")
+        self._loading = loading
+
+    def _on_trick_pause_toggled(self, on: bool) -> None:
+        if not self._loading:
+            self._trick_pause = on
+            self._on_edited()
 
     def _on_edited(self) -> None:
         if not self._loading:

@@ -642,7 +642,7 @@ class TablePresenter(QObject):
         elif self.mode == PASSING and len(self.selected) == 3:
             self._say(
                 lambda: self.tr(
-                    "Three cards chosen: press Pass cards (Enter), or click one to put it back."
+                    "Three cards chosen: press “Pass cards” (Enter), or click one to put it back."
                 )
             )
         elif self.mode == PASSING:

@@ -62,6 +62,12 @@ class TableScene(QGraphicsScene):
         self.speed = 1.0  # duration factor; 0 turns animations off
         #: How long a full trick stays in the middle before it is swept away (ms).
         self.trick_hold = TRICK_HOLD
+        #: How long it stays instead when the player wants a pause at a trick's end (0: no
+        #: pause); a click or a key sweeps it at once (``sweep_now``).
+        self.trick_pause = 0
+        #: The batch that holds a full trick before sweeping it, and for how long (ms).
+        self._holding: QParallelAnimationGroup | None = None
+        self._held_for = 0
         self._ratio = 1.0
         self._items: dict[int, CardItem] = {}
         self.hands: list[list[int]] = [[], [], [], []]
@@ -267,8 +273,10 @@ class TableScene(QGraphicsScene):
         self.taken[winner].extend(cards)
         if self.speed > 0:
             # The speed's own hold (SPEEDS) as it is: _moves scales every delay by the speed.
-            hold = round(self.trick_hold / self.speed)
+            self._held_for = max(self.trick_hold, self.trick_pause)
+            hold = round(self._held_for / self.speed)
             self._run(self._moves(TRICK_SWEEP, {c: hold for c in cards}))
+            self._holding = self._batch
         elif self.trick_hold > 0:  # no animation, but the trick stays a moment in sight
             pause = QPauseAnimation(self.trick_hold)
             pause.finished.connect(self.place_all)
@@ -276,6 +284,32 @@ class TableScene(QGraphicsScene):
         else:
             self.place_all()
             self._run([])
+
+    def holds_trick(self) -> bool:
+        """Whether a full trick lies still on the table, waiting to be swept."""
+        batch = self._holding
+        if batch is None or batch is not self._batch:
+            return False
+        return batch.currentTime() < self._held_for
+
+    def sweep_now(self) -> bool:
+        """The player has seen the trick (a click, a key): its cards leave now (False if no
+        trick was waiting). The batch goes on with the sweep: the game still waits for it."""
+        if not self.holds_trick():
+            return False
+        batch = self._batch
+        assert batch is not None
+        batch.finished.disconnect(self._on_batch_finished)
+        batch.stop()  # the cards are still where they were played: none has left yet
+        self._batch = self._holding = None
+        self._run(self._moves(TRICK_SWEEP))
+        return True
+
+    def set_trick_pause(self, ms: int) -> None:
+        """A new pause at a trick's end (0: none); a trick held longer than that goes now."""
+        self.trick_pause = ms
+        if self.holds_trick() and max(self.trick_hold, ms) < self._held_for:
+            self.sweep_now()
 
     def restore(
         self,
@@ -500,6 +534,7 @@ class TableScene(QGraphicsScene):
         return None
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        self.sweep_now()  # a full trick waiting goes at once
         self.touched.emit()
         pile = self._pile_at(event.scenePos())
         if pile is not None:

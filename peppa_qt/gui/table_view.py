@@ -38,6 +38,10 @@ KEYS = {
     Qt.Key.Key_Return: "activate",
     Qt.Key.Key_Enter: "activate",
 }
+#: Keys that are only held with others: pressed alone they do not sweep a waiting trick.
+MODIFIER_KEYS = frozenset(
+    (Qt.Key.Key_Shift, Qt.Key.Key_Control, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr)
+)
 
 Anchor = Callable[[TableLayout], QRectF]
 
@@ -150,6 +154,9 @@ class TableView(QGraphicsView):
         painter.setOpacity(1.0)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if Qt.Key(event.key()) not in MODIFIER_KEYS and self.table.sweep_now():
+            event.accept()  # the key said "go on": a full trick waiting was swept
+            return
         action = KEYS.get(Qt.Key(event.key()))
         if action is None:
             super().keyPressEvent(event)

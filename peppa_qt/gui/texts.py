@@ -141,10 +141,10 @@ def hint_text(code: str) -> str:
     """
     sentences = {
         "pass_queen": QCoreApplication.translate(
-            "Hints", "Pass the Q♠: you have too few spades to hide it."
+            "Hints", "Pass the queen of spades: you have too few spades to hide it."
         ),
         "pass_high_spades": QCoreApplication.translate(
-            "Hints", "Pass your high spades, so the Q♠ cannot be dropped on them."
+            "Hints", "Pass your high spades, so the queen of spades cannot be dropped on them."
         ),
         "pass_high_hearts": QCoreApplication.translate(
             "Hints", "Pass your high hearts: they would win heart tricks."
@@ -180,7 +180,7 @@ def hint_text(code: str) -> str:
             "Hints", "Lead a low heart: someone else will take the trick."
         ),
         "bleed_spades": QCoreApplication.translate(
-            "Hints", "Lead a low spade to force out the Q♠."
+            "Hints", "Lead a low spade to force out the queen of spades."
         ),
         "lead_winner": QCoreApplication.translate(
             "Hints", "Your cards of this suit win anyway: lead the highest."
@@ -189,10 +189,10 @@ def hint_text(code: str) -> str:
             "Hints", "Play your highest card that still loses the trick."
         ),
         "duck_queen_out": QCoreApplication.translate(
-            "Hints", "Stay under the winning spade: the Q♠ is still out."
+            "Hints", "Stay under the winning spade: the queen of spades is still out."
         ),
         "stay_under_queen": QCoreApplication.translate(
-            "Hints", "Play a spade below the queen, so the Q♠ cannot land on it."
+            "Hints", "Play a spade lower than the queen, so the queen cannot land on it."
         ),
         "follow_low": QCoreApplication.translate(
             "Hints", "You must go over: go as low as you can, hoping to be beaten."
@@ -210,10 +210,10 @@ def hint_text(code: str) -> str:
             "Hints", "You have taken no card yet: keep it that way for the bonus."
         ),
         "dump_queen": QCoreApplication.translate(
-            "Hints", "Get rid of the Q♠ on a trick someone else wins."
+            "Hints", "Get rid of the queen of spades on a trick someone else wins."
         ),
         "dump_high_spade": QCoreApplication.translate(
-            "Hints", "Get rid of a high spade while the Q♠ is still out."
+            "Hints", "Get rid of a high spade while the queen of spades is still out."
         ),
         "dump_hearts": QCoreApplication.translate(
             "Hints", "Discard your costliest heart on someone else's trick."
@@ -228,8 +228,12 @@ def hint_text(code: str) -> str:
         "avoid_game_end": QCoreApplication.translate(
             "Hints", "Give no points that would end the game while you are behind."
         ),
-        "gift_partner": QCoreApplication.translate("Hints", "Give the J♦ bonus to your partner."),
-        "take_bonus": QCoreApplication.translate("Hints", "Win the trick with the J♦ bonus in it."),
+        "gift_partner": QCoreApplication.translate(
+            "Hints", "Give the jack of diamonds and its bonus to your partner."
+        ),
+        "take_bonus": QCoreApplication.translate(
+            "Hints", "Win this trick, for the bonus of the jack of diamonds in it."
+        ),
         "stop_moon": QCoreApplication.translate(
             "Hints", "Take some points on purpose, so nobody takes them all."
         ),

@@ -184,7 +184,7 @@ class WindowGame(QObject):
         if offered:
             self.status.notice(
                 self.tr(
-                    "The rest of the hand is decided whatever anyone plays: Finish the hand (F)."
+                    "The rest of the hand is decided whatever anyone plays: “Finish the hand” (F)."
                 )
             )
         self.claim_changed.emit(offered)

@@ -134,7 +134,7 @@ class WindowMenus(QObject):
         statistics.triggered.connect(actions.show_statistics)
         scores = window.dock.toggleViewAction()
         scores.setShortcut(QKeySequence("F3"))
-        self._name(scores, QT_TRANSLATE_NOOP("MainWindow", "&Scores"))
+        self._name(scores, QT_TRANSLATE_NOOP("MainWindow", "S&cores"))
         game.addAction(scores)
         game.addSeparator()
         self._action(game, QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "Ctrl+Q").triggered.connect(
@@ -147,7 +147,7 @@ class WindowMenus(QObject):
             menu, QT_TRANSLATE_NOOP("MainWindow", "&Open…"), QKeySequence.StandardKey.Open
         ).triggered.connect(files.open_game)
         self.recent_menu = menu.addMenu("")
-        self._name(self.recent_menu, QT_TRANSLATE_NOOP("MainWindow", "Open &recent"))
+        self._name(self.recent_menu, QT_TRANSLATE_NOOP("MainWindow", "Open r&ecent"))
         self.recent_menu.aboutToShow.connect(self._on_recent_menu_about_to_show)
         self._action(
             menu, QT_TRANSLATE_NOOP("MainWindow", "&Save"), QKeySequence.StandardKey.Save
@@ -159,7 +159,7 @@ class WindowMenus(QObject):
         self._action(menu, QT_TRANSLATE_NOOP("MainWindow", "&Import record…")).triggered.connect(
             files.import_record
         )
-        self._action(menu, QT_TRANSLATE_NOOP("MainWindow", "&Export record…")).triggered.connect(
+        self._action(menu, QT_TRANSLATE_NOOP("MainWindow", "E&xport record…")).triggered.connect(
             files.export_record
         )
 

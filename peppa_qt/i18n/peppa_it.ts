@@ -32,7 +32,7 @@
     </message>
     <message>
         <source>Last trick (L)</source>
-        <translation>Ultima mano (L)</translation>
+        <translation>Ultima presa (L)</translation>
     </message>
     <message>
         <source>Finish the hand (F)</source>
@@ -64,15 +64,15 @@
     </message>
     <message>
         <source>Winner: {name}</source>
-        <translation>Vincitore: {name}</translation>
+        <translation>1º posto: {name}</translation>
     </message>
     <message>
         <source>Winners: {first} and {second}</source>
-        <translation>Vincitori: {first} e {second}</translation>
+        <translation>Vittoria: {first} e {second}</translation>
     </message>
     <message>
         <source>Losers: {first} and {second}</source>
-        <translation>Perdenti: {first} e {second}</translation>
+        <translation>Sconfitta: {first} e {second}</translation>
     </message>
     <message>
         <source>{undos} and {hints}</source>
@@ -101,11 +101,11 @@
     <name>HandOverScreen</name>
     <message>
         <source>{name}'s turn</source>
-        <translation>Tocca a {name}</translation>
+        <translation>Turno di {name}</translation>
     </message>
     <message>
         <source>Pass the computer to {name}. Only {name} should look now.</source>
-        <translation>Passa il computer a {name}. Ora deve guardare solo {name}.</translation>
+        <translation>Passa il computer: ora gioca {name}. Deve guardare solo {name}.</translation>
     </message>
     <message>
         <source>Show {name}'s cards</source>
@@ -125,7 +125,7 @@
     </message>
     <message>
         <source>Replay this deal…</source>
-        <translation>Rigioca questa distribuzione…</translation>
+        <translation>Rigioca questa smazzata…</translation>
     </message>
     <message>
         <source>Hand {n}</source>
@@ -133,7 +133,7 @@
     </message>
     <message>
         <source>Points taken</source>
-        <translation>Carte di punti prese</translation>
+        <translation>Carte con punti prese</translation>
     </message>
     <message>
         <source>Hand</source>
@@ -157,38 +157,40 @@
     </message>
     <message>
         <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
-        <translation>✓ corrisponde all'impronta {fingerprint} (chiave {key})</translation>
+        <translation>✓ corrisponde all'impronta {fingerprint}
+(chiave {key})</translation>
     </message>
     <message>
         <source>✗ does not match the fingerprint {fingerprint} (key {key})</source>
-        <translation>✗ non corrisponde all'impronta {fingerprint} (chiave {key})</translation>
+        <translation>✗ non corrisponde all'impronta {fingerprint}
+(chiave {key})</translation>
     </message>
 </context>
 <context>
     <name>Hints</name>
     <message>
-        <source>Pass the Q♠: you have too few spades to hide it.</source>
-        <translation>Passa la Q♠: hai troppe poche picche per nasconderla.</translation>
+        <source>Pass the queen of spades: you have too few spades to hide it.</source>
+        <translation>Passa la Peppa: hai troppo poche picche per nasconderla.</translation>
     </message>
     <message>
-        <source>Pass your high spades, so the Q♠ cannot be dropped on them.</source>
-        <translation>Passa le tue picche alte, così nessuno potrà scaricarci sopra la Q♠.</translation>
+        <source>Pass your high spades, so the queen of spades cannot be dropped on them.</source>
+        <translation>Passa le tue picche alte, così nessuno potrà scaricarci sopra la Peppa.</translation>
     </message>
     <message>
         <source>Pass your high hearts: they would win heart tricks.</source>
-        <translation>Passa le tue cuori alte: prenderebbero le mani a cuori.</translation>
+        <translation>Passa i tuoi cuori alti: vincerebbero le prese a cuori.</translation>
     </message>
     <message>
         <source>Pass a card that carries points.</source>
-        <translation>Passa una carta che vale punti.</translation>
+        <translation>Passa una carta con punti.</translation>
     </message>
     <message>
         <source>Pass high cards that would win tricks.</source>
-        <translation>Passa le carte alte che prenderebbero delle mani.</translation>
+        <translation>Passa le carte alte che vincerebbero delle prese.</translation>
     </message>
     <message>
         <source>Keep your winners and pass low cards: you can take all the points.</source>
-        <translation>Tieni le carte vincenti e passa quelle basse: puoi prendere tutti i punti.</translation>
+        <translation>Tieni le carte vincenti e passa quelle basse: puoi fare cappotto.</translation>
     </message>
     <message>
         <source>Pass your three highest cards.</source>
@@ -196,19 +198,19 @@
     </message>
     <message>
         <source>Get rid of your clubs, to discard on club tricks later.</source>
-        <translation>Liberati delle carte di fiori, per poi scartare sulle mani a fiori.</translation>
+        <translation>Liberati delle carte di fiori, per poi scartare sulle prese a fiori.</translation>
     </message>
     <message>
         <source>Get rid of your diamonds, to discard on diamond tricks later.</source>
-        <translation>Liberati delle carte di quadri, per poi scartare sulle mani a quadri.</translation>
+        <translation>Liberati delle carte di quadri, per poi scartare sulle prese a quadri.</translation>
     </message>
     <message>
         <source>Get rid of your hearts, to discard on heart tricks later.</source>
-        <translation>Liberati delle carte di cuori, per poi scartare sulle mani a cuori.</translation>
+        <translation>Liberati delle carte di cuori, per poi scartare sulle prese a cuori.</translation>
     </message>
     <message>
         <source>Get rid of your spades, to discard on spade tricks later.</source>
-        <translation>Liberati delle carte di picche, per poi scartare sulle mani a picche.</translation>
+        <translation>Liberati delle carte di picche, per poi scartare sulle prese a picche.</translation>
     </message>
     <message>
         <source>It is the only card you may play.</source>
@@ -224,15 +226,39 @@
     </message>
     <message>
         <source>Lead a low heart: someone else will take the trick.</source>
-        <translation>Esci con una cuori bassa: la mano andrà a qualcun altro.</translation>
+        <translation>Esci con una carta bassa di cuori: la presa la farà qualcun altro.</translation>
+    </message>
+    <message>
+        <source>Lead a low spade to force out the queen of spades.</source>
+        <translation>Esci con una carta bassa di picche per stanare la Peppa.</translation>
+    </message>
+    <message>
+        <source>Stay under the winning spade: the queen of spades is still out.</source>
+        <translation>Resta sotto la carta di picche che vince la presa: la Peppa non è ancora uscita.</translation>
+    </message>
+    <message>
+        <source>Play a spade lower than the queen, so the queen cannot land on it.</source>
+        <translation>Gioca una carta di picche più bassa della Peppa, così la Peppa non può caderci sopra.</translation>
     </message>
     <message>
         <source>You have taken no card yet: keep it that way for the bonus.</source>
         <translation>Non hai ancora preso nessuna carta: continua così per il bonus.</translation>
     </message>
     <message>
-        <source>Lead a low spade to force out the Q♠.</source>
-        <translation>Esci con una picche bassa per stanare la Q♠.</translation>
+        <source>Get rid of the queen of spades on a trick someone else wins.</source>
+        <translation>Scarica la Peppa su una presa che farà qualcun altro.</translation>
+    </message>
+    <message>
+        <source>Get rid of a high spade while the queen of spades is still out.</source>
+        <translation>Liberati di una carta alta di picche finché la Peppa non è uscita.</translation>
+    </message>
+    <message>
+        <source>Give the jack of diamonds and its bonus to your partner.</source>
+        <translation>Lascia al tuo compagno il fante di quadri e il suo bonus.</translation>
+    </message>
+    <message>
+        <source>Win this trick, for the bonus of the jack of diamonds in it.</source>
+        <translation>Fai tu questa presa: c'è il fante di quadri con il suo bonus.</translation>
     </message>
     <message>
         <source>Your cards of this suit win anyway: lead the highest.</source>
@@ -240,15 +266,7 @@
     </message>
     <message>
         <source>Play your highest card that still loses the trick.</source>
-        <translation>Gioca la tua carta più alta che non prende la mano.</translation>
-    </message>
-    <message>
-        <source>Stay under the winning spade: the Q♠ is still out.</source>
-        <translation>Stai sotto la picche che sta prendendo: la Q♠ è ancora in giro.</translation>
-    </message>
-    <message>
-        <source>Play a spade below the queen, so the Q♠ cannot land on it.</source>
-        <translation>Gioca una picche sotto la donna, così la Q♠ non può caderci sopra.</translation>
+        <translation>Gioca la tua carta più alta che non vince la presa.</translation>
     </message>
     <message>
         <source>You must go over: go as low as you can, hoping to be beaten.</source>
@@ -256,7 +274,7 @@
     </message>
     <message>
         <source>You play last on a trick without points: take it with a high card.</source>
-        <translation>Chiudi tu una mano senza punti: prendila con una carta alta.</translation>
+        <translation>Chiudi tu una presa senza punti: falla tua con una carta alta.</translation>
     </message>
     <message>
         <source>Win an early round of the suit, before the others can discard points on it.</source>
@@ -264,27 +282,19 @@
     </message>
     <message>
         <source>You have to win this trick: play your highest card.</source>
-        <translation>Devi prendere questa mano: gioca la tua carta più alta.</translation>
-    </message>
-    <message>
-        <source>Get rid of the Q♠ on a trick someone else wins.</source>
-        <translation>Scarica la Q♠ su una mano che prende qualcun altro.</translation>
-    </message>
-    <message>
-        <source>Get rid of a high spade while the Q♠ is still out.</source>
-        <translation>Liberati di una picche alta finché la Q♠ è ancora in giro.</translation>
+        <translation>Questa presa la fai per forza tu: gioca la tua carta più alta.</translation>
     </message>
     <message>
         <source>Discard your costliest heart on someone else's trick.</source>
-        <translation>Scarta la tua cuori più cara su una mano di qualcun altro.</translation>
+        <translation>Scarta la carta di cuori che vale di più su una presa di qualcun altro.</translation>
     </message>
     <message>
         <source>Discard a card with points on someone else's trick.</source>
-        <translation>Scarta una carta di punti su una mano di qualcun altro.</translation>
+        <translation>Scarta una carta con punti su una presa di qualcun altro.</translation>
     </message>
     <message>
         <source>Discard a high card that could win a trick later.</source>
-        <translation>Scarta una carta alta che più avanti potrebbe prendere una mano.</translation>
+        <translation>Scarta una carta alta che più avanti potrebbe vincere una presa.</translation>
     </message>
     <message>
         <source>Give no points to your partner.</source>
@@ -295,24 +305,16 @@
         <translation>Non dare punti che chiuderebbero la partita mentre sei indietro.</translation>
     </message>
     <message>
-        <source>Give the J♦ bonus to your partner.</source>
-        <translation>Lascia il bonus del J♦ al tuo compagno.</translation>
-    </message>
-    <message>
-        <source>Win the trick with the J♦ bonus in it.</source>
-        <translation>Prendi la mano con il J♦ del bonus.</translation>
-    </message>
-    <message>
         <source>Take some points on purpose, so nobody takes them all.</source>
-        <translation>Prendi apposta qualche punto, così nessuno li prende tutti.</translation>
+        <translation>Prendi apposta qualche punto, così nessuno fa cappotto.</translation>
     </message>
     <message>
         <source>Give no points to the player who is taking them all.</source>
-        <translation>Non dare punti a chi li sta prendendo tutti.</translation>
+        <translation>Non dare punti a chi sta per fare cappotto.</translation>
     </message>
     <message>
         <source>Go for all the points!</source>
-        <translation>Punta a prendere tutti i punti!</translation>
+        <translation>Punta al cappotto!</translation>
     </message>
     <message>
         <source>A card on a hunch.</source>
@@ -335,7 +337,7 @@
     </message>
     <message>
         <source>Move the ring over your cards</source>
-        <translation>Sposta l'anello sulle tue carte</translation>
+        <translation>Evidenzia la carta precedente o la successiva</translation>
     </message>
     <message>
         <source>Space</source>
@@ -351,7 +353,7 @@
     </message>
     <message>
         <source>Pass the three cards chosen, or play the card with the ring</source>
-        <translation>Passa le tre carte scelte, o gioca la carta con l'anello</translation>
+        <translation>Passa le tre carte scelte, o gioca la carta evidenziata</translation>
     </message>
     <message>
         <source>Tab</source>
@@ -360,6 +362,14 @@
     <message>
         <source>The buttons on the table, then the score sheet</source>
         <translation>I pulsanti sul tavolo, poi il segnapunti</translation>
+    </message>
+    <message>
+        <source>Any key</source>
+        <translation>Un tasto qualsiasi</translation>
+    </message>
+    <message>
+        <source>Sweep a finished trick at once (or click the table)</source>
+        <translation>Porta via subito una presa finita (o fai clic sul tavolo)</translation>
     </message>
     <message>
         <source>At the table</source>
@@ -380,7 +390,7 @@
     <message>
         <source>Welcome to Peppa.</source>
         <extracomment>name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms) How long the demo shows each hand's summary (ms). The application's translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
-        <translation>Benvenuti in Peppa.</translation>
+        <translation>Ti diamo il benvenuto in Peppa.</translation>
     </message>
     <message>
         <source>The game could not be autosaved.</source>
@@ -433,15 +443,15 @@
     </message>
     <message>
         <source>&amp;Hint</source>
-        <translation>&amp;Suggerimento</translation>
+        <translation>Suggeri&amp;mento</translation>
     </message>
     <message>
         <source>&amp;Last trick</source>
-        <translation>&amp;Ultima mano</translation>
+        <translation>U&amp;ltima presa</translation>
     </message>
     <message>
         <source>Tric&amp;ks of this hand</source>
-        <translation>&amp;Mani di questa smazzata</translation>
+        <translation>Prese di &amp;questa smazzata</translation>
     </message>
     <message>
         <source>&amp;Finish the hand</source>
@@ -449,23 +459,31 @@
     </message>
     <message>
         <source>Replay this &amp;deal…</source>
-        <translation>Rigioca questa distri&amp;buzione…</translation>
+        <translation>Rigioca questa sma&amp;zzata…</translation>
     </message>
     <message>
         <source>New game from a deal nu&amp;mber…</source>
-        <translation>Nuova partita da un numero di distribu&amp;zione…</translation>
+        <translation>Nuova partita da un numero di distri&amp;buzione…</translation>
     </message>
     <message>
         <source>&amp;Watch the computers play</source>
-        <translation>Guar&amp;da giocare il computer</translation>
+        <translation>Guar&amp;da giocare i computer</translation>
     </message>
     <message>
         <source>S&amp;tatistics…</source>
-        <translation>S&amp;tatistiche…</translation>
+        <translation>Statistic&amp;he…</translation>
     </message>
     <message>
-        <source>&amp;Scores</source>
+        <source>S&amp;cores</source>
         <translation>P&amp;unteggi</translation>
+    </message>
+    <message>
+        <source>Open r&amp;ecent</source>
+        <translation>Apri recen&amp;ti</translation>
+    </message>
+    <message>
+        <source>E&amp;xport record…</source>
+        <translation>&amp;Esporta registrazione…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -474,10 +492,6 @@
     <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>Apri &amp;recenti</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -490,10 +504,6 @@
     <message>
         <source>&amp;Import record…</source>
         <translation>&amp;Importa registrazione…</translation>
-    </message>
-    <message>
-        <source>&amp;Export record…</source>
-        <translation>&amp;Esporta registrazione…</translation>
     </message>
     <message>
         <source>Animation &amp;speed</source>
@@ -602,7 +612,7 @@
     </message>
     <message>
         <source>Replay this deal</source>
-        <translation>Rigioca questa distribuzione</translation>
+        <translation>Rigioca questa smazzata</translation>
     </message>
     <message>
         <source>Start</source>
@@ -618,7 +628,7 @@
     </message>
     <message>
         <source>South plays the cards dealt to</source>
-        <translation>Sud gioca le carte date a</translation>
+        <translation>Sud gioca le carte di</translation>
     </message>
     <message>
         <source>Rules</source>
@@ -630,11 +640,11 @@
     </message>
     <message>
         <source>At a points limit</source>
-        <translation>A un limite di punti</translation>
+        <translation>A punti</translation>
     </message>
     <message>
         <source>After a number of hands</source>
-        <translation>Dopo un numero di smazzate</translation>
+        <translation>A smazzate</translation>
     </message>
     <message>
         <source>End of the game</source>
@@ -650,7 +660,7 @@
     </message>
     <message>
         <source>The taker subtracts the points</source>
-        <translation>Li sottrae chi le ha prese</translation>
+        <translation>Chi fa cappotto li sottrae</translation>
     </message>
     <message>
         <source>Off</source>
@@ -658,7 +668,7 @@
     </message>
     <message>
         <source>Taking every point card</source>
-        <translation>Chi prende tutte le carte di punti</translation>
+        <translation>Cappotto</translation>
     </message>
     <message>
         <source>Passing</source>
@@ -694,7 +704,7 @@
     </message>
     <message>
         <source>The queen of spades breaks hearts</source>
-        <translation>La donna di picche rompe le cuori</translation>
+        <translation>La donna di picche apre i cuori</translation>
     </message>
     <message>
         <source>Players</source>
@@ -742,7 +752,7 @@
     </message>
     <message>
         <source>Type the deal number, like 1234-5678-9012.</source>
-        <translation>Scrivi il numero di distribuzione, come 1234-5678-9012.</translation>
+        <translation>Scrivi il numero di distribuzione, ad esempio 1234-5678-9012.</translation>
     </message>
     <message>
         <source>0000-0000-0000 is not a deal number.</source>
@@ -750,7 +760,7 @@
     </message>
     <message>
         <source>A deal number has 12 digits, like 1234-5678-9012.</source>
-        <translation>Un numero di distribuzione ha 12 cifre, come 1234-5678-9012.</translation>
+        <translation>Un numero di distribuzione ha 12 cifre, ad esempio 1234-5678-9012.</translation>
     </message>
     <message numerus="yes">
         <source> hand(s)</source>
@@ -796,7 +806,7 @@
     <name>ScoreSheetModel</name>
     <message>
         <source>Took every point card in this hand</source>
-        <translation>Ha preso tutte le carte di punti in questa smazzata</translation>
+        <translation>Ha preso tutte le carte con punti in questa smazzata</translation>
     </message>
     <message>
         <source>Total</source>
@@ -843,8 +853,21 @@
         <translation>Velocità animazioni</translation>
     </message>
     <message>
+        <source>Pause at the end of each trick</source>
+        <translation>Pausa alla fine di ogni presa</translation>
+    </message>
+    <message>
+        <source>The last card stays on the table a moment, so you can see who played what; a click or a key sweeps the trick at once.</source>
+        <translation>L'ultima carta resta un momento sul tavolo, così vedi chi ha giocato cosa; un clic o un tasto porta via subito la presa.</translation>
+    </message>
+    <message>
         <source>Classic</source>
         <translation>Classico</translation>
+    </message>
+    <message>
+        <source>Large index</source>
+        <comment>card faces</comment>
+        <translation>Indici grandi</translation>
     </message>
     <message>
         <source>Card faces</source>
@@ -904,7 +927,7 @@
     </message>
     <message>
         <source>Play my card automatically when only one card is legal</source>
-        <translation>Gioca in automatico la mia carta quando è l'unica giocabile</translation>
+        <translation>Gioca da sé l'unica carta che si può giocare</translation>
     </message>
     <message>
         <source>Finish the hand by itself once the rest of it is decided</source>
@@ -924,7 +947,7 @@
     </message>
     <message>
         <source>As the system</source>
-        <translation>Come il sistema</translation>
+        <translation>Lingua del sistema</translation>
     </message>
     <message>
         <source>The game that Game ▸ New game offers first:</source>
@@ -989,7 +1012,7 @@
     </message>
     <message>
         <source>Forget the statistics of every player and rule set?</source>
-        <translation>Cancellare le statistiche di tutti i giocatori e di tutte le varianti?</translation>
+        <translation>Vuoi cancellare le statistiche di tutti i giocatori e di tutte le varianti?</translation>
     </message>
 </context>
 <context>
@@ -1045,7 +1068,7 @@
     </message>
     <message>
         <source>Hands in which the player took every point card (cappotto)</source>
-        <translation>Smazzate in cui il giocatore ha preso tutte le carte di punti (cappotto)</translation>
+        <translation>Smazzate in cui il giocatore ha preso tutte le carte con punti (cappotto)</translation>
     </message>
     <message>
         <source>The lowest final total of a game</source>
@@ -1178,7 +1201,7 @@
     </message>
     <message>
         <source>{name}'s turn.</source>
-        <translation>Tocca a {name}.</translation>
+        <translation>È il turno di {name}.</translation>
     </message>
     <message>
         <source>{rules} · hand {n} of {count}</source>
@@ -1194,11 +1217,11 @@
     </message>
     <message>
         <source>♥ Hearts broken</source>
-        <translation>♥ Cuori rotte</translation>
+        <translation>♥ Cuori aperti</translation>
     </message>
     <message>
         <source>♡ Hearts not broken</source>
-        <translation>♡ Cuori non ancora rotte</translation>
+        <translation>♡ Cuori non ancora aperti</translation>
     </message>
     <message>
         <source>Deal fingerprint {code}</source>
@@ -1214,7 +1237,7 @@
     </message>
     <message>
         <source>Pass three cards to {name} {arrow}</source>
-        <translation>Passa tre carte a {name} {arrow}</translation>
+        <translation>Scegli tre carte per {name} {arrow}</translation>
     </message>
     <message>
         <source>Three cards chosen: click one to put it back.</source>
@@ -1266,11 +1289,11 @@
     </message>
     <message>
         <source>Trick {number}</source>
-        <translation>Mano {number}</translation>
+        <translation>Presa {number}</translation>
     </message>
     <message>
-        <source>Three cards chosen: press Pass cards (Enter), or click one to put it back.</source>
-        <translation>Tre carte scelte: premi Passa le carte (Invio), o fai clic su una per rimetterla in mano.</translation>
+        <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
+        <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
     </message>
 </context>
 <context>
@@ -1328,15 +1351,15 @@
     </message>
     <message>
         <source>Hearts are not broken yet: lead another suit.</source>
-        <translation>Le cuori non sono ancora rotte: esci con un altro seme.</translation>
+        <translation>I cuori non sono ancora aperti: esci con un altro seme.</translation>
     </message>
     <message>
         <source>The first trick must be led with the lowest club.</source>
-        <translation>Alla prima mano si esce con la carta di fiori più bassa.</translation>
+        <translation>Alla prima presa si esce con la carta di fiori più bassa.</translation>
     </message>
     <message>
         <source>No hearts and no queen of spades on the first trick.</source>
-        <translation>Alla prima mano niente cuori né donna di picche.</translation>
+        <translation>Alla prima presa niente cuori né Peppa.</translation>
     </message>
     <message>
         <source>Wait for your turn.</source>
@@ -1388,7 +1411,7 @@
     </message>
     <message>
         <source>no passing</source>
-        <translation>nessun passaggio</translation>
+        <translation>nessuno</translation>
     </message>
     <message>
         <source>Peppa</source>
@@ -1420,7 +1443,7 @@
     </message>
     <message>
         <source>Shooting the moon</source>
-        <translation>Grande slam</translation>
+        <translation>Grande Slam</translation>
     </message>
     <message>
         <source>Cappotto</source>
@@ -1428,7 +1451,7 @@
     </message>
     <message>
         <source>You shot the moon!</source>
-        <translation>Hai fatto grande slam!</translation>
+        <translation>Hai fatto il Grande Slam!</translation>
     </message>
     <message>
         <source>You made cappotto!</source>
@@ -1436,7 +1459,7 @@
     </message>
     <message>
         <source>{name} shot the moon!</source>
-        <translation>{name} ha fatto grande slam!</translation>
+        <translation>{name} ha fatto il Grande Slam!</translation>
     </message>
     <message>
         <source>{name} made cappotto!</source>
@@ -1485,7 +1508,7 @@
     </message>
     <message>
         <source>trick {n}</source>
-        <translation>mano {n}</translation>
+        <translation>presa {n}</translation>
     </message>
     <message>
         <source>{place}: {rule}</source>
@@ -1521,15 +1544,15 @@
     </message>
     <message>
         <source>the first trick is not led with the lowest club</source>
-        <translation>alla prima mano non si esce con la carta di fiori più bassa</translation>
+        <translation>alla prima presa non si esce con la carta di fiori più bassa</translation>
     </message>
     <message>
         <source>hearts led before they are broken</source>
-        <translation>uscita a cuori prima che siano rotte</translation>
+        <translation>uscita a cuori prima che i cuori siano aperti</translation>
     </message>
     <message>
         <source>points played on the first trick</source>
-        <translation>punti giocati alla prima mano</translation>
+        <translation>punti giocati alla prima presa</translation>
     </message>
     <message>
         <source>a move after the game ended</source>
@@ -1653,11 +1676,11 @@
     <message>
         <source>Took the trick</source>
         <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
-        <translation>Ha preso la mano</translation>
+        <translation>Ha fatto la presa</translation>
     </message>
     <message>
         <source>Led the trick</source>
-        <translation>Ha aperto la mano</translation>
+        <translation>Primo di mano</translation>
     </message>
     <message>
         <source>Points</source>
@@ -1689,7 +1712,7 @@
     </message>
     <message>
         <source>The game in progress will be lost. Watch the computers play?</source>
-        <translation>La partita in corso andrà persa. Vuoi guardare giocare il computer?</translation>
+        <translation>La partita in corso andrà persa. Vuoi guardare giocare i computer?</translation>
     </message>
     <message>
         <source>&amp;Watch</source>
@@ -1713,11 +1736,11 @@
     </message>
     <message>
         <source>A hint is for your turn.</source>
-        <translation>Il suggerimento è per il tuo turno.</translation>
+        <translation>Puoi chiedere un suggerimento solo quando tocca a te.</translation>
     </message>
     <message>
         <source>No trick has been taken yet in this hand.</source>
-        <translation>In questa smazzata nessuno ha ancora preso una mano.</translation>
+        <translation>In questa smazzata nessuno ha ancora fatto una presa.</translation>
     </message>
     <message>
         <source>There is nothing to undo.</source>
@@ -1749,7 +1772,7 @@
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation>&amp;Apri</translation>
+        <translation>A&amp;pri</translation>
     </message>
     <message>
         <source>game.json</source>
@@ -1781,7 +1804,7 @@
     </message>
     <message>
         <source>Tricks</source>
-        <translation>Mani</translation>
+        <translation>Prese</translation>
     </message>
     <message>
         <source>Chart</source>
@@ -1792,8 +1815,8 @@
         <translation>Il resto della smazzata è deciso: viene giocato subito.</translation>
     </message>
     <message>
-        <source>The rest of the hand is decided whatever anyone plays: Finish the hand (F).</source>
-        <translation>Il resto della smazzata è deciso, comunque si giochi: Finisci la smazzata (F).</translation>
+        <source>The rest of the hand is decided whatever anyone plays: “Finish the hand” (F).</source>
+        <translation>Il resto della smazzata è deciso, comunque si giochi: «Finisci la smazzata» (F).</translation>
     </message>
 </context>
 </TS>

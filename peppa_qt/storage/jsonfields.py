@@ -58,6 +58,14 @@ def flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
+def optional_flag(data: Mapping[str, Any], key: str) -> bool | None:
+    """A true/false field, or null (absent: null)."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise FormatError(f'"{key}" must be true, false or null')
+    return value
+
+
 def text(data: Mapping[str, Any], key: str, default: str = "") -> str:
     """A text field; ``default`` when absent."""
     value = data.get(key, default)

@@ -29,7 +29,10 @@ from .appearance import FORMAT, LANGUAGES, TABLE_COLOURS, VERSION
 from .problems import FormatError
 
 SPEEDS: Final = ("slow", "normal", "fast", "off")
-DECKS: Final = ("classic",)
+#: The speeds at which a trick waits at its end unless the player chose otherwise.
+PAUSING_SPEEDS: Final = ("slow", "normal")
+#: The card faces: the classic deck, and one with large indices that reads on a small table.
+DECKS: Final = ("classic", "large")
 BACKS: Final = ("red", "blue", "green")
 #: Suits left to right in the human's hand, as the letters of the card notation (C D H S).
 #: The first three alternate the colours; the last is the notation's own order.
@@ -55,6 +58,9 @@ class Settings:
     #: The window's language (and the rules page's): "system" follows the system, "en", "it".
     language: str = "system"
     animation_speed: str = "normal"
+    #: A full trick waits on the table a moment (a click or a key sweeps it): True or False
+    #: as the player chose, None (never chosen) at ``PAUSING_SPEEDS``.
+    trick_pause: bool | None = None
     card_deck: str = "classic"
     card_back: str = "red"
     four_colour: bool = False
@@ -75,6 +81,12 @@ class Settings:
     window_state: str = ""
     resume: str = "resume"
     recent_files: tuple[str, ...] = ()
+
+    def pauses_tricks(self, speed: str) -> bool:
+        """Whether a full trick waits at the end at ``speed``; never with animations off."""
+        if speed == "off":
+            return False
+        return speed in PAUSING_SPEEDS if self.trick_pause is None else self.trick_pause
 
     def with_recent(self, path: str) -> Settings:
         """``path`` first in the recent files (once), the oldest dropped."""
@@ -117,6 +129,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     return Settings(
         language=jf.choice(data, "language", d.language, LANGUAGES),
         animation_speed=jf.choice(data, "animation_speed", d.animation_speed, SPEEDS),
+        trick_pause=jf.optional_flag(data, "trick_pause"),
         card_deck=jf.choice(data, "card_deck", d.card_deck, DECKS),
         card_back=jf.choice(data, "card_back", d.card_back, BACKS),
         four_colour=jf.flag(data, "four_colour", d.four_colour),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import statistics
 import subprocess
 import sys
@@ -10,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from peppa_qt.ai import arena
+from peppa_qt.ai import arena, expert
 from peppa_qt.ai.arena import mean_ci95, percentile, run_arena
+from peppa_qt.ai.expert import ExpertPlayer
+from peppa_qt.cli import main
 from peppa_qt.engine import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,6 +118,31 @@ def test_arena_command_prints_the_design_json() -> None:
         assert p["ci95"][0] <= p["points_per_hand"] <= p["ci95"][1]
         assert p["vs_others_ci95"][0] <= p["vs_others"] <= p["vs_others_ci95"][1]
     assert sum(p["wins"] for p in players) >= 8
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="two arena workers need two cores")
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="forks")
+def test_the_expert_plays_in_arena_workers_the_cards_it_plays_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With --jobs 2 the expert, inside a worker that may start no pool, searches serially.
+
+    A small search without its time cap decides by its deals alone, so both runs must score
+    alike; the workers are forked so that they inherit it (spawned ones would import the
+    real budget and take minutes).
+    """
+    monkeypatch.setattr(ExpertPlayer, "worlds", 48)
+    monkeypatch.setattr(ExpertPlayer, "pass_worlds", 24)
+    monkeypatch.setattr(ExpertPlayer, "seconds", 600.0)
+    monkeypatch.setattr(arena, "get_context", lambda _: multiprocessing.get_context("fork"))
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
+    players = ["expert", "normal", "normal", "normal"]
+    with monkeypatch.context() as fresh:
+        fresh.setattr(expert, "_POOL", None)  # as in a new arena: the workers inherit no pool
+        workers = run_arena(rules, players, 1, seed=11, jobs=2)
+    alone = run_arena(rules, players, 1, seed=11, jobs=1)
+    assert [s.points for s in workers] == [s.points for s in alone]
+    assert [len(s.times) for s in workers] == [len(s.times) for s in alone]
 
 
 def test_a_long_arena_reports_its_figures_so_far() -> None:
@@ -221,3 +250,25 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_alone(tmp_path: Path) 
     with pytest.raises(ValueError, match="not an arena journal"):
         run_arena(rules, ["easy"] * 4, 1, seed=1, journal=notes)
     assert notes.read_text(encoding="utf-8") == "\nmy notes\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a newline in a file name is POSIX's")
+@pytest.mark.parametrize("kind", ["folder", "fifo", "no folder", "not a journal"])
+def test_a_journal_that_cannot_be_used_is_named_in_the_error_line(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Which file is wrong, in one line; a name with a newline or an escape arrives escaped."""
+    journal = tmp_path / "run\n\x1b[2Jclear.jsonl"
+    if kind == "folder":
+        journal.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(journal)
+    elif kind == "no folder":
+        journal = tmp_path / "gone" / "run\n\x1b[2Jclear.jsonl"
+    else:
+        journal.write_text("my notes\n", encoding="utf-8")
+    arguments = ["arena", "--hands", "1", "--players", "easy,easy,easy,easy"]
+    assert main([*arguments, "--journal", str(journal)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "\x1b" not in err
+    assert repr(str(journal)) in err

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +22,7 @@ from peppa_qt.ai.arena import close_bots, run_arena
 from peppa_qt.ai.protocol import BotError, ExternalBot, serve
 from peppa_qt.cli import main
 from peppa_qt.engine import Match, RuleSet, cards_of, record_of
-from peppa_qt.engine.record import record_to_dict
+from peppa_qt.engine.record import MAX_VALUES, record_to_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 ONE_HAND = {"end": {"mode": "hands", "count": 1}}
@@ -146,7 +149,9 @@ def _script(tmp_path: Path, name: str, text: str) -> str:
     return f"{sys.executable} {path}"
 
 
-NESTED_BOT = "import sys\nfor line in sys.stdin:\n    print('[' * 100000, flush=True)\n"
+# Deeper than the parser goes, in fewer values than a reply may hold (a longer run of brackets
+# is refused before parsing, as a padded reply is).
+NESTED_BOT = "import sys\nfor line in sys.stdin:\n    print('[' * 5000, flush=True)\n"
 BINARY_BOT = (
     "import sys\nfor line in sys.stdin:\n"
     "    sys.stdout.buffer.write(b'\\xff\\xfe\\n'); sys.stdout.flush()\n"
@@ -257,7 +262,7 @@ def test_no_more_workers_than_games(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
 
     class Context:
-        def Pool(self, jobs: int) -> object:
+        def Pool(self, jobs: int, *_: object) -> object:
             asked.append(jobs)
             raise RuntimeError("no pool in this test")
 
@@ -320,3 +325,130 @@ def test_a_journal_line_nested_past_reason_is_cut_like_a_torn_one(
     journal.write_text("\n".join([*lines, "[" * 100_000]) + "\n")
     assert main([*arguments, "--json", "--journal", str(journal)]) == 0
     assert journal.read_text().splitlines() == lines  # the bad line went; nothing was replayed
+
+
+def test_a_request_padded_past_a_records_values_is_refused_before_it_is_built() -> None:
+    """The values cap ``check`` reads a record with: millions of empty lists cost nothing."""
+    padding = ",".join(["[]"] * (MAX_VALUES + 10))
+    line = b'{"seat": 0, "record": {"x": [' + padding.encode() + b"]}}\n"
+    replies = _replies("easy", [line])
+    assert replies == [{"error": "far more values than a game holds"}]
+
+
+PADDED_BOT = (
+    "import sys\nfor line in sys.stdin:\n"
+    "    print('{\"cards\": [' + ','.join(['[]'] * 30000) + ']}', flush=True)\n"
+)
+
+
+def test_a_reply_padded_with_values_is_refused_before_it_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(protocol, "MAX_LINE", 100_000)
+    record = record_of(Match(RuleSet.preset("hearts"), 1)).seen_from(0)
+    bot = ExternalBot(_script(tmp_path, "padded.py", PADDED_BOT), timeout=20)
+    try:
+        with pytest.raises(BotError, match="far more values"):
+            bot.ask(0, record)
+    finally:
+        bot.close()
+
+
+# Plays as the easy level, with its input pipe made as small as a pipe can be (any reader may);
+# once it has answered a request of more than 4 KB it reads no more. The next request, longer
+# still, fills the pipe: writing it blocks until the program reads, which it never does.
+STOPS_READING_BOT = """
+import fcntl, json, sys, time
+sys.path.insert(0, {root!r})
+from peppa_qt.ai import make_player
+from peppa_qt.ai.protocol import answer
+fcntl.fcntl(0, fcntl.F_SETPIPE_SZ, 4096)
+player = make_player("easy", 0)
+while line := sys.stdin.buffer.readline():
+    print(json.dumps(answer(player, json.loads(line))), flush=True)
+    if len(line) > 4096:
+        time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="F_SETPIPE_SZ is Linux's")
+def test_a_bot_that_stops_reading_costs_one_timeout_and_is_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(arena_module, "REPLY_TIMEOUT", 0.5)
+    script = _script(tmp_path, "stops.py", STOPS_READING_BOT.format(root=str(ROOT)))
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 16}})
+    results: list[list[arena_module.PlayerStats]] = []
+    run = threading.Thread(
+        target=lambda: results.append(run_arena(rules, ["ext:" + script, *["easy"] * 3], 1)),
+        daemon=True,
+    )
+    try:
+        run.start()
+        run.join(timeout=60)
+        blocked = run.is_alive()
+        for bot in list(arena_module._BOTS.values()):
+            if blocked:  # unblock the write (it fails once the program is gone), then fail
+                bot._process.kill()
+        run.join(timeout=10)
+    finally:
+        close_bots()
+    assert not blocked, "the arena was still writing to a bot that reads no more"
+    assert [len(s.points) for s in results[0]] == [64] * 4  # every game was played out
+    reports = [line for line in capsys.readouterr().err.splitlines() if line.startswith("arena:")]
+    assert len(reports) == 1 and "no answer within 0.5 s" in reports[0]
+
+
+# Starts a process of its own (logging its id), then plays as the easy level, or never answers.
+FORKING_BOT = """
+import json, subprocess, sys
+sys.path.insert(0, {root!r})
+from peppa_qt.ai import make_player
+from peppa_qt.ai.protocol import answer
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+with open({log!r}, "a") as log:
+    log.write(f"{{child.pid}}\\n")
+player = make_player("easy", 0)
+for line in sys.stdin:
+    if sys.argv[1] == "plays":
+        print(json.dumps(answer(player, json.loads(line))), flush=True)
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in {"Z", "X"}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    ("mode", "jobs"), [("hangs", 1), ("plays", 1), ("plays", 2)], ids=["dropped", "end", "workers"]
+)
+def test_the_processes_a_bot_starts_end_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, jobs: int
+) -> None:
+    """Dropped for a timeout, or closed at the end of the run (in the arena's workers too)."""
+    monkeypatch.setattr(arena_module, "REPLY_TIMEOUT", 0.5)
+    log = tmp_path / "children.log"
+    script = _script(tmp_path, "forks.py", FORKING_BOT.format(root=str(ROOT), log=str(log)))
+    try:
+        run_arena(
+            RuleSet.preset("hearts", ONE_HAND),
+            [f"ext:{script} {mode}", *["easy"] * 3],
+            1,
+            jobs=jobs,
+        )
+    finally:
+        close_bots()
+    children = [int(pid) for pid in log.read_text().split()]
+    assert len(children) == (jobs if mode == "plays" else 1)
+    deadline = time.monotonic() + 5
+    while any(_running(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [pid for pid in children if _running(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "a bot's own processes outlived the arena"

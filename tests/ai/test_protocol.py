@@ -274,3 +274,41 @@ def test_a_late_reply_is_never_taken_as_the_answer_to_a_later_request(tmp_path: 
         assert [str(c) for c in bot.ask(0, record)] == ["3C"]
     finally:
         bot.close()
+
+
+# Plays as the easy level and logs, for every request, its process and the seat asked.
+LOGGING_BOT = """
+import json, os, sys
+sys.path.insert(0, {root!r})
+from peppa_qt.ai import make_player
+from peppa_qt.ai.protocol import answer
+player = make_player("easy", 0)
+for line in sys.stdin:
+    request = json.loads(line)
+    with open(sys.argv[1], "a") as log:
+        log.write(f"{{os.getpid()}} {{request['seat']}}\\n")
+    print(json.dumps(answer(player, request)), flush=True)
+"""
+
+
+def test_two_seats_of_one_command_are_two_programs_each_told_only_its_own_seat(
+    tmp_path: Path,
+) -> None:
+    """Partners (seats 0 and 2) played by the same command: one process must not see both."""
+    rules = RuleSet.preset("hearts", ONE_HAND)
+    log = tmp_path / "asked.log"
+    bot = "ext:" + _script(tmp_path, "logging.py", LOGGING_BOT) + f" {log}"
+    try:
+        stats = run_arena(rules, [bot, "easy", bot, "easy"], 1, seed=7)
+    finally:
+        close_bots()
+    assert [len(s.points) for s in stats] == [4] * 4
+    asked: dict[int, list[int]] = {}
+    for line in log.read_text().splitlines():
+        pid, seat = map(int, line.split())
+        seats = asked.setdefault(pid, [])
+        if not seats or seats[-1] != seat:
+            seats.append(seat)
+    # A program per listed player, asked in each of the four games for the one seat it holds.
+    assert len(asked) == 2
+    assert sorted(asked.values()) == [[0, 1, 2, 3], [2, 3, 0, 1]]

@@ -24,6 +24,9 @@ from PySide6.QtSvg import QSvgRenderer
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "peppa_qt" / "assets" / "cards"
+LARGE = CARDS / "large"
+#: Every folder of faces: each design (classic, large index) in two and four colours.
+FACE_FOLDERS = (CARDS, CARDS / "fourcolor", LARGE, LARGE / "fourcolor")
 ICON = ROOT / "peppa_qt" / "assets" / "icon" / "peppa.svg"
 SCRIPT = ROOT / "tools" / "gen_cards.py"
 
@@ -72,7 +75,7 @@ def test_generator_is_deterministic(tmp_path: Path) -> None:
 
 
 def test_deck_is_complete_and_small() -> None:
-    for folder in (CARDS, CARDS / "fourcolor"):
+    for folder in FACE_FOLDERS:
         names = {p.stem for p in folder.glob("*.svg") if not p.stem.startswith("b")}
         assert names == {r + s for r in RANKS for s in SUITS}
     for back in BACKS:
@@ -80,8 +83,11 @@ def test_deck_is_complete_and_small() -> None:
     assert (CARDS / "LICENSE.txt").is_file()
     total = sum(p.stat().st_size for p in CARDS.rglob("*.svg"))
     assert total + ICON.stat().st_size < 1_500_000
-    face = (CARDS / "QS.svg").read_text(encoding="utf-8")
-    assert 'viewBox="0 0 250 350"' in face
+    for folder in FACE_FOLDERS:
+        face = (folder / "QS.svg").read_text(encoding="utf-8")
+        assert 'viewBox="0 0 250 350"' in face
+    # The large-index design is kept lean: no figures, so it adds little to the package.
+    assert sum(p.stat().st_size for p in LARGE.rglob("*.svg")) < 250_000
 
 
 def _render(path: Path, width: int, height: int) -> list[list[Pixel]]:
@@ -134,6 +140,8 @@ FACES = [
     for folder, colours, prefix in (
         (CARDS, TWO_COLOUR, ""),
         (CARDS / "fourcolor", FOUR_COLOUR, "4c-"),
+        (LARGE, TWO_COLOUR, "large-"),
+        (LARGE / "fourcolor", FOUR_COLOUR, "large-4c-"),
     )
     for suit in SUITS
     for rank in RANKS
@@ -179,3 +187,21 @@ def test_icon_renders(size: int) -> None:
     box = (0, 0, size, size)
     assert _count(rows, _red, box) > 0, "icon: heart missing"
     assert _count(rows, _dark, box) > 0, "icon: spade missing"
+
+
+def _rank_height(folder: Path, name: str) -> int:
+    """How tall the rank stands in the corner: the first band of ink from the top, in the
+    columns where both designs put their index (the part of a card a tight fan shows)."""
+    rows = _render(folder / f"{name}.svg", IMG_W, IMG_H)
+    x0, _, x1, _ = INDEX_BOX
+    inked = [any(_ink(rows[y][x]) for x in range(x0, x1)) for y in range(3, IMG_H // 2)]
+    top = inked.index(True)
+    return inked[top:].index(False)
+
+
+@pytest.mark.usefixtures("qapp")
+# J and Q reach below the line, into the suit under them: the others tell the size.
+@pytest.mark.parametrize("name", [r + s for s in SUITS for r in RANKS if r not in "JQ"])
+def test_the_large_index_is_half_as_tall_again(name: str) -> None:
+    classic, large = _rank_height(CARDS, name), _rank_height(LARGE, name)
+    assert large >= 1.5 * classic, (classic, large)

@@ -206,10 +206,10 @@ def test_a_decided_hand_is_offered_and_finished_to_the_points_the_claim_said(
         assert window.game.aids_bar.finish_button.isVisible()
         assert window.menus.finish_action.isEnabled()
         left = hand.hands[0].bit_count()
-        assert "Finish the hand (F)" in window.status_line.currentMessage()
+        assert "“Finish the hand” (F)" in window.status_line.currentMessage()
         qtbot.keyClick(window.view, Qt.Key.Key_F)
         assert not window.game.aids_bar.finish_button.isVisible()
-        assert "Finish the hand (F)" not in window.status_line.currentMessage()
+        assert "“Finish the hand” (F)" not in window.status_line.currentMessage()
         qtbot.waitUntil(lambda h=hand: h.phase is Phase.SCORED, timeout=10_000)
         assert hand.result is not None and hand.result.points == points
         assert left >= 1 and hand.hands[0] == 0  # the human's cards were played for them

@@ -158,7 +158,7 @@ def test_shortcuts_exist(make_window: WindowMaker) -> None:
     shortcuts = {a.text(): a.shortcut().toString() for a in actions}
     assert shortcuts["&New game…"] == "Ctrl+N"
     assert shortcuts["&Quit"] == "Ctrl+Q"
-    assert shortcuts["&Scores"] == "F3"
+    assert shortcuts["S&cores"] == "F3"
     assert shortcuts["&Rules"] == "F1"
     window.dock.toggleViewAction().trigger()
     assert window.dock.isVisible()
@@ -174,7 +174,7 @@ def test_the_menus_show_in_the_first_frame_and_work_just_after_it(qtbot: QtBot) 
         return {a.text(): a.shortcut().toString() for a in window.findChildren(QAction)}
 
     qtbot.waitUntil(lambda: shortcuts().get("&New game…") == "Ctrl+N")
-    assert shortcuts()["&Scores"] == "F3" and shortcuts()["&Preferences…"] == "Ctrl+,"
+    assert shortcuts()["S&cores"] == "F3" and shortcuts()["&Preferences…"] == "Ctrl+,"
     window.menus.speed_actions["fast"].trigger()
     assert window.speed == "fast" and window.profile.load_settings()[0].animation_speed == "fast"
 

@@ -84,7 +84,7 @@ def test_choosing_the_pass_says_what_to_do_next(qtbot: QtBot, make_window: Windo
     hand, status = window.scene.hands[0], window.status_line
     for card in hand[:3]:
         window.presenter.toggle_selected(card)
-    assert status.prompt().startswith("Three cards chosen: press Pass cards")
+    assert status.prompt().startswith("Three cards chosen: press “Pass cards”")
     window.presenter.toggle_selected(hand[5])  # a fourth: refused, at once, saying how
     assert window.presenter.selected == hand[:3]
     assert window.scene.note.isVisible() and "put it back" in window.scene.note.text

@@ -110,6 +110,7 @@ def test_the_bundle_holds_what_the_game_needs_and_no_more(built: Built) -> None:
     names = {p.relative_to(inside).as_posix() for p in inside.rglob("*")}
     assert {f"peppa_qt/i18n/peppa_{c}.qm" for c in ("it", "en")} <= names
     assert "peppa_qt/assets/cards/fourcolor/QS.svg" in names
+    assert "peppa_qt/assets/cards/large/fourcolor/QS.svg" in names
     assert not [n for n in names if n.endswith(".ts")]  # translation sources stay out
     qt = {n.rsplit("/", 1)[-1] for n in names if "/Qt/translations/" in f"/{n}"}
     assert qt == {"qtbase_it.qm", "qtbase_en.qm"}

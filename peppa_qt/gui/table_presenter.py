@@ -161,6 +161,8 @@ class TablePresenter(QObject):
         self.suit_order = order
         scene = self.scene
         hands = [list(cards) for cards in scene.hands]
+        if any(is_hidden(card) for card in hands[self.viewer]):
+            return  # covered (a hand-over): the cards are sorted when they are shown again
         hands[self.viewer].sort(key=self.sort_key)
         scene.rearrange(hands)
 

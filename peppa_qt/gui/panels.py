@@ -182,6 +182,8 @@ class HandSummaryPanel(Panel):
             old.hide()
             old.deleteLater()
         self._box.insertWidget(0, self._body)
+        # Shown now, not when Qt gets round to it: the panel is placed at its size at once.
+        self._body.show()
         if summary.game_over:
             self.button.setText(self.tr("Final ranking"))
         else:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QApplication, QPushButton, QStyle, QStyleOptionButton, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
@@ -14,20 +15,37 @@ from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
 
 
 def clipped(window: QWidget) -> list[str]:
-    """The shown buttons too small for their text (its width, and its height with the
-    descenders): what each needs (the style's padding and border included) and has."""
+    """The shown buttons too small for their text as they are drawn now (focused or not):
+    the box the style leaves for the words (padding and border taken off) against the
+    text's width and the font's height (the descenders)."""
     found = []
     for button in window.findChildren(QPushButton):
         if not button.isVisible() or not button.text():
             continue
-        need, text = button.sizeHint(), button.text().replace("&", "")
-        metrics = button.fontMetrics()
-        room = button.width() - (need.width() - metrics.horizontalAdvance(text))
-        if button.width() < need.width() or button.height() < need.height():
+        text, metrics = button.text().replace("&", ""), button.fontMetrics()
+        option = QStyleOptionButton()
+        button.initStyleOption(option)
+        room = button.style().subElementRect(
+            QStyle.SubElement.SE_PushButtonContents, option, button
+        )
+        need = QSize(metrics.horizontalAdvance(text), metrics.height())
+        if room.width() < need.width() or room.height() < need.height():
+            focus = " (focused)" if button.hasFocus() else ""
             found.append(
-                f"{text!r}: text {metrics.horizontalAdvance(text)} px in {room} px;"
-                f" needs {need.width()}×{need.height()}, has {button.width()}×{button.height()}"
+                f"{text!r}{focus}: {need.width()}×{need.height()} px of text"
+                f" in {room.width()}×{room.height()} px"
             )
+    return found
+
+
+def clipped_when_focused(window: QWidget) -> list[str]:
+    """``clipped`` with the focus on each shown button in turn."""
+    found = []
+    for button in window.findChildren(QPushButton):
+        if button.isVisible() and button.isEnabled():
+            button.setFocus(Qt.FocusReason.TabFocusReason)
+            assert button.hasFocus()
+            found += [f for f in clipped(window) if f not in found]
     return found
 
 
@@ -77,3 +95,19 @@ def test_after_the_live_switch_to_italian_every_button_shows_its_words(
         qtbot.waitUntil(lambda en=now_english: (menu.text() == english) == en, timeout=2000)
         QApplication.processEvents()
         assert clipped(window) == [], language
+
+
+@pytest.mark.parametrize("moment", ["passing", "aids", "summary", "game over"])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_button_with_the_focus_shows_its_whole_text(
+    qtbot: QtBot, make_window: WindowMaker, moment: str, language: str
+) -> None:
+    """The focus frame takes no room from the words ("Play again" lost its descenders)."""
+    window = make_window(size=(1024, 640))
+    window.activateWindow()
+    qtbot.waitActive(window)
+    window.apply_settings(replace(window.settings, language=language))
+    window.start_game(short_game("hearts", 1))
+    to_the_moment(qtbot, window, moment)
+    assert clipped(window) == []
+    assert clipped_when_focused(window) == []

@@ -122,6 +122,12 @@ class GameController(QObject):
         return self.match.current if self.match else None
 
     @property
+    def epoch(self) -> int:
+        """Changes with every game started or resumed, and every undo: an answer worked out
+        in a worker before (a computer's card, a claim) is known by it as out of date."""
+        return self._epoch
+
+    @property
     def viewer(self) -> int:
         """The seat the table is drawn for: the human being asked, or seat 0 in the demo."""
         return self._seating.viewer

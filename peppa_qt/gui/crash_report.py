@@ -3,18 +3,22 @@
 Without this, an exception in a slot is printed to a terminal the player never sees and the
 window goes on as if nothing happened, or stops answering without a word. The reporter
 appends each traceback to the log (``Locations.log_file``, a megabyte at most: the older half
-is kept as ``.1``), prints it to stderr as Python would, and tells the player once a minute at
-most, naming the file, so that a bug report can carry it.
+is kept as ``.1``; a regular file, as every profile file is), prints it to stderr as Python
+would, and tells the player once a minute at most, naming the file, so that a bug report can
+carry it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 import sys
 import threading
 import time
 import traceback
 from collections.abc import Callable
+from errno import ELOOP, ENXIO
 from pathlib import Path
 from types import TracebackType
 
@@ -22,6 +26,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from .. import __version__
+from ..safe_read import NOT_REGULAR, UnsafeFileError
+from ..storage.files import write_atomic
 
 #: The log is started again (the old one kept as ``.1``) past this size.
 MAX_LOG_BYTES = 1024 * 1024
@@ -44,6 +50,7 @@ class CrashReporter(QObject):
         self._tell = tell
         self._told_at: float | None = None
         self._previous = (sys.excepthook, threading.excepthook)
+        self._lock = threading.Lock()
         self._caught.connect(self._on_caught)
 
     def install(self) -> None:
@@ -76,14 +83,14 @@ class CrashReporter(QObject):
 
     def _write(self, text: str) -> None:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        try:
-            self.log_file.parent.mkdir(parents=True, exist_ok=True)
-            if self.log_file.exists() and self.log_file.stat().st_size > MAX_LOG_BYTES:
-                self.log_file.replace(self.log_file.with_name(self.log_file.name + ".1"))
-            with self.log_file.open("a", encoding="utf-8", errors="replace") as log:
-                log.write(f"--- {stamp} Peppa {__version__}\n{text}")
-        except OSError as error:  # no log then; stderr has the traceback
-            print(f"peppa-qt: could not write the log {self.log_file}: {error}", file=sys.stderr)
+        entry = f"--- {stamp} Peppa {__version__}\n{text}".encode("utf-8", errors="replace")
+        with self._lock:  # two threads' errors: both entries whole
+            try:
+                _append(self.log_file, entry)
+            except OSError as error:  # no log then; stderr has the traceback
+                print(
+                    f"peppa-qt: could not write the log {self.log_file}: {error}", file=sys.stderr
+                )
 
     def _on_caught(self, text: str) -> None:
         now = time.monotonic()
@@ -99,3 +106,39 @@ class CrashReporter(QObject):
             from .notices import Notices
 
             Notices.inform(self._window, message)
+
+
+def _append(log: Path, entry: bytes) -> None:
+    """Add ``entry`` to the log, a regular file of ours, as every profile file is one.
+
+    Never through a link (it would write into another file), never waiting on a pipe (the
+    window would hang at its first error): anything but a regular file at the log's place is
+    replaced by a new log, as a save replaces whatever was at its place. Past
+    ``MAX_LOG_BYTES`` the log becomes ``.1`` (whatever was there replaced, not followed).
+    """
+    log.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        handle = _open_for_appending(log)
+        if os.fstat(handle).st_size > MAX_LOG_BYTES:
+            os.close(handle)
+            os.replace(log, log.with_name(log.name + ".1"))
+            handle = _open_for_appending(log)
+    except OSError as error:
+        if not isinstance(error, UnsafeFileError) and error.errno not in (ELOOP, ENXIO):
+            raise
+        write_atomic(log, entry.decode("utf-8"))  # a link, a pipe, a device: a new log there
+        return
+    with os.fdopen(handle, "ab") as stream:
+        stream.write(entry)
+
+
+def _open_for_appending(log: Path) -> int:
+    """A handle to append to ``log``; ELOOP for a link, ENXIO for a pipe nobody reads,
+    UnsafeFileError for anything else that is not a regular file (a pipe read, a device)."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    handle = os.open(log, flags, 0o600)
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise UnsafeFileError(NOT_REGULAR, "not a regular file (a folder, a device or a pipe)")
+    return handle

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import threading
 from pathlib import Path
@@ -60,3 +62,46 @@ def test_the_log_keeps_a_megabyte_and_the_older_half(
         reporter._write(f"error {n}\n" + "x" * 80 + "\n")
     assert "error 2" in log.read_text() and "error 0" not in log.read_text()
     assert "error 1" in (tmp_path / "peppa-qt.log.1").read_text()
+
+
+def _write_soon(reporter: CrashReporter, text: str) -> None:
+    """``reporter._write(text)``, which must be done within a few seconds."""
+    writer = threading.Thread(target=reporter._write, args=(text,), daemon=True)
+    writer.start()
+    writer.join(5)
+    assert not writer.is_alive(), "writing the log hangs"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_at_the_log_s_place_neither_hangs_the_window_nor_takes_the_log(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    log = tmp_path / "peppa-qt.log"
+    os.mkfifo(log)
+    reporter = CrashReporter(log, parent, lambda p, t: None)
+    _write_soon(reporter, "error one\n")
+    _write_soon(reporter, "error two\n")
+    assert stat.S_ISREG(log.lstat().st_mode)
+    assert "error one" in log.read_text() and "error two" in log.read_text()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links need a POSIX system")
+def test_a_link_at_the_log_s_place_is_not_written_through(qtbot: QtBot, tmp_path: Path) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    elsewhere = tmp_path / "not-the-log.txt"
+    elsewhere.write_text("someone else's file\n")
+    log = tmp_path / "log" / "peppa-qt.log"
+    log.parent.mkdir()
+    log.symlink_to(elsewhere)
+    (log.parent / "peppa-qt.log.1").symlink_to(elsewhere)  # nor when the log is started again
+    reporter = CrashReporter(log, parent, lambda p, t: None)
+    _write_soon(reporter, "error one\n")
+    assert elsewhere.read_text() == "someone else's file\n"
+    assert not log.is_symlink() and "error one" in log.read_text()
+    log.write_text("x" * (crash_report.MAX_LOG_BYTES + 1))
+    _write_soon(reporter, "error two\n")
+    assert elsewhere.read_text() == "someone else's file\n"
+    assert "error two" in log.read_text()

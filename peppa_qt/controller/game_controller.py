@@ -341,6 +341,28 @@ class GameController(QObject):
             self._waiting_gate = False
             self._tick.start(0)
 
+    def go_on(self) -> None:
+        """After a bug of ours broke off a slot: nothing stays waited for that may not come.
+
+        A decision under way is asked for again (its answer may have been dropped with the
+        slot), as is the human to act (their prompt may not have been shown). The events
+        still to show follow once the table has shown the last one again
+        (``animations_done``); with no such wait the game goes on at once.
+        """
+        if self.match is None or self.match.current is None:
+            return
+        self._epoch += 1  # an answer still under way is for a position asked again
+        self._pool.clear()
+        for player in self._players.values():
+            player.cancel()
+        self._delay.stop()
+        self._thinking = None
+        self._delayed = None
+        self._asked.clear()
+        self._handing_over = None
+        if not self._waiting_gate:
+            self._tick.start(0)
+
     def shutdown(self, timeout_ms: int = 3000) -> bool:
         """Stop for good (window closing): cancel thinking and wait for the worker."""
         self._epoch += 1

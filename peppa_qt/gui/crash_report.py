@@ -17,12 +17,13 @@ import sys
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable
 from errno import ELOOP, ENXIO
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
 from .. import __version__
@@ -33,25 +34,45 @@ from ..storage.files import write_atomic
 MAX_LOG_BYTES = 1024 * 1024
 #: The player is told of a new error at most this often (seconds); every one is logged.
 TELL_EVERY = 60.0
+#: The game is set going again after an error at most this many times in this many seconds.
+MAX_RECOVERIES, RECOVERY_WINDOW = 3, 10.0
 
 
 class CrashReporter(QObject):
-    """Installs itself as ``sys.excepthook`` and ``threading.excepthook`` until ``uninstall``."""
+    """Installs itself as ``sys.excepthook`` and ``threading.excepthook`` until ``uninstall``.
+
+    An error breaks off the slot it happened in, and what that slot was to do is not done: a
+    card not drawn, and the game waiting for its animation for ever. After each error
+    ``recover`` (the window's) draws the game again and sets it going, from the event loop
+    once the slots of the signal that failed have run. An error that comes back every time
+    is not looped on: after ``MAX_RECOVERIES`` within ``RECOVERY_WINDOW`` seconds the player
+    is told the game cannot go on, and how to go on from its autosave.
+    """
 
     #: The text of an error to tell: emitted from any thread, received in the window's.
     _caught = Signal(str)
 
     def __init__(
-        self, log_file: Path, window: QWidget, tell: Callable[[QWidget, str], None] | None = None
+        self,
+        log_file: Path,
+        window: QWidget,
+        tell: Callable[[QWidget, str], None] | None = None,
+        *,
+        recover: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(window)
         self.log_file = log_file
         self._window = window
         self._tell = tell
+        self._recover = recover
         self._told_at: float | None = None
+        self._recovered: deque[float] = deque(maxlen=MAX_RECOVERIES)
+        self._given_up = False
         self._previous = (sys.excepthook, threading.excepthook)
         self._lock = threading.Lock()
-        self._caught.connect(self._on_caught)
+        # Queued even from the window's thread: the signal that failed has its other slots
+        # to run first, and the recovery must not run inside the one that raised.
+        self._caught.connect(self._on_caught, Qt.ConnectionType.QueuedConnection)
 
     def install(self) -> None:
         """From now on, an uncaught exception anywhere comes here."""
@@ -94,12 +115,47 @@ class CrashReporter(QObject):
 
     def _on_caught(self, text: str) -> None:
         now = time.monotonic()
+        if not self._went_on(now):
+            if not self._given_up:
+                self._given_up = True
+                self._say(
+                    self.tr(
+                        "Something keeps going wrong inside Peppa, and the game cannot go on."
+                        " Start Peppa again: your game goes on from where it was last"
+                        " autosaved. The details are in {path}."
+                    )
+                )
+            return
         if self._told_at is not None and now - self._told_at < TELL_EVERY:
             return
         self._told_at = now
-        message = self.tr(
-            "Something went wrong inside Peppa. The game goes on; the details are in {path}."
-        ).format(path=self.log_file)
+        self._say(
+            self.tr(
+                "Something went wrong inside Peppa. The game goes on; the details are in {path}."
+            )
+        )
+
+    def _went_on(self, now: float) -> bool:
+        """Set the game going again (False: errors keep coming, or the recovery failed)."""
+        if self._given_up:
+            return False
+        if self._recover is None:
+            return True
+        recent = self._recovered
+        if len(recent) == MAX_RECOVERIES and now - recent[0] < RECOVERY_WINDOW:
+            return False
+        recent.append(now)
+        try:
+            self._recover()
+        except Exception as error:  # logged here: through the hook it would come round again
+            text = "".join(traceback.format_exception(error))
+            print(text, file=sys.stderr, end="")
+            self._write(text)
+            return False
+        return True
+
+    def _say(self, message: str) -> None:
+        message = message.format(path=self.log_file)
         if self._tell is not None:
             self._tell(self._window, message)
         else:

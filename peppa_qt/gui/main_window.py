@@ -386,6 +386,11 @@ class MainWindow(QMainWindow):
         for problem in problems:
             self.tell(problem)
 
+    def go_on_after_error(self) -> None:
+        """A bug of ours broke off what a slot was doing: the game drawn again, and going on."""
+        if self._game is not None and self.isVisible():
+            self._game.go_on_after_error()
+
     def _on_session_autosave_failed(self) -> None:
         self.status_line.notice(self.tr("The game could not be autosaved."))
 

@@ -186,6 +186,12 @@ class WindowGame(QObject):
         self.status.notice(self.tr("The rest of the hand is decided: it is played out."))
         return True
 
+    def go_on_after_error(self) -> None:
+        """After a bug of ours: the table as published, and whoever is to act asked again."""
+        self.presenter.redraw_after_error()
+        self.controller.go_on()
+        self.view.place_overlays()
+
     def _on_claims_changed(self, offered: bool) -> None:
         self.aids_bar.show_finish(offered)
         self.view.place_overlays()

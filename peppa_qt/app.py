@@ -30,7 +30,7 @@ def run_gui(
     window = build_window(demo, quit_after_hands, speed=speed, profile_dir=profile_dir)
     from .gui.crash_report import CrashReporter
 
-    CrashReporter(window.profile.where.log_file, window).install()
+    CrashReporter(window.profile.where.log_file, window, recover=window.go_on_after_error).install()
     window.show()
     window.after_first_paint(window.start_or_resume)
     return app.exec()

@@ -21,7 +21,10 @@ from .game_controller import GameController
 
 #: The pause between the cards of a hand being finished (instead of the usual one).
 FINISH_PAUSE_MS: Final = 120
-Position = tuple[int, int, int]
+#: The game (the controller's epoch), the hand, the cards played in it, and the seat to play:
+#: a check's answer belongs to this one position. Without the game, an answer for the game
+#: just left was offered in the new one when it reached the same hand, trick and seat.
+Position = tuple[int, int, int, int]
 
 
 class _Relay(QObject):
@@ -95,7 +98,9 @@ class ClaimWatcher(QObject):
         if match is None or hand is None or hand.phase is not Phase.PLAYING:
             return None
         seat = hand.to_move
-        return None if seat is None else (len(match.hands), len(hand.plays), seat)
+        if seat is None:
+            return None
+        return self.controller.epoch, len(match.hands), len(hand.plays), seat
 
     def _on_human_to_move(self, seat: int, legal: object) -> None:
         self._turn = self._position()  # the human is asked: a card may be given for them now
@@ -104,7 +109,7 @@ class ClaimWatcher(QObject):
             return
         c = self.controller
         position = self._position()
-        if len(c.humans()) != 1 or c.match is None or position is None or position[2] != seat:
+        if len(c.humans()) != 1 or c.match is None or position is None or position[3] != seat:
             return
         if self._offer is not None and self._offer[0] == position:
             self.changed.emit(True)

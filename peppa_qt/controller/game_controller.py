@@ -133,6 +133,12 @@ class GameController(QObject):
         return self.match.current if self.match else None
 
     @property
+    def epoch(self) -> int:
+        """Changes with every game started or resumed, and every undo: an answer worked out
+        in a worker before (a computer's card, a claim) is known by it as out of date."""
+        return self._epoch
+
+    @property
     def viewer(self) -> int:
         """The seat the table is drawn for: the human being asked, or seat 0 in the demo."""
         return self._seating.viewer
@@ -345,6 +351,28 @@ class GameController(QObject):
         """The table has finished showing the last signal: the game may go on."""
         if self._waiting_gate:
             self._waiting_gate = False
+            self._tick.start(0)
+
+    def go_on(self) -> None:
+        """After a bug of ours broke off a slot: nothing stays waited for that may not come.
+
+        A decision under way is asked for again (its answer may have been dropped with the
+        slot), as is the human to act (their prompt may not have been shown). The events
+        still to show follow once the table has shown the last one again
+        (``animations_done``); with no such wait the game goes on at once.
+        """
+        if self.match is None or self.match.current is None:
+            return
+        self._epoch += 1  # an answer still under way is for a position asked again
+        self._pool.clear()
+        for player in self._players.values():
+            player.cancel()
+        self._delay.stop()
+        self._thinking = None
+        self._delayed = None
+        self._asked.clear()
+        self._handing_over = None
+        if not self._waiting_gate:
             self._tick.start(0)
 
     def shutdown(self, timeout_ms: int = 3000) -> bool:

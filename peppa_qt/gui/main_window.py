@@ -25,6 +25,7 @@ from .sounds import TableSounds
 from .status_line import StatusLine
 from .table_scene import TableScene
 from .table_view import TableView
+from .window_place import restore_frame, saved_frame
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -225,6 +226,9 @@ class MainWindow(QMainWindow):
             if not getattr(self, "_placed", True):  # a first start: fit once framed
                 for ms in (0, 400):
                     QTimer.singleShot(ms, self.fit_to_screen)
+            elif getattr(self, "_saved_frame", None) is not None:  # the frame's place, framed
+                for ms in (0, 400):
+                    QTimer.singleShot(ms, self._restore_frame)
 
     def after_first_paint(self, slot: Callable[[], None]) -> None:
         """Run ``slot`` once the table has been painted (the window shows before it deals)."""
@@ -394,6 +398,11 @@ class MainWindow(QMainWindow):
         for problem in problems:
             self.tell(problem)
 
+    def go_on_after_error(self) -> None:
+        """A bug of ours broke off what a slot was doing: the game drawn again, and going on."""
+        if self._game is not None and self.isVisible():
+            self._game.go_on_after_error()
+
     def _on_session_autosave_failed(self) -> None:
         self.status_line.notice(self.tr("The game could not be autosaved."))
 
@@ -482,9 +491,15 @@ class MainWindow(QMainWindow):
         self.resize(_first_size(self))
         self._placed = bool(look.window_geometry)
         if look.window_geometry:
-            self.restoreGeometry(QByteArray.fromBase64(look.window_geometry.encode("ascii")))
+            geometry = QByteArray.fromBase64(look.window_geometry.encode("ascii"))
+            self.restoreGeometry(geometry)  # the client area, below a title bar Qt guesses
+            self._saved_frame = saved_frame(geometry)
         if look.window_state:
             self.restoreState(QByteArray.fromBase64(look.window_state.encode("ascii")))
+
+    def _restore_frame(self) -> None:
+        if self._saved_frame is not None:
+            restore_frame(self, self._saved_frame)
 
     def fit_to_screen(self) -> None:
         """The whole window, title bar and frame included, on the screen's free area.

@@ -171,6 +171,8 @@ class TablePresenter(QObject):
         self.suit_order = order
         scene = self.scene
         hands = [list(cards) for cards in scene.hands]
+        if any(is_hidden(card) for card in hands[self.viewer]):
+            return  # covered (a hand-over): the cards are sorted when they are shown again
         hands[self.viewer].sort(key=self.sort_key)
         scene.rearrange(hands)
 
@@ -244,6 +246,23 @@ class TablePresenter(QObject):
 
     def _on_controller_table_redrawn(self, index: int) -> None:
         self._redraw()
+
+    def redraw_after_error(self) -> None:
+        """A bug of ours broke off the showing of an event: the score sheet, the table and a
+        scored hand's summary drawn again from what was published with it. The redrawn table
+        reports its (empty) animation done, which lets a game waiting for it go on."""
+        if self.controller.table is None:
+            return
+        table = self.table
+        scored = table.phase is Phase.SCORED and bool(table.results)
+        earlier = table.results[:-1] if scored else table.results
+        self.scores.reset(self.names())
+        for points, totals, moon in sheet_rows(earlier, table.rules):
+            self.scores.add_hand(points, totals, moon)
+        self._redraw()
+        if scored:  # its row again, and the summary that lets the game go on
+            self._silent_score = table.hand_index
+            self._on_controller_hand_scored(table.hand_index, table.results[-1])
 
     def _on_controller_viewer_changed(self, seat: int) -> None:
         """Another human is to act: nothing of the last one's may stay in sight."""

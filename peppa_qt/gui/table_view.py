@@ -106,6 +106,9 @@ class TableView(QGraphicsView):
         for widget, anchor in self._overlays:
             if widget.isHidden():
                 continue
+            layout = widget.layout()
+            if layout is not None:  # a text just changed: its size, not the one Qt has kept
+                layout.activate()
             widget.adjustSize()
             centre = anchor(self.table.layout).center()
             size = widget.size()
@@ -134,7 +137,13 @@ class TableView(QGraphicsView):
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.DevicePixelRatioChange:  # moved to another screen
             self._fit_table()
-        return super().event(event)
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            # Qt has passed the change on to the panels by now: each has its new words, but
+            # keeps the size of its old ones until it is placed again (a longer Italian word
+            # would be cut).
+            self.place_overlays()
+        return handled
 
     def _fit_table(self) -> None:
         size = self.viewport().size()

@@ -26,7 +26,7 @@ from .panels import AidsBar, GameOverPanel, HandSummaryPanel, PassPanel
 from .score_chart import ScoreChart
 from .summaries import GameSummary, HandSummary
 from .table_presenter import TablePresenter
-from .table_view import TableView
+from .table_view import KEYS, TableView
 
 if TYPE_CHECKING:
     from .hand_over import HandOverScreen
@@ -96,6 +96,7 @@ class WindowGame(QObject):
         self.aids_bar.last_trick_asked.connect(p.show_last_trick)
         self.summary_panel.continued.connect(p.continue_after_hand)
         self.aids_bar.finish_asked.connect(self.finish_hand)
+        self.aids_bar.keys_returned.connect(self._on_aids_bar_keys_returned)
         self.session.claims.changed.connect(self._on_claims_changed)
 
     def fill_tabs(self, tabs: QTabWidget) -> None:
@@ -169,7 +170,14 @@ class WindowGame(QObject):
             return False
         cards, reason = advice
         self.presenter.show_hint(cards, reason)
+        self.view.setFocus()  # from the Hint button too: Enter plays the card it rings
         return True
+
+    def _on_aids_bar_keys_returned(self, key: int) -> None:
+        self.view.setFocus()
+        action = KEYS.get(Qt.Key(key)) if key else None
+        if action is not None:
+            self.view.key_pressed.emit(action)
 
     def finish_hand(self) -> bool:
         """Play the rest of a decided hand out (False: it is not decided, or not yet known)."""
@@ -177,6 +185,12 @@ class WindowGame(QObject):
             return False
         self.status.notice(self.tr("The rest of the hand is decided: it is played out."))
         return True
+
+    def go_on_after_error(self) -> None:
+        """After a bug of ours: the table as published, and whoever is to act asked again."""
+        self.presenter.redraw_after_error()
+        self.controller.go_on()
+        self.view.place_overlays()
 
     def _on_claims_changed(self, offered: bool) -> None:
         self.aids_bar.show_finish(offered)

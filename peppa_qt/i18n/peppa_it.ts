@@ -42,6 +42,10 @@
 <context>
     <name>CrashReporter</name>
     <message>
+        <source>Something keeps going wrong inside Peppa, and the game cannot go on. Start Peppa again: your game goes on from where it was last autosaved. The details are in {path}.</source>
+        <translation>Qualcosa continua a non funzionare dentro Peppa, e la partita non può andare avanti. Riavvia Peppa: la tua partita riprende dall'ultimo salvataggio automatico. I dettagli sono in {path}.</translation>
+    </message>
+    <message>
         <source>Something went wrong inside Peppa. The game goes on; the details are in {path}.</source>
         <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
         <translation>Qualcosa non ha funzionato dentro Peppa. La partita continua; i dettagli sono in {path}.</translation>

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """How long the computer players take to choose a card, quiet and with the other core busy.
 
-    python benchmarks/players.py [--levels easy,normal,hard,expert] [--presets peppa,torino,hearts]
+    python benchmarks/players.py [--levels easy,normal,hard,expert]
+                                 [--presets peppa,torino,hearts,belmont-6,belmont-8]
                                  [--positions N] [--seed S] [--loads quiet,loaded]
     python benchmarks/players.py --table LEVEL [--hands N] [--loads ...]
 
@@ -35,20 +36,26 @@ from peppa_qt.ai.base import LEVELS, Decision, Player
 from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, view_of
 
 PRESETS = ("peppa", "torino", "hearts")
+
+
+def rules_of(table: str) -> RuleSet:
+    """A preset's rules, or Belmont's at a size: ``belmont-6``, ``belmont-8``."""
+    preset, _, seats = table.partition("-")
+    return RuleSet.preset(preset, seats=int(seats) if seats else None)
 #: Positions per level and rule set in the default run (about five minutes on two cores).
 DEFAULT_POSITIONS = {"easy": 60, "normal": 60, "hard": 40, "expert": 20}
 
 
 def positions(preset: str, count: int, seed: int) -> list[PlayerView]:
     """``count`` play positions drawn from hands played by the normal level (fixed by seed)."""
-    rules = RuleSet.preset(preset)
+    rules = rules_of(preset)
     match = Match(rules, seed, track_undo=False)
-    players = [make_player("normal", seed * 4 + seat) for seat in range(4)]
+    players = [make_player("normal", seed * rules.seats + seat) for seat in range(rules.seats)]
     views: list[PlayerView] = []
     while len(views) < 3 * count and not match.is_over:
         hand = match.start_hand()
         if hand.phase is Phase.PASSING:
-            for seat in range(4):
+            for seat in range(rules.seats):
                 match.pass_cards(seat, players[seat].decide(view_of(match, seat)).cards)
         while hand.phase is Phase.PLAYING:
             seat = hand.to_move
@@ -101,7 +108,7 @@ def run_decisions(args: argparse.Namespace) -> None:
     """Print decision times per rule set and level, for each load."""
     loads = args.loads.split(",")
     head = "".join(f"  {kind + ' mean':>12} {'p95':>7}" for kind in loads)
-    print(f"{'rules':8} {'level':8} {'n':>4}{head}   (ms per decision)")
+    print(f"{'rules':10} {'level':8} {'n':>4}{head}   (ms per decision)")
     for preset in args.presets.split(","):
         for level in args.levels.split(","):
             count = args.positions or DEFAULT_POSITIONS.get(level, 20)
@@ -110,7 +117,7 @@ def run_decisions(args: argparse.Namespace) -> None:
             for kind in loads:
                 with load(kind):
                     cells.append(figures(decision_times(level, views, args.seed)))
-            print(f"{preset:8} {level:8} {len(views):4}" + "".join(f"  {c:>20}" for c in cells))
+            print(f"{preset:10} {level:8} {len(views):4}" + "".join(f"  {c:>20}" for c in cells))
             sys.stdout.flush()
 
 

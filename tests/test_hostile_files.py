@@ -219,3 +219,121 @@ def test_a_record_padded_with_junk_is_refused_before_it_is_built(
     assert code == 2 and "far more values than a game holds" in err
     path.write_text(json.dumps(document))
     assert _check(path, capsys)[0] == 0
+
+
+def _belmont_autosave(seats: int) -> dict[str, Any]:
+    """An autosave of a Belmont game in its second trick, with both copies of a card chosen."""
+    import random
+
+    from peppa_qt.engine import PlayerInfo
+    from peppa_qt.engine.cardset import listed
+    from peppa_qt.engine.deals import NumberedDeal
+    from peppa_qt.storage import SavedGame, default_seeds
+    from peppa_qt.storage.saves import saved_game_to_json
+
+    rules = RuleSet.preset("belmont", seats=seats)
+    turned = NumberedDeal(5, seats - 1)  # from a deal number, the seats turned the most
+    match = Match(rules, 21, deal_numbers={0: turned})
+    hand = match.start_hand()
+    rng = random.Random(21)
+    for seat in range(seats):
+        match.pass_cards(seat, rng.sample(listed(hand.hands[seat]), rules.pass_size))
+    for _ in range(seats + 2):
+        match.play(rng.choice(listed(hand.legal_mask())))
+    players = (PlayerInfo("Anna"), *(PlayerInfo(f"P{s}", "ai", "easy") for s in range(1, seats)))
+    record = record_of(match, players)
+    deals = ((0, turned.number, turned.turn),)
+    game = SavedGame(record, default_seeds(record, 21), aids=((1, 1),) * seats, deals=deals)
+    return json.loads(saved_game_to_json(game))  # type: ignore[no-any-return]
+
+
+#: Values a hostile or damaged file may hold where a list of seats is expected.
+_JUNK_SEATS = [
+    [],
+    [None] * 4,
+    [None] * 7,
+    [0] * 9,
+    "QS QS",
+    {"0": 1},
+    [True] * 6,
+    [-1] * 8,
+    [10**30] * 8,
+    [["QS"]] * 6,
+]
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+@pytest.mark.parametrize(
+    "where",
+    [
+        ("app", "seeds"),
+        ("app", "aids", "undos"),
+        ("app", "view", "selected"),
+        ("app", "deals"),
+        ("app", "deals", 0, "turn"),
+        ("hands", 0, "deal"),
+        ("hands", 0, "pass"),
+        ("players",),
+    ],
+)
+def test_a_damaged_belmont_autosave_is_told_and_set_aside(
+    tmp_path: Path, seats: int, where: tuple[str | int, ...]
+) -> None:
+    for junk in _JUNK_SEATS:
+        document = _belmont_autosave(seats)
+        place: Any = document
+        for key in where[:-1]:
+            place = place[key]
+        place[where[-1]] = junk
+        profile = Profile(Locations.under(tmp_path / f"{seats}-{len(str(junk))}-{where[-1]}"))
+        path = profile.where.autosave_file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(document))
+        opened, problem = profile.load_autosave()
+        if opened is not None:  # junk that happens to be valid here: a whole game of N seats
+            saved = opened.saved
+            assert len(saved.seeds) == len(saved.selected) == len(saved.aids) == seats
+            continue
+        assert problem is not None and problem.kind is ProblemKind.DAMAGED, (where, junk)
+        assert problem.kept_as is not None and problem.kept_as.exists()
+        assert profile.save_autosave(_fresh(seats)) is None  # the next autosave writes
+
+
+def _fresh(seats: int) -> Any:
+    from peppa_qt.storage.saves import parse_saved_game
+
+    return parse_saved_game(json.dumps(_belmont_autosave(seats)))[0]
+
+
+@pytest.mark.parametrize("seats", [4, 5, 6, 7, 8, 9, -6, 6.0, "6", None, True, [6]])
+def test_any_table_size_in_the_statistics_and_settings_is_read_or_set_aside(
+    tmp_path: Path, seats: object
+) -> None:
+    profile = Profile(Locations.under(tmp_path))
+    profile.where.data_dir.mkdir(parents=True)
+    profile.where.config_dir.mkdir(parents=True)
+    entry = {"name": "Anna", "rules": "belmont", "games": 1, "hands": 3, "seats": seats}
+    profile.where.stats_file.write_text(
+        json.dumps({"format": "peppa-stats", "version": 2, "players": [entry]})
+    )
+    players = [{"name": f"P{s}"} for s in range(seats if isinstance(seats, int) else 6)]
+    profile.where.settings_file.write_text(
+        json.dumps(
+            {
+                "format": "peppa-settings",
+                "version": 2,
+                "rule_set": "belmont",
+                "seats": seats,
+                "players": players[:20],
+            }
+        )
+    )
+    stats, stats_problem = profile.load_statistics()
+    settings, settings_problem = profile.load_settings()
+    fine = seats in (6, 8) and not isinstance(seats, bool | float)
+    assert (stats_problem is None) is fine and (settings_problem is None) is fine
+    if fine:
+        assert stats.entries[0].seats == seats and settings.seats == seats
+    else:
+        assert stats_problem is not None and stats_problem.kept_as is not None
+        assert settings_problem is not None and settings_problem.kept_as is not None

@@ -27,11 +27,11 @@ from ..engine import (
     table_of,
     view_of,
 )
-from ..engine.cards import cards_of, mask_of
-from ..engine.cardset import listed
+from ..engine.cards import SUIT_SIZE
+from ..engine.cardset import covers, listed, set_of
 from ..engine.errors import IllegalMove, Reason
 from .seating import Seating
-from .setup import SEATS, GameSetup, Pace, Refusal
+from .setup import NO_NAMES, GameSetup, Pace, Refusal
 from .worker import ThinkPool, ThinkRelay
 
 log = logging.getLogger(__name__)
@@ -64,10 +64,10 @@ class GameController(QObject):
     moves_taken_back = Signal()  # at once on undo: no input until the table is drawn again
     cards_covered = Signal(int)  # at once: the seat has acted, its cards leave the screen
     hand_over = Signal(int)  # the seat to act is to be handed the computer (hot-seat)
-    seat_passed = Signal(int)  # a seat has chosen its three cards (which ones stays hidden)
+    seat_passed = Signal(int)  # a seat has chosen its cards to pass (which ones stays hidden)
     cards_passed = Signal(int)  # hand index: the exchange has happened
     card_played = Signal(int, int)  # seat, card
-    trick_taken = Signal(int, object)  # winner, the four cards in play order
+    trick_taken = Signal(int, object)  # winner, the trick's cards (one a seat) in play order
     hand_scored = Signal(int, object)  # hand index, HandResult
     game_over = Signal(object)  # ranking: list of seats, best first
     turn_changed = Signal(int)  # the seat to play, -1 while passing or between hands
@@ -111,7 +111,7 @@ class GameController(QObject):
         #: The computer to play whose decision for this position is under way or waiting.
         self._thinking: int | None = None
         self._delayed: tuple[int, Decision] | None = None
-        self._seating = Seating((), 1)
+        self._seating = Seating((), 1, 1)  # no game yet: nobody to seat
         #: The human the computer is being handed to (a hand-over screen is up).
         self._handing_over: int | None = None
         self._published: Published | None = None
@@ -161,7 +161,7 @@ class GameController(QObject):
 
     def names(self) -> list[str]:
         """The players' names by seat."""
-        return [s.name for s in self.setup.seats] if self.setup else ["", "", "", ""]
+        return [s.name for s in self.setup.seats] if self.setup else list(NO_NAMES)
 
     def is_human(self, seat: int) -> bool:
         """Whether the window answers for ``seat``."""
@@ -169,11 +169,13 @@ class GameController(QObject):
 
     def humans(self) -> list[int]:
         """The seats the window answers for."""
-        return [s for s in SEATS if self.is_human(s)]
+        seats = self.setup.seats if self.setup else ()
+        return [seat for seat, spec in enumerate(seats) if spec.is_human]
 
     def player_seeds(self) -> list[int | None]:
         """Each computer player's seed by seat (None for humans), for saving the game."""
-        return [self._players[s].seed if s in self._players else None for s in SEATS]
+        seats = range(len(self.setup.seats)) if self.setup else range(0)
+        return [self._players[s].seed if s in self._players else None for s in seats]
 
     def can_undo(self) -> bool:
         """Whether the viewer's last pass or card of this hand can be taken back.
@@ -187,7 +189,7 @@ class GameController(QObject):
         return any(self.is_human(seat) for seat in self._actions)
 
     def undo_subject(self) -> tuple[int, ...] | None:
-        """The cards of the move Undo would take back: a card played, or three passed."""
+        """The cards of the move Undo would take back: a card played, or the cards passed."""
         hand = self.hand
         if not self.can_undo() or hand is None:
             return None
@@ -258,9 +260,10 @@ class GameController(QObject):
         assert self.setup is not None and self.match is not None
         for seat, spec in enumerate(self.setup.seats):
             if spec.level is not None:
-                seed = self.match.seed * 4 + seat if spec.seed is None else spec.seed
+                seed = self.setup.player_seed(seat, self.match.seed)
                 self._players[seat] = self._factory(spec.level, seed)
-        self._seating = Seating(self.humans(), self.match.rules.direction)
+        rules = self.match.rules
+        self._seating = Seating(self.humans(), rules.seats, rules.direction)
         self._seating.viewer = self._seating.first_viewer(hand)
         self.game_started.emit()
 
@@ -274,7 +277,7 @@ class GameController(QObject):
         self._deal()
 
     def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
-        """A human's three cards to pass; refused with ``move_refused`` when illegal."""
+        """A human's cards to pass; refused with ``move_refused`` when illegal."""
         hand = self.hand
         if hand is None or self.match is None or not self.is_human(seat):
             return False
@@ -438,7 +441,7 @@ class GameController(QObject):
 
     def _ask_passes(self, hand: HandState) -> None:
         self.turn_changed.emit(-1)
-        for seat in SEATS:  # every computer thinks at once
+        for seat in range(hand.rules.seats):  # every computer thinks at once
             if hand.passes[seat] is None and seat not in self._asked and not self.is_human(seat):
                 self._asked.add(seat)
                 self._think(seat)
@@ -565,13 +568,13 @@ class GameController(QObject):
         hand = self.hand
         assert hand is not None
         passing = hand.phase is Phase.PASSING
+        # A pass: cards of the hand (two copies of a card may go); a play: one legal card.
         allowed = hand.hands[seat] if passing else hand.legal_mask()
-        if isinstance(result, Decision):
-            chosen = mask_of(result.cards)
-            size = 3 if passing else 1
-            if len(result.cards) == size == chosen.bit_count() and chosen & ~allowed == 0:
-                return result
-        fallback = tuple(cards_of(allowed)[-3:]) if passing else (cards_of(allowed)[0],)
+        size = hand.rules.pass_size if passing else 1
+        if isinstance(result, Decision) and _fits(result.cards, allowed, size):
+            return result
+        cards = listed(allowed)
+        fallback = tuple(cards[-size:]) if passing else (cards[0],)
         log.warning("seat %d: computer player failed (%r); playing %s", seat, result, fallback)
         return Decision(fallback, "fallback")
 
@@ -598,7 +601,8 @@ class GameController(QObject):
         assert hand is not None and self.match is not None
         seat = hand.to_move
         assert seat is not None
-        completes_trick = len(hand.trick) == 3
+        seats = hand.rules.seats
+        completes_trick = len(hand.trick) == seats - 1
         self.match.play(card)
         self._actions.append(seat)
         self._cover_after(seat, hand)
@@ -606,11 +610,11 @@ class GameController(QObject):
         self._thinking = None
         self._queue(lambda: self.card_played.emit(seat, card))
         if completes_trick:
-            winner, cards = hand.trick_winners[-1], tuple(hand.plays[-4:])
+            winner, cards = hand.trick_winners[-1], tuple(hand.plays[-seats:])
             self._queue(lambda: self.trick_taken.emit(winner, cards))
         if hand.result is not None:
             self._queue_scored(hand)
-        self._think_ahead()  # the next to play (the trick's winner after a fourth card)
+        self._think_ahead()  # the next to play (the trick's winner after its last card)
 
     def _queue_scored(self, hand: HandState) -> None:
         assert self.match is not None
@@ -622,7 +626,7 @@ class GameController(QObject):
 
     def _refuse(self, error: IllegalMove, seat: int) -> None:
         hand = self.hand
-        led = hand.trick[0] // 13 if hand is not None and hand.trick else None
+        led = hand.trick[0] // SUIT_SIZE if hand is not None and hand.trick else None
         self.move_refused.emit(Refusal(error.reason, seat, error.card, led))
 
     def _stop_thinking(self) -> None:
@@ -648,16 +652,23 @@ def _with_passed(published: Published | None, seat: int) -> Published | None:
     """``published`` saying that ``seat`` has chosen its pass (during passing)."""
     if published is None or published.table.phase is not Phase.PASSING:
         return published
-    was = published.table.passed
-    passed = (was[0] or seat == 0, was[1] or seat == 1, was[2] or seat == 2, was[3] or seat == 3)
+    passed = tuple(done or other == seat for other, done in enumerate(published.table.passed))
     return replace(published, table=replace(published.table, passed=passed))
 
 
 def _actions_of(hand: HandState) -> list[int]:
     """Who made the passes and plays of ``hand``, in the order a replay applied them."""
-    passes = [s for s in SEATS if hand.passes[s] is not None]
+    passes = [s for s, cards in enumerate(hand.passes) if cards is not None]
     plays = [hand.seat_of_play(i) for i in range(len(hand.plays))]
     return passes + plays
+
+
+def _fits(cards: Sequence[int], allowed: int, size: int) -> bool:
+    """Whether ``cards`` are ``size`` cards that ``allowed`` (a card set) holds, copies counted."""
+    try:
+        return len(cards) == size and covers(allowed, set_of(cards))
+    except (TypeError, ValueError):  # a third copy (CardSetError), or not cards at all
+        return False
 
 
 def _single_shot(parent: QObject, slot: Callable[[], None]) -> QTimer:

@@ -16,14 +16,14 @@ from collections.abc import Sequence
 
 from ..engine import HandState, Phase
 
-SEATS = (0, 1, 2, 3)
-
 
 class Seating:
     """The humans of a game, its viewer, and whether the viewer's cards are covered."""
 
-    def __init__(self, humans: Sequence[int], direction: int) -> None:
+    def __init__(self, humans: Sequence[int], seats: int, direction: int) -> None:
+        """``seats`` round the table, turns going ``direction`` (1 or −1) seats on."""
         self.humans = tuple(humans)
+        self.seats = seats
         self.direction = direction
         self.viewer = self.humans[0] if self.humans else 0
         #: The viewer's cards are hidden from the screen (a hand-over is due).
@@ -48,11 +48,10 @@ class Seating:
     def next_human(self, hand: HandState) -> int | None:
         """The next human who will have to act in ``hand`` (None: none before it ends)."""
         if hand.phase is Phase.PASSING:
-            order = [(self.viewer + k) % 4 for k in SEATS]
+            order = [(self.viewer + k) % self.seats for k in range(self.seats)]
             return next((s for s in order if self.is_human(s) and hand.passes[s] is None), None)
         if hand.phase is Phase.PLAYING and hand.to_move is not None:
-            order = [(hand.to_move + k * self.direction) % 4 for k in SEATS]
-            return next((s for s in order if self.is_human(s)), None)
+            return self._first_human(hand.to_move, self.seats)
         return None
 
     def known_next_human(self, hand: HandState) -> int | None:
@@ -62,8 +61,12 @@ class Seating:
             return self.next_human(hand)
         if hand.phase is not Phase.PLAYING or hand.to_move is None:
             return None
-        left = 4 - len(hand.trick)  # plays before the trick ends (a new trick: its leader is known)
-        order = [(hand.to_move + k * self.direction) % 4 for k in range(left)]
+        left = self.seats - len(hand.trick)  # plays before the trick ends (a new one: its leader)
+        return self._first_human(hand.to_move, left)
+
+    def _first_human(self, seat: int, turns: int) -> int | None:
+        """The first human among the ``turns`` seats to play from ``seat`` on, in turn order."""
+        order = [(seat + k * self.direction) % self.seats for k in range(turns)]
         return next((s for s in order if self.is_human(s)), None)
 
     def acted(self, seat: int, hand: HandState) -> bool:

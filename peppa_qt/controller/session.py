@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, Signal
 
@@ -26,14 +26,18 @@ from ..storage import (
     SavedGame,
     Statistics,
 )
-from ..storage.saves import NO_SELECTION, Selections
+from ..storage.saves import Selections, no_selection
 from .claims import ClaimWatcher
 from .game_controller import GameController, PlayerFactory
 from .preferences import Preferences
-from .setup import SEATS, GameSetup, Pace, SeatSetup, default_level, usable_level
+from .setup import GameSetup, Pace, SeatSetup, default_level, usable_level
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+#: The computer players of a record that names none (only a four-seat record may: a Belmont
+#: one lists its six or eight players); more names than needed, so any table is filled.
+UNNAMED_OPPONENTS: Final = ("Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
 
 
 def setup_of_saved(saved: SavedGame, levels: list[str]) -> GameSetup:
@@ -41,19 +45,20 @@ def setup_of_saved(saved: SavedGame, levels: list[str]) -> GameSetup:
 
     A record that names no players is played by the player at South and computers elsewhere.
     """
-    if not saved.record.players_named:
-        record, level = saved.record, default_level(levels) or "normal"
-        seats = [SeatSetup("You"), *(SeatSetup(n, level) for n in ("Bruno", "Carla", "Dario"))]
-        return GameSetup(record.rules, (seats[0], seats[1], seats[2], seats[3]), record.seed)
+    record = saved.record
+    if not record.players_named:
+        level = default_level(levels) or "normal"
+        others = UNNAMED_OPPONENTS[: record.seats - 1]
+        seats = [SeatSetup("You"), *(SeatSetup(name, level) for name in others)]
+        return GameSetup(record.rules, tuple(seats), record.seed)
     seats = []
-    for seat, player in enumerate(saved.record.players):
+    for seat, player in enumerate(record.players):
         if player.kind == "human":
             seats.append(SeatSetup(player.name))
         else:  # a computer of another build, or an external program: our nearest level
             level = usable_level(player.level or "normal", levels)
             seats.append(SeatSetup(player.name, level, saved.seeds[seat]))
-    record = saved.record
-    return GameSetup(record.rules, (seats[0], seats[1], seats[2], seats[3]), record.seed)
+    return GameSetup(record.rules, tuple(seats), record.seed)
 
 
 def players_of(setup: GameSetup) -> tuple[PlayerInfo, ...]:
@@ -108,9 +113,9 @@ class GameSession(QObject):
         self._autosave_warned = False
         self._rescored: int | None = None
         #: Each seat's half-chosen pass (the screen tells it; a resumed game brings it back).
-        self._selection: list[tuple[int, ...]] = list(NO_SELECTION)
+        self._selection: list[tuple[int, ...]] = []
         #: Per seat, the undos and hints used in this game; the last position a hint was for.
-        self._aids = [[0, 0] for _ in SEATS]
+        self._aids: list[list[int]] = []
         self._hinted: tuple[int, int, int] | None = None
         #: Offers and plays "Finish the hand" (from the human's view only).
         self.claims = ClaimWatcher(self.controller, self)
@@ -160,8 +165,8 @@ class GameSession(QObject):
         self.current_path = None
         self._counted = False
         self._rescored = None
-        self._selection = list(NO_SELECTION)
-        self._aids = [[0, 0] for _ in SEATS]
+        self._selection = list(no_selection(len(setup.seats)))
+        self._aids = [[0, 0] for _ in setup.seats]
         self._hinted = None
         self.controller.start(setup)
 
@@ -177,7 +182,7 @@ class GameSession(QObject):
         setup = setup_of_saved(saved, self.levels)
         # Play again deals a new game: its computer players take seeds from the new deal.
         seats = tuple(replace(s, seed=None) for s in setup.seats)
-        self.setup = replace(setup, seats=(seats[0], seats[1], seats[2], seats[3]), seed=None)
+        self.setup = replace(setup, seats=seats, seed=None)
         self.current_path = path
         self._counted = counted
         # A hand scored already is shown scored again, not counted as played in this run.
@@ -197,7 +202,7 @@ class GameSession(QObject):
     # -------------------------------------------------------------- intents
 
     def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
-        """A human's three cards to pass (refusals come as the controller's move_refused)."""
+        """A human's cards to pass (refusals come as the controller's move_refused)."""
         return self.controller.submit_pass(seat, cards)
 
     def submit_play(self, seat: int, card: int) -> bool:
@@ -226,7 +231,7 @@ class GameSession(QObject):
         if not self.controller.undo():
             return False
         self._aids[seat][0] += 1
-        self._selection = list(NO_SELECTION)
+        self._selection = [() for _ in self._selection]
         self.autosave()
         return True
 
@@ -281,18 +286,16 @@ class GameSession(QObject):
         match, setup = c.match, c.setup
         if match is None or setup is None:
             return None
-        seeds = c.player_seeds()
+        seeds = tuple(c.player_seeds())
         record = record_of(match, players_of(setup))
         hand = match.current
-        selected: Selections = NO_SELECTION
+        selected: Selections = ()
         if hand is not None and hand.phase is Phase.PASSING:
-            chosen = [self._selection[s] if hand.passes[s] is None else () for s in SEATS]
-            selected = (chosen[0], chosen[1], chosen[2], chosen[3])
-        a = [(undos, hints) for undos, hints in self._aids]
-        aids = (a[0], a[1], a[2], a[3])
-        four = (seeds[0], seeds[1], seeds[2], seeds[3])
+            passes = enumerate(hand.passes)
+            selected = tuple(self._selection[s] if p is None else () for s, p in passes)
+        aids = tuple((undos, hints) for undos, hints in self._aids)
         deals = tuple((i, d.number, d.turn) for i, d in sorted(match.given_deals().items()))
-        return SavedGame(record, four, selected, self._counted, aids, deals)
+        return SavedGame(record, seeds, selected, self._counted, aids, deals)
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""
@@ -381,7 +384,7 @@ class GameSession(QObject):
     # ------------------------------------------------------------------ slots
 
     def _on_controller_hand_dealt(self, index: int) -> None:
-        self._selection = list(NO_SELECTION)
+        self._selection = [() for _ in self._selection]
         self.autosave()
 
     def _on_controller_seat_passed(self, seat: int) -> None:

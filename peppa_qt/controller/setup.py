@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..engine import RuleSet
 from ..engine.deals import NumberedDeal
 from ..engine.errors import Reason
 
-SEATS = (0, 1, 2, 3)
+#: The names a screen shows before the first game (its table is drawn with four empty seats).
+NO_NAMES: Final = ("", "", "", "")
 
 
 def default_level(levels: list[str]) -> str | None:
@@ -44,16 +46,27 @@ class SeatSetup:
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Everything needed to start a game."""
+    """Everything needed to start a game: one ``SeatSetup`` per seat of the rules' table."""
 
     rules: RuleSet
-    seats: tuple[SeatSetup, SeatSetup, SeatSetup, SeatSetup]
+    seats: tuple[SeatSetup, ...]
     seed: int | None = None
     #: The first hand's cards from this deal number (New game from a deal number, Replay this
     #: deal); None: every hand from the seed.
     deal: NumberedDeal | None = None
     #: The first hand's dealer (None: from the seed).
     dealer: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != self.rules.seats:
+            seats, given = self.rules.seats, len(self.seats)
+            raise ValueError(f"{self.rules.name} for {seats} seats given {given} players")
+
+    def player_seed(self, seat: int, game_seed: int) -> int:
+        """The seed of the computer player at ``seat``: its own, or one from the game's seed
+        (the seed times the seats, plus the seat: ``storage.saves.default_seeds`` agrees)."""
+        own = self.seats[seat].seed
+        return game_seed * self.rules.seats + seat if own is None else own
 
 
 @dataclass(frozen=True)

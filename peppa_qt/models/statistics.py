@@ -1,4 +1,4 @@
-"""The statistics table: one row per player and rule set."""
+"""The statistics table: one row per player, rule set and table size."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from ..engine.rules import PRESET_SEATS
 from ..storage import PlayerStats, Statistics
 
 Index = QModelIndex | QPersistentModelIndex
@@ -67,7 +68,7 @@ class StatisticsModel(QAbstractTableModel):
     def _text(self, row: PlayerStats, column: int) -> str:
         value = self._raw(row, column)
         if column == RULES:
-            return self._rules_name(row.rules)
+            return self._rules_text(row)
         if column == NAME:
             return self._player_name(row.name)
         if column == WINS and row.games:
@@ -79,6 +80,12 @@ class StatisticsModel(QAbstractTableModel):
         if isinstance(value, float):
             return QLocale().toString(value, "f", 1)  # 12.5, or 12,5 in Italian
         return QLocale().toString(value) if isinstance(value, int) else str(value)
+
+    def _rules_text(self, row: PlayerStats) -> str:
+        """The rule set's name; with its table size when it is played at more than one
+        ("Belmont (6)", "Belmont (8)": two kinds of game, each a row of its own)."""
+        name = self._rules_name(row.rules)
+        return name if len(PRESET_SEATS.get(row.rules, ())) < 2 else f"{name} ({row.seats})"
 
     # ------------------------------------------------------------ Qt's model API
 

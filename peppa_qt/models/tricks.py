@@ -14,22 +14,22 @@ Index = QModelIndex | QPersistentModelIndex
 CARD_ROLE = Qt.ItemDataRole.UserRole + 1
 RED = QColor("#c0262d")
 
-
-#: The column of a trick's points, after the four players'.
-POINTS_COLUMN = 4
 #: The mark of the card that led the trick.
 LED = "▸"
+#: A trick: the card of each seat, the leader, the winner and the points in it.
+TrickRow = tuple[tuple[int, ...], int, int, int]
 
 
 class TrickListModel(QAbstractTableModel):
     """One row per finished trick: the card each player played (the lead marked ▸, the
-    winner's in bold) and the points the trick carried."""
+    winner's in bold) and the points the trick carried. A column per seat (as many as the
+    players' names), then the points."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        #: Before a game's names: the columns of a four-seat table, nameless.
         self._names = ["", "", "", ""]
-        #: Each trick: the card of each seat, the leader, the winner and the points in it.
-        self._tricks: list[tuple[tuple[int, int, int, int], int, int, int]] = []
+        self._tricks: list[TrickRow] = []
         #: Each trick's cells, each a role's value: the views ask again for every cell of
         #: every row each time a row comes (the rows fit their contents), so it is made once.
         self._cells: list[list[dict[int, Any]]] = []
@@ -45,22 +45,35 @@ class TrickListModel(QAbstractTableModel):
 
     def add_trick(self, plays: Sequence[tuple[int, int]], winner: int, points: int = 0) -> None:
         """Add a finished trick: (seat, card) pairs in play order, its winner, its points."""
-        by_seat = [0, 0, 0, 0]
+        by_seat = [0] * self.seats
         for seat, card in plays:
             by_seat[seat] = card
         row = len(self._tricks)
         self.beginInsertRows(QModelIndex(), row, row)
-        cards = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+        cards = tuple(by_seat)
         self._tricks.append((cards, plays[0][0], winner, points))
         self._cells.append(_cells(cards, plays[0][0], winner, points))
         self.endInsertRows()
 
     def reset_names(self, names: Sequence[str]) -> None:
         """The players' names as shown now (the language changed), the rows kept."""
+        if len(names) != self.seats:  # another table: its rows cannot be kept
+            self.reset(names)
+            return
         self._names = list(names)
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, POINTS_COLUMN)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.points_column)
 
-    def trick(self, row: int) -> tuple[tuple[int, int, int, int], int, int, int]:
+    @property
+    def seats(self) -> int:
+        """How many seats the list has a column for."""
+        return len(self._names)
+
+    @property
+    def points_column(self) -> int:
+        """The column of a trick's points, after the players'."""
+        return len(self._names)
+
+    def trick(self, row: int) -> TrickRow:
         """Trick ``row``: the card of each seat, the leader, the winner, the points."""
         return self._tricks[row]
 
@@ -68,7 +81,7 @@ class TrickListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._tricks)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else 5
+        return 0 if parent.isValid() else self.points_column + 1
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -77,7 +90,7 @@ class TrickListModel(QAbstractTableModel):
             return self._cells[index.row()][index.column()].get(role)
         _, leader, winner, _ = self._tricks[index.row()]
         seat = index.column()
-        if seat != POINTS_COLUMN:
+        if seat != self.points_column:
             if seat == winner:
                 return self.tr("Took the trick")
             return self.tr("Led the trick") if seat == leader else None
@@ -89,9 +102,9 @@ class TrickListModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            if section == POINTS_COLUMN:
+            if section == self.points_column:
                 return self.tr("Points")
-            return self._names[section] if 0 <= section < 4 else None
+            return self._names[section] if 0 <= section < self.seats else None
         return str(section + 1) if 0 <= section < len(self._tricks) else None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -100,9 +113,7 @@ class TrickListModel(QAbstractTableModel):
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
 
-def _cells(
-    cards: tuple[int, int, int, int], leader: int, winner: int, points: int
-) -> list[dict[int, Any]]:
+def _cells(cards: tuple[int, ...], leader: int, winner: int, points: int) -> list[dict[int, Any]]:
     """A trick's row: each seat's card (the lead marked, the winner's bold), then the points."""
     centre = int(Qt.AlignmentFlag.AlignCenter)
     row: list[dict[int, Any]] = []

@@ -23,7 +23,9 @@ from .problems import FormatError
 #: The settings file's format and current version (``settings.py`` reads and writes them;
 #: a new version must be taught to ``peek_appearance`` too).
 FORMAT: Final = "peppa-settings"
-VERSION: Final = 1
+#: Version 2 may offer a game of six or eight seats (``settings.py``); the window's fields
+#: are those of version 1.
+VERSION: Final = 2
 TABLE_COLOURS: Final = ("green", "blue", "red", "grey")
 LANGUAGES: Final = ("system", "en", "it")
 #: Where version 0 (the prototype's settings) kept the window's geometry.
@@ -49,7 +51,7 @@ def peek_appearance(path: Path) -> Appearance:
         data, version = jf.document(jf.parse_json(text), FORMAT, VERSION)
     except (OSError, FormatError):  # missing, unreadable, not JSON, another format, newer
         return Appearance()
-    fields: dict[str, Any] = data if version == VERSION else _from_v0(data)
+    fields: dict[str, Any] = data if version >= 1 else _from_v0(data)
     colour, language = fields.get("table_colour"), fields.get("language")
     return Appearance(
         table_colour=colour if colour in TABLE_COLOURS else Appearance.table_colour,

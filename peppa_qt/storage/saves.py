@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from ..engine import GameRecord, Match, Phase, RecordError, format_cards, parse_cards, replay
 from ..engine.cards import CardError
+from ..engine.cardset import copies
 from ..engine.deals import LAST_DEAL_NUMBER, NumberedDeal
 from ..engine.record import MAX_SEED, MAX_VALUES, record_from_dict, write_record
 from ..engine.record import VERSION as RECORD_VERSION
@@ -20,14 +21,16 @@ from .problems import FormatError
 
 APP_KEY: Final = "app"
 #: Version 2 keeps a half-chosen pass per seat (version 1 had one, South's, as a string).
+#: Every list of the block has one entry per seat of the record (four, six or eight): a
+#: four-seat game's block is the same as before tables of six and eight.
 APP_VERSION: Final = 2
-Seeds = tuple[int | None, int | None, int | None, int | None]
+#: Per seat (as many as the record's players), a computer player's seed or None.
+Seeds = tuple[int | None, ...]
 Cards = tuple[int, ...]
-Selections = tuple[Cards, Cards, Cards, Cards]
-NO_SELECTION: Final[Selections] = ((), (), (), ())
+#: Per seat, the cards chosen to pass so far (two copies of a card may be among them).
+Selections = tuple[Cards, ...]
 #: Per seat, the aids used in the game: (undos, hints).
-Aids = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
-NO_AIDS: Final[Aids] = ((0, 0), (0, 0), (0, 0), (0, 0))
+Aids = tuple[tuple[int, int], ...]
 #: Hands dealt from a deal number the seed does not give: (hand index, number, seats turned).
 GivenDeals = tuple[tuple[int, int, int], ...]
 
@@ -39,21 +42,45 @@ class SavedGame:
     record: GameRecord
     #: Each computer player's seed by seat (None for a human): its choices follow from it.
     seeds: Seeds
-    #: Per seat, the cards a human had chosen to pass, not yet confirmed (the view's state).
-    selected: Selections = NO_SELECTION
+    #: Per seat, the cards a human had chosen to pass, not yet confirmed (the view's state);
+    #: left empty, none at any seat.
+    selected: Selections = ()
     #: The game's end is already in the statistics (do not count it twice).
     counted: bool = False
-    #: Per seat, the undos and hints used so far (they go into the statistics at the end).
-    aids: Aids = NO_AIDS
+    #: Per seat, the undos and hints used so far (they go into the statistics at the end);
+    #: left empty, none at any seat.
+    aids: Aids = ()
     #: The hands dealt from a number of the player's choosing (New game from a deal number,
     #: Replay this deal): the seed does not give them, so the file says which number it was.
     deals: GivenDeals = ()
 
+    def __post_init__(self) -> None:
+        seats = self.record.seats
+        if not self.selected:
+            object.__setattr__(self, "selected", no_selection(seats))
+        if not self.aids:
+            object.__setattr__(self, "aids", no_aids(seats))
+        if not len(self.seeds) == len(self.selected) == len(self.aids) == seats:
+            raise ValueError(f"a saved game of {seats} seats needs seeds, choices, aids for each")
+
+
+def no_selection(seats: int) -> Selections:
+    """No cards chosen to pass at any of ``seats`` seats."""
+    return ((),) * seats
+
+
+def no_aids(seats: int) -> Aids:
+    """No undo nor hint used at any of ``seats`` seats."""
+    return ((0, 0),) * seats
+
 
 def default_seeds(record: GameRecord, seed: int) -> Seeds:
-    """The seeds a new game gives its computer players (the game's seed, times 4, plus seat)."""
-    seeds = [None if p.kind == "human" else seed * 4 + s for s, p in enumerate(record.players)]
-    return (seeds[0], seeds[1], seeds[2], seeds[3])
+    """The seeds a new game gives its computer players: the game's seed times the seats, plus
+    the seat (as ``controller.setup.GameSetup.player_seed``)."""
+    seats = record.seats
+    return tuple(
+        None if p.kind == "human" else seed * seats + s for s, p in enumerate(record.players)
+    )
 
 
 # ---------------------------------------------------------------------- writing
@@ -106,8 +133,8 @@ def _with_app_fields(record: GameRecord, match: Match) -> SavedGame:
     if not isinstance(view, dict):
         raise FormatError('"view" must be an object')
     raw = view.get("selected")
-    selected = NO_SELECTION if raw is None else _selections(raw, data["version"], match)
-    aids = _aids(data.get("aids", {}))
+    selected = () if raw is None else _selections(raw, data["version"], match)
+    aids = _aids(data.get("aids", {}), record.seats)
     deals = _given_deals(data.get("deals", []), match)
     return SavedGame(record, seeds, selected, jf.flag(data, "counted", False), aids, deals)
 
@@ -117,12 +144,15 @@ def _given_deals(value: object, match: Match) -> GivenDeals:
     if not isinstance(value, list) or len(value) > len(match.hands):
         raise FormatError('"deals" must be a list, an entry per hand at most')
     given = []
+    seats = match.rules.seats
     for entry in value:
         if not isinstance(entry, dict) or set(entry) != {"hand", "number", "turn"}:
             raise FormatError('each of "deals" needs "hand", "number" and "turn", nothing else')
         index, number, turn = entry["hand"], entry["number"], entry["turn"]
-        if not all(jf.is_int(n) for n in (index, number, turn)) or not 0 <= turn < 4:
-            raise FormatError('"deals" holds whole numbers: a hand, a deal number, a turn 0 to 3')
+        if not all(jf.is_int(n) for n in (index, number, turn)) or not 0 <= turn < seats:
+            raise FormatError(
+                f'"deals" holds whole numbers: a hand, a deal number, a turn 0 to {seats - 1}'
+            )
         if not 0 <= index < len(match.hands) or not 1 <= number <= LAST_DEAL_NUMBER:
             raise FormatError('"deals" names a hand this game has not dealt, or no deal number')
         try:
@@ -133,22 +163,21 @@ def _given_deals(value: object, match: Match) -> GivenDeals:
     return tuple(given)
 
 
-def _aids(value: object) -> Aids:
+def _aids(value: object, seats: int) -> Aids:
     """The undos and hints used per seat (none in a game saved before they were kept)."""
     if not isinstance(value, dict):
         raise FormatError('"aids" must be an object')
     lists = []
     for key in ("undos", "hints"):
-        counts = value.get(key, [0, 0, 0, 0])
+        counts = value.get(key, [0] * seats)
         if (
             not isinstance(counts, list)
-            or len(counts) != 4
+            or len(counts) != seats
             or not all(jf.is_int(n) and 0 <= n < 10**9 for n in counts)
         ):
-            raise FormatError(f'"aids" needs "{key}": four whole numbers, 0 or more')
+            raise FormatError(f'"aids" needs "{key}": {seats} whole numbers, 0 or more')
         lists.append(counts)
-    pairs = [(lists[0][s], lists[1][s]) for s in range(4)]
-    return (pairs[0], pairs[1], pairs[2], pairs[3])
+    return tuple((undos, hints) for undos, hints in zip(lists[0], lists[1], strict=True))
 
 
 def _app_block(app: object) -> dict[str, Any]:
@@ -163,25 +192,32 @@ def _app_block(app: object) -> dict[str, Any]:
 
 
 def _seeds(value: object, defaults: Seeds) -> Seeds:
-    if not isinstance(value, list) or len(value) != 4:
-        raise FormatError('"seeds" must list four seats')
+    seats = len(defaults)
+    if not isinstance(value, list) or len(value) != seats:
+        raise FormatError(f'"seeds" must list {seats} seats')
+    largest = seats * MAX_SEED + seats - 1  # a derived seed: the game's, times seats, plus seat
     seeds: list[int | None] = []
     for seat, seed in enumerate(value):
-        if seed is not None and (not jf.is_int(seed) or abs(seed) > 4 * MAX_SEED + 3):
+        if seed is not None and (not jf.is_int(seed) or abs(seed) > largest):
             raise FormatError('each of "seeds" must be a whole number (19 digits at most) or null')
         # A human has no seed; a computer player without one gets the new-game seed.
         seeds.append(None if defaults[seat] is None else (defaults[seat] if seed is None else seed))
-    return (seeds[0], seeds[1], seeds[2], seeds[3])
+    return tuple(seeds)
 
 
 def _selections(value: object, version: int, match: Match) -> Selections:
-    """Each seat's chosen cards: a list of four (version 2), or South's as text (version 1)."""
+    """Each seat's chosen cards: a list, one a seat (version 2), or South's as text (version
+    1, written when every game had four seats)."""
+    seats = match.rules.seats
     if version == 1 and isinstance(value, str):
-        value = [value, "", "", ""]
-    if not isinstance(value, list) or len(value) != 4 or not all(isinstance(v, str) for v in value):
-        raise FormatError('"selected" must list four seats\' cards, such as "QS AH"')
-    chosen = [_selected(text, match, seat) for seat, text in enumerate(value)]
-    return (chosen[0], chosen[1], chosen[2], chosen[3])
+        value = [value, *[""] * (seats - 1)]
+    if (
+        not isinstance(value, list)
+        or len(value) != seats
+        or not all(isinstance(v, str) for v in value)
+    ):
+        raise FormatError(f'"selected" must list {seats} seats\' cards, such as "QS AH"')
+    return tuple(_selected(text, match, seat) for seat, text in enumerate(value))
 
 
 def _selected(text: str, match: Match, seat: int) -> Cards:
@@ -193,7 +229,13 @@ def _selected(text: str, match: Match, seat: int) -> Cards:
     hand = match.current
     if hand is None or hand.phase is not Phase.PASSING or hand.passes[seat] is not None:
         return ()
-    chosen = tuple(dict.fromkeys(cards))
-    if len(chosen) > 3 or not all(hand.hands[seat] >> c & 1 for c in chosen):
-        return ()
-    return chosen
+    # Each card as many times as the hand holds it, once more dropped (one deck: a card
+    # written twice is chosen once); a card the hand does not hold voids the choice.
+    chosen: list[int] = []
+    for card in cards:
+        held = copies(hand.hands[seat], card)
+        if not held:
+            return ()
+        if chosen.count(card) < held:
+            chosen.append(card)
+    return tuple(chosen) if len(chosen) <= hand.rules.pass_size else ()

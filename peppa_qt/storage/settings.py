@@ -10,6 +10,11 @@ toggles of the Settings menu and the last game's players, all keys optional::
      "names": ["Anna", "Bruno", "Carla", "Dario"], "levels": ["easy", "normal", "hard"],
      "geometry": "AdnQywADAAAA…"}
 
+Version 1 offered four-seat games only. Version 2 adds the table size of the game offered
+first, ``"seats"`` (6 or 8 for Belmont; ``"players"`` then lists as many); a file whose game is
+of four seats is still written as version 1, byte for byte as before, so an earlier Peppa goes
+on reading it.
+
 Reading migrates it (and any later old version) step by step to the current one.
 """
 
@@ -22,8 +27,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Final
 
 from ..engine import RecordError, RuleSet
-from ..engine.record import name_problem
-from ..engine.rules import PRESETS
+from ..engine.record import DEFAULT_SEATS, name_problem
+from ..engine.rules import PRESET_SEATS, PRESETS
 from . import jsonfields as jf
 from .appearance import FORMAT, LANGUAGES, TABLE_COLOURS, VERSION
 from .problems import FormatError
@@ -40,6 +45,8 @@ SUIT_ORDERS: Final = ("CDSH", "SHCD", "HSDC", "CDHS")
 #: At start, go on with the autosaved game at once, or ask first.
 RESUME_CHOICES: Final = ("resume", "ask")
 MAX_RECENT: Final = 8
+#: The version a file offering a four-seat game is written as (an earlier Peppa reads it).
+FOUR_SEAT_VERSION: Final = 1
 MAX_NAME: Final = 24
 
 
@@ -75,12 +82,14 @@ class Settings:
     auto_finish: bool = False
     rule_set: str = "peppa"
     rule_options: Mapping[str, Any] = field(default_factory=dict)
-    #: The four seats of a new game; empty for the built-in players.
+    #: The seats of a new game (``seats`` of them); empty for the built-in players.
     players: tuple[SeatDefault, ...] = ()
     window_geometry: str = ""
     window_state: str = ""
     resume: str = "resume"
     recent_files: tuple[str, ...] = ()
+    #: The table of a new game: 4, or 6 and 8 for Belmont.
+    seats: int = DEFAULT_SEATS
 
     def pauses_tricks(self, speed: str) -> bool:
         """Whether a full trick waits at the end at ``speed``; never with animations off."""
@@ -102,13 +111,16 @@ class Settings:
 
 
 def settings_to_json(settings: Settings) -> str:
-    """The settings file's text."""
+    """The settings file's text: version 1 while the game offered is of four seats."""
     values = asdict(settings)
     values["rule_options"] = dict(settings.rule_options)
     values["players"] = [asdict(p) for p in settings.players]
     values["recent_files"] = list(settings.recent_files)
     values["sound_effects"] = values.pop("sound")
-    return jf.dumps({"format": FORMAT, "version": VERSION, **values})
+    seats = values.pop("seats")
+    if seats == DEFAULT_SEATS:
+        return jf.dumps({"format": FORMAT, "version": FOUR_SEAT_VERSION, **values})
+    return jf.dumps({"format": FORMAT, "version": VERSION, **values, "seats": seats})
 
 
 # ---------------------------------------------------------------------- reading
@@ -126,6 +138,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     """Check every field of a current-version document (absent fields take the default)."""
     d = Settings()
     rule_set = jf.choice(data, "rule_set", d.rule_set, PRESETS)
+    seats = _seats(data, rule_set)
     return Settings(
         language=jf.choice(data, "language", d.language, LANGUAGES),
         animation_speed=jf.choice(data, "animation_speed", d.animation_speed, SPEEDS),
@@ -139,31 +152,41 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         auto_play=jf.flag(data, "auto_play", d.auto_play),
         auto_finish=jf.flag(data, "auto_finish", d.auto_finish),
         rule_set=rule_set,
-        rule_options=_rule_options(rule_set, data.get("rule_options", {})),
-        players=_players(data.get("players", [])),
+        rule_options=_rule_options(rule_set, data.get("rule_options", {}), seats),
+        players=_players(data.get("players", []), seats),
         window_geometry=_base64(data, "window_geometry"),
         window_state=_base64(data, "window_state"),
         resume=jf.choice(data, "resume", d.resume, RESUME_CHOICES),
         recent_files=_recent(data.get("recent_files", [])),
+        seats=seats,
     )
 
 
-def _rule_options(rule_set: str, options: object) -> dict[str, Any]:
+def _seats(data: Mapping[str, Any], rule_set: str) -> int:
+    """The table of the game offered: one its rule set is played at (absent: the first)."""
+    sizes = PRESET_SEATS[rule_set]
+    seats = data.get("seats", sizes[0])
+    if not jf.is_int(seats) or seats not in sizes:
+        raise FormatError(f'"seats" must be a table size {rule_set} is played at')
+    return seats
+
+
+def _rule_options(rule_set: str, options: object, seats: int) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise FormatError('"rule_options" must be an object')
     try:
-        RuleSet.preset(rule_set, options)
+        RuleSet.preset(rule_set, options, seats=seats)
     except RecordError as error:
         raise FormatError(f"rule_options: {error.describe()}") from None
     return options
 
 
-def _players(value: object) -> tuple[SeatDefault, ...]:
+def _players(value: object, seats: int) -> tuple[SeatDefault, ...]:
     if value == []:
         return ()
-    if not isinstance(value, list) or len(value) != 4:
-        raise FormatError('"players" must list four seats')
-    seats = []
+    if not isinstance(value, list) or len(value) != seats:
+        raise FormatError(f'"players" must list {seats} seats')
+    players = []
     for item in value:
         if not isinstance(item, dict):
             raise FormatError('each of "players" must be an object')
@@ -175,8 +198,8 @@ def _players(value: object) -> tuple[SeatDefault, ...]:
             raise FormatError(problem)
         if level is not None and not isinstance(level, str):
             raise FormatError("a player's level must be text or null")
-        seats.append(SeatDefault(name, level))
-    return tuple(seats)
+        players.append(SeatDefault(name, level))
+    return tuple(players)
 
 
 def _base64(data: Mapping[str, Any], key: str) -> str:
@@ -222,5 +245,14 @@ def _v0_players(names: object, levels: object) -> list[dict[str, Any]]:
     return [{"name": n, "level": lv} for n, lv in zip(names, [None, *levels], strict=True)]
 
 
+def _from_v1(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 → 2: a version 1 file knew four-seat games only (a "seats" there was never
+    ours, and is dropped: the rule set's first table size it is)."""
+    return {**{k: v for k, v in old.items() if k != "seats"}, "version": 2}
+
+
 #: From version n to n + 1.
-MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _from_v0}
+MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    0: _from_v0,
+    1: _from_v1,
+}

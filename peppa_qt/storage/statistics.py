@@ -1,4 +1,12 @@
-"""Statistics per player name and rule set (``stats.json``), updated when a game ends."""
+"""Statistics per player name, rule set and table size (``stats.json``), updated when a game
+ends.
+
+A Belmont game (six or eight seats) is a kind of game of its own: points per hand and wins are
+not comparable across table sizes, so a player has one record for Belmont at six and another at
+eight, beside their four-seat ones (docs/decisions.md). Version 2 of the file says each entry's
+table size (``"seats"``); a file of four-seat games only is still written as version 1, byte
+for byte as before, so an earlier Peppa goes on reading it.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +15,24 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..engine import Match
-from ..engine.rules import PRESETS
+from ..engine.record import DEFAULT_SEATS
+from ..engine.rules import PRESET_SEATS, PRESETS
 from . import jsonfields as jf
 from .problems import FormatError
 
 FORMAT: Final = "peppa-stats"
-VERSION: Final = 1
+#: Version 2 gives each entry its table size; version 1 (and 0, before versions) knew only
+#: four-seat games.
+VERSION: Final = 2
+#: The version a file of four-seat entries only is written as (an earlier Peppa reads it).
+FOUR_SEAT_VERSION: Final = 1
 #: How many games' points per hand each record keeps, for the chart.
 HISTORY: Final = 100
 
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """One player's record under one rule set. Fewer points is better, as in the game."""
+    """One player's record under one rule set at one table size. Fewer points is better."""
 
     name: str
     rules: str
@@ -36,6 +49,8 @@ class PlayerStats:
     #: Moves taken back and hints asked for, over all the games counted.
     undos: int = 0
     hints: int = 0
+    #: The table: 4, or 6 and 8 for Belmont.
+    seats: int = DEFAULT_SEATS
 
     @property
     def points_per_hand(self) -> float | None:
@@ -43,9 +58,9 @@ class PlayerStats:
         return self.points / self.hands if self.hands else None
 
     @property
-    def key(self) -> tuple[str, str]:
-        """Who and under which rules."""
-        return (self.name, self.rules)
+    def key(self) -> tuple[str, str, int]:
+        """Who, under which rules, at how many seats."""
+        return (self.name, self.rules, self.seats)
 
 
 @dataclass(frozen=True)
@@ -54,24 +69,27 @@ class Statistics:
 
     entries: tuple[PlayerStats, ...] = ()
 
-    def get(self, name: str, rules: str) -> PlayerStats | None:
-        """The record of ``name`` under ``rules``, if they have played."""
-        return next((e for e in self.entries if e.key == (name, rules)), None)
+    def get(self, name: str, rules: str, seats: int | None = None) -> PlayerStats | None:
+        """The record of ``name`` under ``rules`` at ``seats`` (None: the rule set's first
+        table size, four, or six for Belmont), if they have played."""
+        key = (name, rules, first_size(rules) if seats is None else seats)
+        return next((e for e in self.entries if e.key == key), None)
 
     def with_game(
         self,
         names: Sequence[str],
         match: Match,
-        aids: Sequence[tuple[int, int]] = ((0, 0),) * 4,
+        aids: Sequence[tuple[int, int]] | None = None,
     ) -> Statistics:
-        """These statistics with a finished game added for all four seats (and the undos and
-        hints each used in it)."""
+        """These statistics with a finished game added for every seat (and the undos and hints
+        each used in it; none if not given)."""
         if not match.is_over:
             return self
         entries = {e.key: e for e in self.entries}
+        rules, seats = match.rules.name, match.rules.seats
         for seat, name in enumerate(names):
-            old = entries.get((name, match.rules.name), PlayerStats(name, match.rules.name))
-            undos, hints = aids[seat]
+            old = entries.get((name, rules, seats), PlayerStats(name, rules, seats=seats))
+            undos, hints = aids[seat] if aids is not None else (0, 0)
             added = _add_game(old, seat, match)
             entries[old.key] = replace(added, undos=old.undos + undos, hints=old.hints + hints)
         return Statistics(tuple(entries.values()))
@@ -94,50 +112,63 @@ def _add_game(old: PlayerStats, seat: int, match: Match) -> PlayerStats:
     )
 
 
+def first_size(rules: str) -> int:
+    """The table size an entry of ``rules`` is for when its file does not say (a file of
+    version 1 knew only four-seat games)."""
+    return PRESET_SEATS.get(rules, (DEFAULT_SEATS,))[0]
+
+
 def statistics_to_json(stats: Statistics) -> str:
-    """The statistics file's text."""
-    players = [
-        {
-            "name": e.name,
-            "rules": e.rules,
-            "games": e.games,
-            "wins": e.wins,
-            "hands": e.hands,
-            "points": e.points,
-            "moons": e.moons,
-            "best": e.best,
-            "worst": e.worst,
-            "history": list(e.history),
-            "undos": e.undos,
-            "hints": e.hints,
-        }
-        for e in stats.entries
-    ]
-    return jf.dumps({"format": FORMAT, "version": VERSION, "players": players})
+    """The statistics file's text: version 1 while every entry is of four seats."""
+    four_only = all(e.seats == DEFAULT_SEATS for e in stats.entries)
+    players = [_entry_fields(e, with_seats=not four_only) for e in stats.entries]
+    version = FOUR_SEAT_VERSION if four_only else VERSION
+    return jf.dumps({"format": FORMAT, "version": version, "players": players})
+
+
+def _entry_fields(e: PlayerStats, *, with_seats: bool) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "name": e.name,
+        "rules": e.rules,
+        "games": e.games,
+        "wins": e.wins,
+        "hands": e.hands,
+        "points": e.points,
+        "moons": e.moons,
+        "best": e.best,
+        "worst": e.worst,
+        "history": list(e.history),
+        "undos": e.undos,
+        "hints": e.hints,
+    }
+    if with_seats:
+        fields["seats"] = e.seats
+    return fields
 
 
 def statistics_from_json(text: str) -> Statistics:
     """Parse a statistics file; FormatError for anything else."""
     data, version = jf.document(jf.parse_json(text), FORMAT, VERSION)
-    if version != VERSION:
+    if version < FOUR_SEAT_VERSION:
         raise FormatError(f"statistics version {version} is unknown")
     entries = {}
     for item in jf.object_list(data, "players"):
-        entry = _entry(item)
+        entry = _entry(item, knows_seats=version >= VERSION)
         entries[entry.key] = entry
     return Statistics(tuple(entries.values()))
 
 
-def _entry(item: dict[str, Any]) -> PlayerStats:
+def _entry(item: dict[str, Any], *, knows_seats: bool) -> PlayerStats:
     name = item.get("name")
     if not isinstance(name, str) or not name:
         raise FormatError("every statistics entry needs a player's name")
     points = item.get("points", 0)
     if not jf.is_int(points):  # may be below zero: moons and the −10 jack subtract
         raise FormatError('"points" must be a whole number')
+    rules = jf.choice(item, "rules", "peppa", PRESETS)
     entry = PlayerStats(
         name=name,
-        rules=jf.choice(item, "rules", "peppa", PRESETS),
+        rules=rules,
         games=jf.count(item, "games"),
         wins=jf.count(item, "wins"),
         hands=jf.count(item, "hands"),
@@ -148,10 +179,20 @@ def _entry(item: dict[str, Any]) -> PlayerStats:
         history=_history(item.get("history", [])),
         undos=jf.count(item, "undos"),  # absent before aids were counted: 0
         hints=jf.count(item, "hints"),
+        # Version 1 knew four-seat games only: a "seats" there was never ours, and is ignored.
+        seats=_seats(item, rules) if knows_seats else first_size(rules),
     )
     if entry.wins > entry.games or entry.moons > entry.hands:
         raise FormatError(f"the statistics of {name} do not add up")
     return entry
+
+
+def _seats(item: dict[str, Any], rules: str) -> int:
+    """The entry's table size: one its rule set is played at (absent: the first)."""
+    seats = item.get("seats", first_size(rules))
+    if not jf.is_int(seats) or seats not in PRESET_SEATS.get(rules, ()):
+        raise FormatError(f'"seats" must be a table size {rules} is played at')
+    return seats
 
 
 def _history(value: object) -> tuple[float, ...]:

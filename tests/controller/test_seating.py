@@ -33,7 +33,7 @@ def test_a_human_playing_into_a_trick_another_human_finishes_is_covered_at_once(
     assert lead is not None
     turn = hand.rules.direction
     anna, marco = lead, (lead + turn) % 4  # Marco plays right after Anna
-    seating = Seating([anna, marco], turn)
+    seating = Seating([anna, marco], hand.rules.seats, turn)
     seating.covered, seating.viewer = False, anna
     hand.play(cards_of(hand.legal_mask())[0])
     assert seating.acted(anna, hand) and seating.covered
@@ -47,7 +47,7 @@ def test_when_the_trick_ends_first_the_cards_stay_and_the_winner_decides() -> No
         turn = hand.rules.direction
         anna, marco = (lead + 2 * turn) % 4, lead  # Anna plays third, a computer fourth
         _play_until(hand, anna, 2)
-        seating = Seating([anna, marco], turn)
+        seating = Seating([anna, marco], hand.rules.seats, turn)
         seating.covered, seating.viewer = False, anna
         hand.play(cards_of(hand.legal_mask())[0])
         assert not seating.acted(anna, hand)  # who acts next is not known yet: nothing hidden

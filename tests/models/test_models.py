@@ -54,3 +54,47 @@ def test_trick_list_puts_each_card_under_its_player(qtmodeltester: ModelTester) 
 def test_card_labels() -> None:
     assert card_label(49) == "Q♠"
     assert card_label(34) == "10♥"
+
+
+def test_trick_list_of_eight_seats_puts_both_copies_under_their_players(
+    qtmodeltester: ModelTester,
+) -> None:
+    model = TrickListModel()
+    model.reset(["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo"])
+    qtmodeltester.check(model)
+    queen = 49
+    plays = [(6, 44), (7, queen), (0, 45), (1, 40), (2, queen), (3, 41), (4, 42), (5, 43)]
+    model.add_trick(plays, winner=2, points=26)  # the second Q♠ wins
+    qtmodeltester.check(model)
+    assert model.columnCount() == 9 and model.headerData(8, Qt.Orientation.Horizontal) == "Points"
+    assert model.headerData(7, Qt.Orientation.Horizontal) == "Ugo"
+    row = [model.data(model.index(0, s)) for s in range(9)]
+    assert row[2] == row[7] == "Q♠" and row[6] == "▸" + card_label(44) and row[8] == "26"
+    assert model.data(model.index(0, 2), Qt.ItemDataRole.FontRole).bold()
+    assert model.data(model.index(0, 7), Qt.ItemDataRole.FontRole) is None
+    assert model.data(model.index(0, 2), Qt.ItemDataRole.ToolTipRole) == "Took the trick"
+    assert model.trick(0)[0] == (45, 40, queen, 41, 42, 43, 44, queen)
+    model.reset(NAMES)  # a four-seat game next
+    qtmodeltester.check(model)
+    assert model.columnCount() == 5 and model.rowCount() == 0
+
+
+def test_statistics_show_belmont_at_six_and_at_eight_as_two_rows() -> None:
+    from peppa_qt.models.statistics import RULES, SORT_ROLE, StatisticsModel
+    from peppa_qt.storage import PlayerStats, Statistics
+
+    entries = (
+        PlayerStats("Anna", "peppa", games=2),
+        PlayerStats("Anna", "belmont", games=1, seats=6),
+        PlayerStats("Anna", "belmont", games=3, seats=8),
+    )
+    model = StatisticsModel({"peppa": "Peppa", "belmont": "Belmont"}.__getitem__)
+    model.set_statistics(Statistics(entries))
+    texts = [model.data(model.index(row, RULES)) for row in range(3)]
+    assert texts == ["Peppa", "Belmont (6)", "Belmont (8)"]
+    # The rule-set filter matches the key: "Belmont" shows both tables.
+    assert [model.data(model.index(row, RULES), SORT_ROLE) for row in range(3)] == [
+        "peppa",
+        "belmont",
+        "belmont",
+    ]

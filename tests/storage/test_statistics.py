@@ -87,7 +87,7 @@ def test_statistics_round_trip(profile: Profile) -> None:
             ProblemKind.DAMAGED,
         ),
         ('{"format": "peppa-stats"}', ProblemKind.DAMAGED),
-        ('{"format": "peppa-stats", "version": 2}', ProblemKind.NEWER),
+        ('{"format": "peppa-stats", "version": 3}', ProblemKind.NEWER),
         ('{"format": "peppa-st', ProblemKind.DAMAGED),
     ],
 )

@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from ..engine.cardset import CardSet
 from .card_pixmaps import HIDDEN, CardPixmapCache, is_hidden
 from .layout import BOTTOM, Spot, TableLayout, side_of
 from .plates import InfoPlate, NotePlate, SeatBadge
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
+    from ..engine.cardset import CardSet
     from .card_item import CardItem
 
 #: Milliseconds at normal speed.

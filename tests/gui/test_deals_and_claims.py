@@ -219,6 +219,34 @@ def test_a_decided_hand_is_offered_and_finished_to_the_points_the_claim_said(
     assert finished == 2, "no decided hand met in six hands"
 
 
+def test_the_offer_on_the_status_line_goes_when_a_card_played_withdraws_it(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Playing on instead of finishing: the offer's words leave the status line with it."""
+    window = make_window()
+    window.start_game(replace(short_game("hearts", 6), seed=11))
+    claims = window.session.claims
+    offer = "“Finish the hand” (F)"
+    for _ in range(400):
+        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        if window.presenter.mode == PLAYING:
+            qtbot.wait(5)
+            qtbot.waitUntil(lambda: claims._asked is None or claims.offered, timeout=5000)
+        if _offered(window):
+            break
+        assert step(qtbot, window)
+    else:
+        pytest.fail("no decided hand met")
+    assert offer in window.status_line.currentMessage()
+    hand = window.controller.hand
+    assert hand is not None
+    played = len(hand.plays)
+    step(qtbot, window)  # a card played by hand: the offer is withdrawn until checked again
+    qtbot.waitUntil(lambda: len(hand.plays) > played, timeout=5000)
+    qtbot.waitUntil(lambda: not claims.offered, timeout=5000)
+    assert offer not in window.status_line.currentMessage()
+
+
 def test_finish_by_itself_plays_a_decided_hand_out_without_asking(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

@@ -35,6 +35,8 @@ from .setup import SEATS, GameSetup, Pace, SeatSetup, default_level, usable_leve
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from ..ai.hints import Hint
+
 
 def setup_of_saved(saved: SavedGame, levels: list[str]) -> GameSetup:
     """The setup that goes on with a saved game: its players, rules, seed and players' seeds.
@@ -239,7 +241,7 @@ class GameSession(QObject):
         undos, hints = self._aids[seat]
         return undos, hints
 
-    def hint(self) -> tuple[tuple[Card, ...], str] | None:
+    def hint(self) -> tuple[tuple[Card, ...], Hint] | None:
         """What the normal level would do for the human to act now, and its reason code."""
         from ..ai.advice import suggest
 

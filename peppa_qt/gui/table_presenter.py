@@ -27,6 +27,7 @@ from .table_scene import TableScene
 from .table_view import TableView
 
 if TYPE_CHECKING:
+    from ..ai.hints import Hint
     from ..controller import GameSession
 
 #: Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds,
@@ -546,7 +547,7 @@ class TablePresenter(QObject):
         self.scene.show_note(texts.refusal_text(refusal))
         self._refused = True
 
-    def show_hint(self, cards: Sequence[int], reason: str) -> None:
+    def show_hint(self, cards: Sequence[int], reason: Hint) -> None:
         """The suggested cards raised and outlined (the pass's three chosen, the card to
         play under the ring), the reason in words on the status line."""
         self._next_action()

@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>The Italian Hearts card game: Peppa, Peppa Torino and Hearts.</source>
-        <translation>Hearts all'italiana: Peppa, Peppa Torino e Hearts.</translation>
+        <translation>Hearts all&apos;italiana: Peppa, Peppa Torino e Hearts.</translation>
     </message>
     <message>
         <source>Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, under the GNU Lesser General Public License version 3 (LGPL-3.0). Their source code is available at https://code.qt.io and https://download.qt.io; you may replace them with your own modified versions.</source>
@@ -43,7 +43,7 @@
     <name>CrashReporter</name>
     <message>
         <source>Something went wrong inside Peppa. The game goes on; the details are in {path}.</source>
-        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
+        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The text of an error to tell: emitted from any thread, received in the window&apos;s.</extracomment>
         <translation>Qualcosa non ha funzionato dentro Peppa. La partita continua; i dettagli sono in {path}.</translation>
     </message>
 </context>
@@ -100,7 +100,7 @@
 <context>
     <name>HandOverScreen</name>
     <message>
-        <source>{name}'s turn</source>
+        <source>{name}&apos;s turn</source>
         <translation>Tocca a {name}</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>Passa il computer a {name}. Ora deve guardare solo {name}.</translation>
     </message>
     <message>
-        <source>Show {name}'s cards</source>
+        <source>Show {name}&apos;s cards</source>
         <translation>Mostra le carte di {name}</translation>
     </message>
 </context>
@@ -116,7 +116,7 @@
     <name>HandSummaryPanel</name>
     <message>
         <source>Final ranking</source>
-        <extracomment>The player wants this hand's cards dealt again (a new game from its deal number).</extracomment>
+        <extracomment>The player wants this hand&apos;s cards dealt again (a new game from its deal number).</extracomment>
         <translation>Classifica finale</translation>
     </message>
     <message>
@@ -157,11 +157,11 @@
     </message>
     <message>
         <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
-        <translation>✓ corrisponde all'impronta {fingerprint} (chiave {key})</translation>
+        <translation>✓ corrisponde all&apos;impronta {fingerprint} (chiave {key})</translation>
     </message>
     <message>
         <source>✗ does not match the fingerprint {fingerprint} (key {key})</source>
-        <translation>✗ non corrisponde all'impronta {fingerprint} (chiave {key})</translation>
+        <translation>✗ non corrisponde all&apos;impronta {fingerprint} (chiave {key})</translation>
     </message>
 </context>
 <context>
@@ -212,7 +212,7 @@
     </message>
     <message>
         <source>It is the only card you may play.</source>
-        <translation>È l'unica carta che puoi giocare.</translation>
+        <translation>È l&apos;unica carta che puoi giocare.</translation>
     </message>
     <message>
         <source>Lead a low card that someone else will have to beat.</source>
@@ -233,6 +233,14 @@
     <message>
         <source>Lead a low spade to force out the Q♠.</source>
         <translation>Esci con una picche bassa per stanare la Q♠.</translation>
+    </message>
+    <message>
+        <source>Pass the cards likeliest to win tricks you do not want.</source>
+        <translation>Passa le carte che più rischiano di farti prendere prese che non vuoi.</translation>
+    </message>
+    <message>
+        <source>Lead your lowest of this suit: a higher card is out and may take it.</source>
+        <translation>Esci con la tua carta più bassa di questo seme: ne gira ancora una più alta, che può vincere la presa.</translation>
     </message>
     <message>
         <source>Your cards of this suit win anyway: lead the highest.</source>
@@ -275,11 +283,11 @@
         <translation>Liberati di una picche alta finché la Q♠ è ancora in giro.</translation>
     </message>
     <message>
-        <source>Discard your costliest heart on someone else's trick.</source>
+        <source>Discard your costliest heart on someone else&apos;s trick.</source>
         <translation>Scarta la tua cuori più cara su una mano di qualcun altro.</translation>
     </message>
     <message>
-        <source>Discard a card with points on someone else's trick.</source>
+        <source>Discard a card with points on someone else&apos;s trick.</source>
         <translation>Scarta una carta di punti su una mano di qualcun altro.</translation>
     </message>
     <message>
@@ -297,6 +305,10 @@
     <message>
         <source>Give the J♦ bonus to your partner.</source>
         <translation>Lascia il bonus del J♦ al tuo compagno.</translation>
+    </message>
+    <message>
+        <source>Keep the J♦ bonus for a trick of your own.</source>
+        <translation>Tieni il J♦ del bonus per una presa tua.</translation>
     </message>
     <message>
         <source>Win the trick with the J♦ bonus in it.</source>
@@ -335,7 +347,7 @@
     </message>
     <message>
         <source>Move the ring over your cards</source>
-        <translation>Sposta l'anello sulle tue carte</translation>
+        <translation>Sposta l&apos;anello sulle tue carte</translation>
     </message>
     <message>
         <source>Space</source>
@@ -351,7 +363,7 @@
     </message>
     <message>
         <source>Pass the three cards chosen, or play the card with the ring</source>
-        <translation>Passa le tre carte scelte, o gioca la carta con l'anello</translation>
+        <translation>Passa le tre carte scelte, o gioca la carta con l&apos;anello</translation>
     </message>
     <message>
         <source>Tab</source>
@@ -363,7 +375,7 @@
     </message>
     <message>
         <source>At the table</source>
-        <extracomment>(keys, what they do): the table's first, then the menus'.</extracomment>
+        <extracomment>(keys, what they do): the table&apos;s first, then the menus&apos;.</extracomment>
         <translation>Al tavolo</translation>
     </message>
     <message>
@@ -379,7 +391,7 @@
     </message>
     <message>
         <source>Welcome to Peppa.</source>
-        <extracomment>name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms) How long the demo shows each hand's summary (ms). The application's translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
+        <extracomment>name: (animation duration factor, computer &quot;thinking&quot; pause in ms, trick hold in ms) How long the demo shows each hand&apos;s summary (ms). The application&apos;s translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
         <translation>Benvenuti in Peppa.</translation>
     </message>
     <message>
@@ -556,7 +568,7 @@
     <name>NewGameDialog</name>
     <message>
         <source>You</source>
-        <extracomment>The name a single human gets when none is given; shown in the player's language.</extracomment>
+        <extracomment>The name a single human gets when none is given; shown in the player&apos;s language.</extracomment>
         <translation>Tu</translation>
     </message>
     <message>
@@ -686,7 +698,7 @@
     </message>
     <message>
         <source>36 cards (six to ace)</source>
-        <translation>36 carte (dal sei all'asso)</translation>
+        <translation>36 carte (dal sei all&apos;asso)</translation>
     </message>
     <message>
         <source>Teams: partners sit across</source>
@@ -729,7 +741,7 @@
         <translation>Giocatore {n}</translation>
     </message>
     <message>
-        <source>At least one seat must be a human's.</source>
+        <source>At least one seat must be a human&apos;s.</source>
         <translation>Almeno un posto deve essere di una persona.</translation>
     </message>
     <message>
@@ -807,7 +819,7 @@
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <extracomment>Why sounds cannot be heard here ("" when they can), asked when sounds are chosen.</extracomment>
+        <extracomment>Why sounds cannot be heard here (&quot;&quot; when they can), asked when sounds are chosen.</extracomment>
         <translation>Impostazioni</translation>
     </message>
     <message>
@@ -904,7 +916,7 @@
     </message>
     <message>
         <source>Play my card automatically when only one card is legal</source>
-        <translation>Gioca in automatico la mia carta quando è l'unica giocabile</translation>
+        <translation>Gioca in automatico la mia carta quando è l&apos;unica giocabile</translation>
     </message>
     <message>
         <source>Finish the hand by itself once the rest of it is decided</source>
@@ -916,7 +928,7 @@
     </message>
     <message>
         <source>Continue the last game at start without asking</source>
-        <translation>All'avvio riprendi l'ultima partita senza chiedere</translation>
+        <translation>All&apos;avvio riprendi l&apos;ultima partita senza chiedere</translation>
     </message>
     <message>
         <source>Sound effects</source>
@@ -996,7 +1008,7 @@
     <name>StatisticsModel</name>
     <message>
         <source>{wins} ({percent}%)</source>
-        <extracomment>The raw value of a cell (numbers as numbers, the rule set's key): for sorting and filtering.</extracomment>
+        <extracomment>The raw value of a cell (numbers as numbers, the rule set&apos;s key): for sorting and filtering.</extracomment>
         <translation>{wins} ({percent}%)</translation>
     </message>
     <message>
@@ -1068,7 +1080,7 @@
     <name>StorageTexts</name>
     <message>
         <source>{name} does not say who plays: you play South, and computers the other seats.</source>
-        <extracomment>The program's own files: a damaged one is replaced by defaults and kept aside.</extracomment>
+        <extracomment>The program&apos;s own files: a damaged one is replaced by defaults and kept aside.</extracomment>
         <translation>{name} non dice chi gioca: tu giochi a Sud e il computer ai posti restanti.</translation>
     </message>
     <message>
@@ -1085,7 +1097,7 @@
     </message>
     <message>
         <source>{name} could not be written ({detail}); any earlier file is unchanged.</source>
-        <translation>Non è stato possibile scrivere {name} ({detail}); l'eventuale file precedente è rimasto invariato.</translation>
+        <translation>Non è stato possibile scrivere {name} ({detail}); l&apos;eventuale file precedente è rimasto invariato.</translation>
     </message>
     <message>
         <source>Your settings file</source>
@@ -1129,7 +1141,7 @@
     </message>
     <message>
         <source>the file was left as it is</source>
-        <translation>il file è stato lasciato com'è</translation>
+        <translation>il file è stato lasciato com&apos;è</translation>
     </message>
     <message>
         <source>{what}, {outcome}; {done}.</source>
@@ -1156,8 +1168,8 @@
     <name>TablePresenter</name>
     <message>
         <source>D</source>
-        <comment>the dealer's chip</comment>
-        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
+        <comment>the dealer&apos;s chip</comment>
+        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner&apos;s side, who led and took it Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). A refusal is being shown: the player&apos;s next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1177,7 +1189,7 @@
         <translation>Hai ricevuto {cards} da {name}.</translation>
     </message>
     <message>
-        <source>{name}'s turn.</source>
+        <source>{name}&apos;s turn.</source>
         <translation>Tocca a {name}.</translation>
     </message>
     <message>
@@ -1242,23 +1254,23 @@
     </message>
     <message>
         <source>You led and took it.</source>
-        <translation>Hai aperto e l'hai presa tu.</translation>
+        <translation>Hai aperto e l&apos;hai presa tu.</translation>
     </message>
     <message>
         <source>{leader} led and took it.</source>
-        <translation>{leader} ha aperto e l'ha presa.</translation>
+        <translation>{leader} ha aperto e l&apos;ha presa.</translation>
     </message>
     <message>
         <source>You led, {winner} took it.</source>
-        <translation>Hai aperto, {winner} l'ha presa.</translation>
+        <translation>Hai aperto, {winner} l&apos;ha presa.</translation>
     </message>
     <message>
         <source>{leader} led, you took it.</source>
-        <translation>{leader} ha aperto, l'hai presa tu.</translation>
+        <translation>{leader} ha aperto, l&apos;hai presa tu.</translation>
     </message>
     <message>
         <source>{leader} led, {winner} took it.</source>
-        <translation>{leader} ha aperto, {winner} l'ha presa.</translation>
+        <translation>{leader} ha aperto, {winner} l&apos;ha presa.</translation>
     </message>
     <message>
         <source>Points: {points}</source>
@@ -1293,7 +1305,7 @@
     </message>
     <message>
         <source>access to the audio device was denied</source>
-        <translation>l'accesso al dispositivo audio è stato negato</translation>
+        <translation>l&apos;accesso al dispositivo audio è stato negato</translation>
     </message>
     <message>
         <source>No sound can be heard on this computer: {reason}.</source>
@@ -1589,7 +1601,7 @@
     </message>
     <message>
         <source>an unfinished hand before the last one</source>
-        <translation>una smazzata non finita prima dell'ultima</translation>
+        <translation>una smazzata non finita prima dell&apos;ultima</translation>
     </message>
     <message>
         <source>more cards than the hand holds</source>
@@ -1652,7 +1664,7 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
+        <extracomment>The column of a trick&apos;s points, after the four players&apos;. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick&apos;s cells, each a role&apos;s value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
         <translation>Ha preso la mano</translation>
     </message>
     <message>
@@ -1668,7 +1680,7 @@
     <name>WindowCommands</name>
     <message>
         <source>Continue the game you were playing?</source>
-        <extracomment>The rules' language setting the rules dialog was last shown in.</extracomment>
+        <extracomment>The rules&apos; language setting the rules dialog was last shown in.</extracomment>
         <translation>Vuoi riprendere la partita che stavi giocando?</translation>
     </message>
     <message>
@@ -1709,7 +1721,7 @@
     </message>
     <message>
         <source>There is nothing to redo.</source>
-        <translation>Non c'è niente da ripetere.</translation>
+        <translation>Non c&apos;è niente da ripetere.</translation>
     </message>
     <message>
         <source>A hint is for your turn.</source>
@@ -1721,7 +1733,7 @@
     </message>
     <message>
         <source>There is nothing to undo.</source>
-        <translation>Non c'è niente da annullare.</translation>
+        <translation>Non c&apos;è niente da annullare.</translation>
     </message>
     <message>
         <source>game.peppa</source>
@@ -1776,7 +1788,7 @@
     <name>WindowGame</name>
     <message>
         <source>Scores</source>
-        <extracomment>"Finish the hand" is offered (True) or no more (False).</extracomment>
+        <extracomment>&quot;Finish the hand&quot; is offered (True) or no more (False).</extracomment>
         <translation>Punteggi</translation>
     </message>
     <message>

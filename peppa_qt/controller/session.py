@@ -150,6 +150,15 @@ class GameSession(QObject):
         passed = any(hand.passes[seat] is not None for seat in humans)
         return len(match.hands) > 1 or bool(hand.plays) or passed
 
+    def hand_is_secret(self) -> bool:
+        """Whether a file of the whole game would show one human's cards to another now:
+        several humans at this computer, and a hand dealt and not yet played out."""
+        c = self.controller
+        hand, match = c.hand, c.match
+        if match is None or hand is None or match.is_over or len(c.humans()) < 2:
+            return False
+        return hand.phase is not Phase.SCORED
+
     def can_undo(self) -> bool:
         """Whether the human's last pass or card can be taken back (one human only)."""
         return self.controller.can_undo()
@@ -350,11 +359,21 @@ class GameSession(QObject):
         return True
 
     def export_to(self, path: Path) -> bool:
-        """Write the game in play as a plain game record at ``path``."""
+        """Write the game in play as a plain game record at ``path``.
+
+        With several humans at this computer and the game not over, the record leaves out
+        the seed (every deal to come follows from it) and the hand in play (every human's
+        cards): what is left, the hands played out, all of them have seen.
+        """
         game = self.snapshot()
-        if game is None:
+        match = self.controller.match
+        if game is None or match is None:
             return False
-        problem = self.profile.export_record(path, game.record)
+        record = game.record
+        if len(self.controller.humans()) >= 2 and not match.is_over:
+            played = record.hands[:-1] if self.hand_is_secret() else record.hands
+            record = replace(record, seed=None, hands=played)
+        problem = self.profile.export_record(path, record)
         self._tell(problem)
         return problem is None
 

@@ -797,6 +797,7 @@
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
+        <extracomment>Qt&apos;s own texts that qtbase_it.qm lacks, collected into our catalogue by lupdate.</extracomment>
         <translation>&amp;Cerca in:</translation>
     </message>
     <message>
@@ -1755,6 +1756,10 @@
         <translation>Salva la partita</translation>
     </message>
     <message>
+        <source>Save between hands: with several human players, a game saved in the middle of one would show their cards.</source>
+        <translation>Salva tra una smazzata e l&apos;altra: con più giocatori umani, una partita salvata a metà smazzata mostrerebbe le loro carte.</translation>
+    </message>
+    <message>
         <source>Saved as {name}.</source>
         <translation>Partita salvata come {name}.</translation>
     </message>
@@ -1781,6 +1786,10 @@
     <message>
         <source>Export the game record</source>
         <translation>Esporta la registrazione della partita</translation>
+    </message>
+    <message>
+        <source>Exported {name}: the hands played out, not the hand in play.</source>
+        <translation>Registrazione esportata: {name}, con le smazzate concluse, non quella in corso.</translation>
     </message>
     <message>
         <source>Exported {name}.</source>

@@ -361,7 +361,7 @@ class TablePresenter(QObject):
         self._set_mode(PASSING)
         self.scene.set_playable(None, interactive=True)
         self._emit_passing()
-        self._say(lambda: self.tr("Choose three cards to pass."))
+        self._say_prompt()  # a resumed game may bring three cards chosen back
 
     def _emit_passing(self) -> None:
         direction = self.table.pass_direction

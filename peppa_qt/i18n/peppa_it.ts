@@ -156,6 +156,10 @@
         <translation>Copia</translation>
     </message>
     <message>
+        <source>Copied ✓</source>
+        <translation>Copiato ✓</translation>
+    </message>
+    <message>
         <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
         <translation>✓ corrisponde all&apos;impronta {fingerprint} (chiave {key})</translation>
     </message>

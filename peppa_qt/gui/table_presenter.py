@@ -91,6 +91,8 @@ class TablePresenter(QObject):
         self._handing_over: int | None = None
         #: The seats whose received cards have been ringed for them this hand.
         self._received_shown: set[int] = set()
+        #: "You received … from …", said once more with the viewer's first "Your turn" after it.
+        self._received_words: Callable[[], str] | None = None
         self._legal = 0
         self._hinting = False  # a hint is shown (its cards outlined) until the next action
         self._showing_last = False  # the last trick is shown again until the next action
@@ -186,6 +188,7 @@ class TablePresenter(QObject):
         self._hearts_heard = False
         self.scene.set_viewer(self.controller.viewer)
         self._received_shown.clear()
+        self._received_words = None
         self._show_rules(table)
         self.scene.deal(self._hands_in_view(table, self.view), table.dealer)
         self.tricks.reset()
@@ -293,12 +296,19 @@ class TablePresenter(QObject):
         received = [c for c in cards_of(view.received) if view.hand >> c & 1]
         self.scene.set_received(received)
         if received and self.controller.is_human(view.seat):
-            giver = self.names()[view.pass_source]
-            self._say(
-                lambda: self.tr("You received {cards} from {name}.").format(
-                    cards=cards_label(sorted(received, key=self.sort_key)), name=giver
-                )
+            self._say_received(received, view.pass_source)
+
+    def _say_received(self, received: Sequence[int], source: int) -> None:
+        """Tell the viewer what they got (said again with their turn, should it come now)."""
+        giver = self.names()[source]
+
+        def words() -> str:
+            return self.tr("You received {cards} from {name}.").format(
+                cards=cards_label(sorted(received, key=self.sort_key)), name=giver
             )
+
+        self._received_words = words
+        self._say(words)
 
     # ------------------------------------------------------------- hot-seat
 
@@ -307,6 +317,7 @@ class TablePresenter(QObject):
         self._set_mode(IDLE)
         self.selected = []
         self.scene.cover(seat)
+        self._received_words = None
         self._say(None)
 
     def _on_controller_hand_over(self, seat: int) -> None:
@@ -427,12 +438,7 @@ class TablePresenter(QObject):
         if view is not None:
             self._received_shown.add(viewer)
         if view is not None and self.controller.is_human(viewer):  # the demo has no "you"
-            giver = self.names()[source]
-            self._say(
-                lambda: self.tr("You received {cards} from {name}.").format(
-                    cards=cards_label(sorted(received, key=self.sort_key)), name=giver
-                )
-            )
+            self._say_received(received, source)
         else:
             self._say(lambda: self.tr("Cards passed."))
 
@@ -454,7 +460,11 @@ class TablePresenter(QObject):
         self._legal = legal
         self._set_mode(PLAYING)
         self.scene.set_playable(legal, interactive=True)
-        self._say(lambda: self.tr("Your turn: play a card."))
+        received, self._received_words = self._received_words, None
+        if received is None:
+            self._say(lambda: self.tr("Your turn: play a card."))
+        else:  # the hand-over or the lead came at once: the cards received are told still
+            self._say(lambda: f"{received()} {self.tr('Your turn: play a card.')}")
         if self.auto_play and legal.bit_count() == 1:
             self.play_card(legal.bit_length() - 1)
 

@@ -1185,7 +1185,7 @@
     <message>
         <source>D</source>
         <comment>the dealer&apos;s chip</comment>
-        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner&apos;s side, who led and took it Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). A refusal is being shown: the player&apos;s next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
+        <extracomment>Suits left to right in the viewer&apos;s hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation&apos;s (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner&apos;s side, who led and took it Continue after a hand&apos;s summary by itself after this many ms (demo); None waits. Play the human&apos;s card by itself when it is the only legal one (a setting). Suits left to right in the viewer&apos;s hand (a setting; see ``set_suit_order``). A refusal is being shown: the player&apos;s next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand. &quot;You received … from …&quot;, said once more with the viewer&apos;s first &quot;Your turn&quot; after it.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1680,7 +1680,7 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The column of a trick&apos;s points, after the four players&apos;. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick&apos;s cells, each a role&apos;s value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
+        <extracomment>The column of a trick&apos;s points, after the four players&apos;. The mark of the card that led the trick. The cards&apos; colours as the table&apos;s: clubs green and diamonds blue with four. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick&apos;s cells, each a role&apos;s value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
         <translation>Ha preso la mano</translation>
     </message>
     <message>

@@ -249,3 +249,35 @@ def test_with_one_human_a_file_written_mid_hand_holds_the_whole_game(
     window.commands.export_record()
     exported = read_record((tmp_path / "g.json").read_text())
     assert exported.seed == 8 and exported.hands == window.session.snapshot().record.hands  # type: ignore[union-attr]
+
+
+def test_in_hot_seat_each_human_is_told_once_what_they_received(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(hot_seat((0, 2), "hearts"))
+    play = HotSeatPlay(qtbot, window)
+    hand = window.controller.hand
+    assert hand is not None
+    said: list[tuple[int, str]] = []  # (the human whose cards show, the status line)
+    turns: dict[int, list[str]] = {0: [], 2: []}  # what each human read at each of their turns
+
+    def on_prompt(text: str) -> None:
+        c = window.controller
+        said.append((-1 if c.covered else c.viewer, text))
+
+    window.status_line.prompt_changed.connect(on_prompt)
+    while len(hand.plays) < 16:
+        assert play.step()
+    for seat, text in said:
+        if text.endswith("Your turn: play a card.") and seat >= 0:
+            turns[seat].append(text)
+    for seat in (0, 2):
+        giver = NAMES[(seat - hand.pass_direction.offset) % 4]
+        told = [i for i, (to, text) in enumerate(said) if "You received" in text and to == seat]
+        assert told and all(f" from {giver}." in said[i][1] for i in told), said
+        assert told == list(range(told[0], told[0] + len(told))) and len(told) <= 2  # once
+        first, *later = turns[seat]
+        assert first.startswith("You received ")  # with the turn it came just before
+        assert later and not any("You received" in text for text in later)
+    assert not any("You received" in text for to, text in said if to < 0)

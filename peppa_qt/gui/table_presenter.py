@@ -606,7 +606,9 @@ class TablePresenter(QObject):
         else:
             line = self.tr("{leader} led, {winner} took it.").format(leader=leader, winner=winner)
         points = _trick_points(table.rules, len(done) - 1, trick.cards)
-        line += " " + self.tr("Points: {points}").format(points=texts.points_text(points))
+        # The points on a line of their own, never broken ("Punti:" / "0" in Italian).
+        said = self.tr("Points: {points}").format(points=texts.points_text(points))
+        line += "\n" + said.replace(" ", "\u00a0")
         plays = [(self.scene.side(seat), card) for seat, card in trick.plays]
         title = self.tr("Trick {number}").format(number=len(done))
         self._showing_last = True

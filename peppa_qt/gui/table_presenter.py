@@ -469,7 +469,10 @@ class TablePresenter(QObject):
             self.play_card(legal.bit_length() - 1)
 
     def redo(self) -> bool:
-        """Make the last move taken back again: the hand takes no input until it is done."""
+        """Make the last move taken back again: the hand takes no input until it is done.
+        Asked for while the computers play, it is made at the player's turn."""
+        if self.mode == IDLE:
+            return self.intents.redo()
         if self.mode not in (PASSING, PLAYING) or not self.intents.redo():
             return False
         if self.mode == PASSING:

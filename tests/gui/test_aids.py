@@ -92,6 +92,30 @@ def test_undo_and_redo_go_several_steps_back_and_forth_saying_what_they_do(
         assert not menus.redo_action.isEnabled()
 
 
+def test_redo_asked_again_while_the_computers_play_is_made_at_the_players_turn(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    _passed(qtbot, window)
+    menus = window.menus
+    played = [_play_first_legal(qtbot, window) for _ in range(3)]
+    _my_turn(qtbot, window)
+    latest = _state(window)
+    for _ in range(3):
+        menus.undo_action.trigger()
+        _my_turn(qtbot, window)
+    menus.redo_action.trigger()  # the first card again: the computers answer it…
+    assert window.presenter.mode != PLAYING
+    assert menus.redo_action.isEnabled()  # …and Redo is still offered, for the next card
+    assert menus.redo_action.text().replace("&", "") == f"Redo {card_label(played[1])}"
+    menus.redo_action.trigger()
+    menus.redo_action.trigger()
+    assert not menus.redo_action.isEnabled()  # all three asked for
+    qtbot.waitUntil(lambda: _state(window) == latest, timeout=10_000)
+    _my_turn(qtbot, window)
+    assert _state(window) == latest and window.session.aids_used(0) == (3, 0)
+
+
 def test_the_undos_are_kept_with_the_game_and_counted_in_the_statistics(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

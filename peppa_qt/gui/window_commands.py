@@ -259,7 +259,21 @@ class WindowCommands(QObject):
         """The statistics dialog."""
         from .statistics_dialog import StatisticsDialog
 
-        StatisticsDialog.show_for(self.window, self.session.statistics(), self._reset_statistics)
+        stats, reset = self.session.statistics(), self._reset_statistics
+        StatisticsDialog.show_for(self.window, stats, reset, self._statistics_player())
+
+    def _statistics_player(self) -> tuple[str, str] | None:
+        """The human whose statistics show first, with the rule set: the game's first human
+        (the demo's computers are nobody's), else that of the game the settings offer."""
+        from .defaults import setup_from_settings
+
+        played = self.session.setup if self.window.has_game else None
+        offered = setup_from_settings(self.window.settings, self.session.levels)
+        for setup in (played, offered):
+            human = next((s for s in setup.seats if s.is_human), None) if setup else None
+            if setup is not None and human is not None:
+                return human.name, setup.rules.name
+        return None
 
     def _reset_statistics(self) -> Statistics:
         return self.session.reset_statistics()

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine import Phase, PlayerInfo, record_of, view_of
+from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
+from ..engine.record import HandLines
 from ..storage import (
     FileKind,
     OpenedGame,
@@ -114,6 +115,9 @@ class GameSession(QObject):
         #: Per seat, the undos and hints used in this game; the last position a hint was for.
         self._aids = [[0, 0] for _ in SEATS]
         self._hinted: tuple[int, int, int] | None = None
+        #: Each hand's line of the autosave, the finished ones written once (a long game's
+        #: autosave after every trick would rewrite them all).
+        self._hand_lines = HandLines()
         #: Offers and plays "Finish the hand" (from the human's view only).
         self.claims = ClaimWatcher(self.controller, self)
         c = self.controller
@@ -286,14 +290,18 @@ class GameSession(QObject):
 
     # ---------------------------------------------------------------- files
 
-    def snapshot(self) -> SavedGame | None:
-        """The game in play as a saved game, or None before the first game."""
+    def snapshot(self, *, hands: bool = True) -> SavedGame | None:
+        """The game in play as a saved game, or None before the first game (without
+        ``hands``, its record has none: the autosave writes them from its ``HandLines``)."""
         c = self.controller
         match, setup = c.match, c.setup
         if match is None or setup is None:
             return None
         seeds = c.player_seeds()
-        record = record_of(match, players_of(setup))
+        players = players_of(setup)
+        record = (
+            record_of(match, players) if hands else GameRecord(match.rules, players, match.seed)
+        )
         hand = match.current
         selected: Selections = NO_SELECTION
         if hand is not None and hand.phase is Phase.PASSING:
@@ -307,10 +315,11 @@ class GameSession(QObject):
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""
-        game = self.snapshot() if self.keeps_files else None
-        if game is None:
+        game = self.snapshot(hands=False) if self.keeps_files else None
+        match = self.controller.match
+        if game is None or match is None:
             return
-        problem = self.profile.save_autosave(game)
+        problem = self.profile.save_autosave(game, self._hand_lines.pieces(match))
         if problem is None:
             self.autosaved.emit()
             return

@@ -7,7 +7,7 @@ written: the window makes its ``Profile`` before its first frame, and reads the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -92,11 +92,13 @@ class Profile:
         path = self.where.autosave_file
         return self._load_own(path, FileKind.AUTOSAVE, _opened)
 
-    def save_autosave(self, game: SavedGame) -> Problem | None:
-        """Write the game in progress."""
+    def save_autosave(
+        self, game: SavedGame, hand_lines: Sequence[str] | None = None
+    ) -> Problem | None:
+        """Write the game in progress (``hand_lines``: its hands, already written)."""
         from .saves import saved_game_to_json
 
-        text = saved_game_to_json(game)
+        text = saved_game_to_json(game, hand_lines)
         return self._save(self.where.autosave_file, text, FileKind.AUTOSAVE)
 
     def open_game(

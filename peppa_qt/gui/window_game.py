@@ -61,7 +61,7 @@ class WindowGame(QObject):
         self.session = GameSession(profile, preferences, pace, player_factory, parent=self)
         self.controller = self.session.controller
         self.scores = ScoreSheetModel(self)
-        self.tricks = TrickListModel(self)
+        self.tricks = TrickListModel(self, four_colour=cache.four_colour)
         self.presenter = TablePresenter(
             self.controller, self.session, view, self.scores, self.tricks, parent=self
         )

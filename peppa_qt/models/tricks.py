@@ -8,11 +8,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
-from .card_text import card_label, is_red
+from .card_text import card_label, suit_ink
 
 Index = QModelIndex | QPersistentModelIndex
 CARD_ROLE = Qt.ItemDataRole.UserRole + 1
-RED = QColor("#c0262d")
 
 
 #: The column of a trick's points, after the four players'.
@@ -25,8 +24,10 @@ class TrickListModel(QAbstractTableModel):
     """One row per finished trick: the card each player played (the lead marked ▸, the
     winner's in bold) and the points the trick carried."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, four_colour: bool = False) -> None:
         super().__init__(parent)
+        #: The cards' colours as the table's: clubs green and diamonds blue with four.
+        self.four_colour = four_colour
         self._names = ["", "", "", ""]
         #: Each trick: the card of each seat, the leader, the winner and the points in it.
         self._tricks: list[tuple[tuple[int, int, int, int], int, int, int]] = []
@@ -52,8 +53,19 @@ class TrickListModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), row, row)
         cards = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
         self._tricks.append((cards, plays[0][0], winner, points))
-        self._cells.append(_cells(cards, plays[0][0], winner, points))
+        self._cells.append(_cells(cards, plays[0][0], winner, points, self.four_colour))
         self.endInsertRows()
+
+    def set_four_colour(self, on: bool) -> None:
+        """Write the cards in four colours (clubs green, diamonds blue) or in two."""
+        if on == self.four_colour:
+            return
+        self.four_colour = on
+        self._cells = [_cells(*trick, on) for trick in self._tricks]
+        if self._tricks:
+            bottom_right = self.index(len(self._tricks) - 1, POINTS_COLUMN - 1)
+            roles = [Qt.ItemDataRole.ForegroundRole]
+            self.dataChanged.emit(self.index(0, 0), bottom_right, roles)
 
     def reset_names(self, names: Sequence[str]) -> None:
         """The players' names as shown now (the language changed), the rows kept."""
@@ -101,7 +113,7 @@ class TrickListModel(QAbstractTableModel):
 
 
 def _cells(
-    cards: tuple[int, int, int, int], leader: int, winner: int, points: int
+    cards: tuple[int, int, int, int], leader: int, winner: int, points: int, four_colour: bool
 ) -> list[dict[int, Any]]:
     """A trick's row: each seat's card (the lead marked, the winner's bold), then the points."""
     centre = int(Qt.AlignmentFlag.AlignCenter)
@@ -110,7 +122,7 @@ def _cells(
         cell: dict[int, Any] = {
             Qt.ItemDataRole.DisplayRole: (LED if seat == leader else "") + card_label(card),
             CARD_ROLE: card,
-            Qt.ItemDataRole.ForegroundRole: RED if is_red(card) else None,
+            Qt.ItemDataRole.ForegroundRole: _ink(card, four_colour),
             Qt.ItemDataRole.TextAlignmentRole: centre,
         }
         if seat == winner:
@@ -121,3 +133,8 @@ def _cells(
     display = str(points).replace("-", "−")
     row.append({Qt.ItemDataRole.DisplayRole: display, Qt.ItemDataRole.TextAlignmentRole: centre})
     return row
+
+
+def _ink(card: int, four_colour: bool) -> QColor | None:
+    ink = suit_ink(card, four_colour)
+    return None if ink is None else QColor(ink)

@@ -72,9 +72,12 @@ def test_the_fingerprint_is_shown_while_the_cards_are_hidden_and_the_number_only
     assert key is not None and key in panel.deal_check.text()
     assert fingerprint_matches(number, key, fingerprint)
     copy = next(b for b in panel.findChildren(QAbstractButton) if b.text() == "Copy")
+    width = copy.width()
     copy.click()
     clipboard = QApplication.clipboard()
     assert clipboard is not None and clipboard.text() == format_deal_number(number)
+    assert copy.text() == "Copied ✓" and copy.width() == width  # said, and nothing moves
+    qtbot.waitUntil(lambda: copy.text() == "Copy", timeout=5000)
     assert panel.replay.isVisible()
     # the next hand is dealt: its number is not on screen either, the one before may be
     step(qtbot, window)

@@ -197,17 +197,41 @@ def test_the_menu_opens_the_statistics_and_a_reset_empties_the_file(
     window = make_window()
     assert window.profile.save_statistics(STATS) is None
     shown: list[Statistics] = []
+    players: list[tuple[str, str] | None] = []
 
     def show_for(
-        cls: type, parent: object, stats: Statistics, reset: Callable[[], Statistics]
+        cls: type,
+        parent: object,
+        stats: Statistics,
+        reset: Callable[[], Statistics],
+        player: tuple[str, str] | None = None,
     ) -> None:
         shown.append(stats)
+        players.append(player)
         reset()
 
     monkeypatch.setattr(StatisticsDialog, "show_for", classmethod(show_for))
     window.commands.show_statistics()
     assert shown == [STATS]
     assert window.profile.load_statistics() == (Statistics(), None)
+    window.start_game(short_game("torino", 1))
+    window.commands.show_statistics()
+    assert players == [("You", "peppa"), ("Anna", "torino")]  # the human, not a computer
+
+
+def test_the_statistics_open_at_the_human_not_at_the_first_name(qtbot: QtBot) -> None:
+    computers = [PlayerStats(n, "peppa", games=2, hands=20, points=90) for n in ("Bruno", "Dario")]
+    you = [
+        PlayerStats("You", r, games=1, hands=9, points=40, history=(4.4,))
+        for r in ("hearts", "peppa")
+    ]
+    stats = Statistics((*computers, *you))
+    dialog = StatisticsDialog(stats, Statistics, player=("You", "peppa"))
+    qtbot.addWidget(dialog)
+    current = dialog.table.currentIndex()
+    entry = dialog.model.entry(dialog.proxy.mapToSource(current).row())
+    assert entry is not None and (entry.name, entry.rules) == ("You", "peppa")
+    assert dialog.chart_title.text().startswith("You, Peppa")
 
 
 def test_restore_defaults_and_change_the_first_game(

@@ -141,7 +141,7 @@ def test_three_cards_chosen_come_back_with_the_words_for_them(
         window.presenter.toggle_selected(card)
     window = restart(qtbot, make_window, window)
     assert len(window.presenter.selected) == 3
-    assert window.status_line.prompt().startswith("Three cards chosen: press Pass cards")
+    assert window.status_line.prompt().startswith("Three cards chosen: press “Pass cards”")
 
 
 def test_asking_before_resuming(qtbot: QtBot, make_window: WindowMaker, messages: Messages) -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from persistence_helpers import Messages
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QPushButton
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -275,3 +277,20 @@ def test_every_problem_is_one_sentence(qtbot: QtBot, file: FileKind, kind: Probl
     text = problem_text(problem)
     assert text.endswith(".") and text.count(". ") == 0 and "\n" not in text
     assert text[0].isupper() or text.startswith("{name}")
+
+
+def test_a_recent_file_with_an_ampersand_shows_its_whole_name_and_opens(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    """An "&" in a file's name is shown as it is, not taken for the menu item's key."""
+    window = make_window()
+    path = tmp_path / "Anna&Bruno.peppa"
+    window.apply_settings(replace(window.settings, recent_files=(str(path),)))
+    window.menus.recent_menu.aboutToShow.emit()
+    (action,) = window.menus.recent_menu.actions()
+    assert action.text().replace("&&", "&") == "Anna&Bruno.peppa"
+    assert QKeySequence.mnemonic(action.text()).isEmpty()  # no letter made the item's key
+    opened: list[Path] = []
+    window.commands.open_path = opened.append  # type: ignore[method-assign]
+    action.trigger()
+    assert opened == [path]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ..engine.cards import Card
 from ..engine.view import PlayerView
+from .hints import Hint
 from .normal import NormalPlayer
 
 
-def suggest(view: PlayerView) -> tuple[tuple[Card, ...], str]:
+def suggest(view: PlayerView) -> tuple[tuple[Card, ...], Hint]:
     """The normal level's choice for the view's seat: the cards and the reason code."""
     if view.to_move is not None and view.to_move != view.seat:
         raise ValueError("it is not this seat's turn")
     decision = NormalPlayer(0).decide(view)
-    return decision.cards, decision.reason
+    return decision.cards, Hint(decision.reason)

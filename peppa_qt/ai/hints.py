@@ -24,6 +24,7 @@ class Hint(StrEnum):
     PASS_HIGH_CARDS = "pass_high_cards"
     PASS_FOR_MOON = "pass_for_moon"
     PASS_HIGHEST = "pass_highest"
+    PASS_LIKELY_WINNERS = "pass_likely_winners"
     VOID_CLUBS = "void_clubs"
     VOID_DIAMONDS = "void_diamonds"
     VOID_HEARTS = "void_hearts"
@@ -31,6 +32,7 @@ class Hint(StrEnum):
     # leading
     ONLY_CARD = "only_card"
     LEAD_LOW = "lead_low"
+    LEAD_UNDER = "lead_under"
     LEAD_SHORT_SUIT = "lead_short_suit"
     LEAD_LOW_HEART = "lead_low_heart"
     BLEED_SPADES = "bleed_spades"
@@ -53,6 +55,7 @@ class Hint(StrEnum):
     SPARE_PARTNER = "spare_partner"
     AVOID_GAME_END = "avoid_game_end"
     GIFT_PARTNER = "gift_partner"
+    KEEP_BONUS = "keep_bonus"
     # bonus card, moon
     TAKE_BONUS = "take_bonus"
     STOP_MOON = "stop_moon"
@@ -69,6 +72,7 @@ SENTENCES: Final[dict[Hint, str]] = {
     Hint.PASS_HIGH_HEARTS: "Passes high hearts, which would win heart tricks.",
     Hint.PASS_POINT_CARD: "Passes a card that carries points.",
     Hint.PASS_HIGH_CARDS: "Passes high cards that would win tricks.",
+    Hint.PASS_LIKELY_WINNERS: "Passes the cards likeliest to win tricks it does not want.",
     Hint.PASS_FOR_MOON: "Keeps the winners and passes low cards: it is going for all the points.",
     Hint.PASS_HIGHEST: "Passes its three highest cards.",
     Hint.VOID_CLUBS: "Gets rid of its clubs, to discard on club tricks later.",
@@ -77,6 +81,7 @@ SENTENCES: Final[dict[Hint, str]] = {
     Hint.VOID_SPADES: "Gets rid of its spades, to discard on spade tricks later.",
     Hint.ONLY_CARD: "Plays the only card it may play.",
     Hint.LEAD_LOW: "Leads a low card that someone else will have to beat.",
+    Hint.LEAD_UNDER: "Leads its lowest of the suit: a higher card is out and may take it.",
     Hint.LEAD_SHORT_SUIT: "Leads from a short suit, to be void in it soon.",
     Hint.LEAD_LOW_HEART: "Leads a low heart: someone else takes the trick.",
     Hint.BLEED_SPADES: "Leads a low spade to force out the Q♠.",
@@ -97,6 +102,7 @@ SENTENCES: Final[dict[Hint, str]] = {
     Hint.SPARE_PARTNER: "Gives no points to its partner.",
     Hint.AVOID_GAME_END: "Gives no points that would end the game while it is behind.",
     Hint.GIFT_PARTNER: "Gives the J♦ bonus to its partner.",
+    Hint.KEEP_BONUS: "Keeps the J♦ bonus for a trick of its own.",
     Hint.TAKE_BONUS: "Wins the trick with the J♦ bonus in it.",
     Hint.STOP_MOON: "Takes points on purpose, so nobody takes them all.",
     Hint.DENY_MOON: "Gives no points to the player who is taking them all.",

@@ -19,6 +19,9 @@ SHORTLIST = 7
 #: Worth of emptying a suit by passing its 1, 2 or 3 cards.
 VOID_BONUS = (0, 20, 14, 8)
 _VOID_HINTS = (Hint.VOID_CLUBS, Hint.VOID_DIAMONDS, Hint.VOID_HEARTS, Hint.VOID_SPADES)
+#: The ranks a hint does not call high: 2 to 8 of every suit, and 2 to 10 of hearts.
+_BELOW_NINE = sum(0x7F << (13 * s) for s in range(4))
+_BELOW_JACK = 0x1FF << (13 * HEARTS)
 
 
 def card_danger(pr: PolicyRules, hand: int, card: int, offset: int) -> int:
@@ -117,11 +120,14 @@ def pass_hint(pr: PolicyRules, hand: int, mask: int) -> Hint:
     for suit, suit_set in enumerate(SUIT_SETS):
         if hand & suit_set and not kept & suit_set:
             return _VOID_HINTS[suit]
-    if mask & pr.plus_mask & SUIT_MASKS[HEARTS]:
+    hearts = mask & SUIT_MASKS[HEARTS]
+    if hearts & pr.plus_mask and not hearts & _BELOW_JACK:
         return Hint.PASS_HIGH_HEARTS
     if mask & pr.plus_mask:
         return Hint.PASS_POINT_CARD
-    return Hint.PASS_HIGH_CARDS
+    if not mask & _BELOW_NINE:
+        return Hint.PASS_HIGH_CARDS
+    return Hint.PASS_LIKELY_WINNERS  # a hand without high cards passes its likeliest winners
 
 
 def moon_pass(pr: PolicyRules, hand: int) -> int:

@@ -159,7 +159,15 @@ def _duck(t: Table, under: int, over: int) -> Choice:
             return top(winners), Hint.WIN_CLEAN_TRICK
     if t.led == SPADES and t.queen_out:
         return top(pool), Hint.DUCK_QUEEN_OUT
-    return top(pool), Hint.DUCK_HIGH
+    card = top(pool)
+    return card, (Hint.DUCK_HIGH if card == top(under) else _kept_back(t, top(under)))
+
+
+def _kept_back(t: Table, highest: int) -> Hint:
+    """Why a card lower than ``highest`` (the highest that would) goes under the trick."""
+    if t.pr.minus_mask >> highest & 1:
+        return Hint.KEEP_BONUS
+    return Hint.SPARE_PARTNER if t.winner == t.partner else Hint.AVOID_GAME_END
 
 
 def _go_over(t: Table, over: int) -> Choice:
@@ -183,7 +191,7 @@ def _go_over(t: Table, over: int) -> Choice:
     prize = clean & pr.minus_mask
     if prize and clean & ~prize and t.value <= 0:
         # Hoping to be beaten with the J♦ −10 hands the prize over: win with a clean card.
-        return top(clean & ~prize), Hint.WIN_CLEAN_TRICK
+        return top(clean & ~prize), Hint.KEEP_BONUS
     return bottom(clean or over), Hint.FOLLOW_LOW
 
 
@@ -273,8 +281,11 @@ def _lead_risk(t: Table, suit: int, mine: int) -> tuple[int, Choice]:
     low = bottom(mine)
     others = t.unseen & SUIT_MASKS[suit]
     length = (t.hand & SUIT_SETS[suit]).bit_count()
-    why = Hint.LEAD_SHORT_SUIT if length <= 2 else Hint.LEAD_LOW
     higher = (others & from_card(low)).bit_count()
+    # "Low" only when most of the suit's cards still out outrank it (a J♥ under the A♥ alone
+    # is not low: it is led because that suit is the least risk, and the hint says so).
+    is_low = 2 * higher > others.bit_count()
+    why = Hint.LEAD_SHORT_SUIT if length <= 2 else Hint.LEAD_LOW if is_low else Hint.LEAD_UNDER
     if higher == 0:
         # Our lowest card wins: the trick is ours whatever we lead, so lead the top one.
         risk = 40 if others else 60  # with no other card of the suit out, all three discard
@@ -286,7 +297,7 @@ def _lead_risk(t: Table, suit: int, mine: int) -> tuple[int, Choice]:
     if suit == SPADES:
         risk, why = _spade_lead(t, risk, why, low)
     elif suit == HEARTS:
-        why = Hint.LEAD_LOW_HEART
+        why = Hint.LEAD_LOW_HEART if is_low else Hint.LEAD_UNDER
         if t.queen_out or t.gone.bit_count() < 3 * t.pr.seats:  # before the fourth trick
             risk += 14  # early hearts feed the points around before the Q♠ is out
     return risk, (low, why)

@@ -119,6 +119,8 @@ class GameController(QObject):
         self._actions: list[int] = []
         #: The human's moves taken back, the latest last: (seat, cards) to make again (redo).
         self._redo: list[tuple[int, tuple[int, ...]]] = []
+        #: Redos asked for while the computers still played: made as their human is asked.
+        self._redo_wanted = 0
 
     # ----------------------------------------------------------------- queries
 
@@ -206,8 +208,12 @@ class GameController(QObject):
         return None
 
     def redo_subject(self) -> tuple[int, ...] | None:
-        """The cards of the move Redo would make again, when it may be made now."""
-        return self._redo[-1][1] if self.can_redo() else None
+        """The cards of the move Redo would make again: now, or once its human is asked
+        (the computers still play the moves before it)."""
+        ahead = len(self._redo) - self._redo_wanted
+        if ahead <= 0 or self.hand is None or self.covered:
+            return None
+        return self._redo[ahead - 1][1]
 
     def can_redo(self) -> bool:
         """Whether a move taken back can be made again now (its human is asked for it)."""
@@ -249,6 +255,7 @@ class GameController(QObject):
             return
         self._actions = _actions_of(hand)
         self._redo = []
+        self._redo_wanted = 0
         self.history_changed.emit()
         index = len(match.hands) - 1
         self._queue(lambda: self.hand_resumed.emit(index))
@@ -316,11 +323,20 @@ class GameController(QObject):
             self._redo.pop()
         else:
             self._redo.clear()
+            self._redo_wanted = 0
 
     def redo(self) -> bool:
-        """Make the last move taken back again (the computers then answer as before)."""
+        """Make the last move taken back again (the computers then answer as before).
+
+        Asked for again while the computers still play the moves before the next one (Redo
+        pressed twice), it is made as soon as its human is asked.
+        """
         if not self.can_redo():
-            return False
+            if self.redo_subject() is None:
+                return False
+            self._redo_wanted += 1
+            self.history_changed.emit()  # Redo now names the move after it, if any
+            return True
         seat, cards = self._redo[-1]
         if len(cards) == 1:
             return self.submit_play(seat, cards[0])
@@ -336,6 +352,7 @@ class GameController(QObject):
             return False
         subject = self.undo_subject()
         self._stop_thinking()
+        self._redo_wanted = 0  # taken back further: the redos asked for are not wanted now
         while self._actions:
             seat = self._actions.pop()
             self.match.undo()
@@ -395,6 +412,7 @@ class GameController(QObject):
         self._asked.clear()
         self._actions = []
         self._redo = []
+        self._redo_wanted = 0
         self._seating.new_hand()
         self._handing_over = None
         self._queue(lambda: self.hand_dealt.emit(index))
@@ -499,6 +517,9 @@ class GameController(QObject):
         self._asked.add(seat)
         self._published = self._snapshot()
         ask()
+        if self._redo_wanted and self.can_redo():
+            self._redo_wanted -= 1
+            self.redo()
         self.history_changed.emit()
 
     def uncover(self) -> bool:

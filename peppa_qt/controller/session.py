@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine import Phase, PlayerInfo, record_of, view_of
+from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
+from ..engine.record import HandLines
 from ..storage import (
     FileKind,
     OpenedGame,
@@ -34,6 +35,8 @@ from .setup import GameSetup, Pace, SeatSetup, default_level, usable_level
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from ..ai.hints import Hint
 
 #: The computer players of a record that names none (only a four-seat record may: a Belmont
 #: one lists its six or eight players); more names than needed, so any table is filled.
@@ -117,6 +120,9 @@ class GameSession(QObject):
         #: Per seat, the undos and hints used in this game; the last position a hint was for.
         self._aids: list[list[int]] = []
         self._hinted: tuple[int, int, int] | None = None
+        #: Each hand's line of the autosave, the finished ones written once (a long game's
+        #: autosave after every trick would rewrite them all).
+        self._hand_lines = HandLines()
         #: Offers and plays "Finish the hand" (from the human's view only).
         self.claims = ClaimWatcher(self.controller, self)
         c = self.controller
@@ -152,6 +158,15 @@ class GameSession(QObject):
         humans = self.controller.humans()
         passed = any(hand.passes[seat] is not None for seat in humans)
         return len(match.hands) > 1 or bool(hand.plays) or passed
+
+    def hand_is_secret(self) -> bool:
+        """Whether a file of the whole game would show one human's cards to another now:
+        several humans at this computer, and a hand dealt and not yet played out."""
+        c = self.controller
+        hand, match = c.hand, c.match
+        if match is None or hand is None or match.is_over or len(c.humans()) < 2:
+            return False
+        return hand.phase is not Phase.SCORED
 
     def can_undo(self) -> bool:
         """Whether the human's last pass or card can be taken back (one human only)."""
@@ -244,7 +259,7 @@ class GameSession(QObject):
         undos, hints = self._aids[seat]
         return undos, hints
 
-    def hint(self) -> tuple[tuple[Card, ...], str] | None:
+    def hint(self) -> tuple[tuple[Card, ...], Hint] | None:
         """What the normal level would do for the human to act now, and its reason code."""
         from ..ai.advice import suggest
 
@@ -280,14 +295,18 @@ class GameSession(QObject):
 
     # ---------------------------------------------------------------- files
 
-    def snapshot(self) -> SavedGame | None:
-        """The game in play as a saved game, or None before the first game."""
+    def snapshot(self, *, hands: bool = True) -> SavedGame | None:
+        """The game in play as a saved game, or None before the first game (without
+        ``hands``, its record has none: the autosave writes them from its ``HandLines``)."""
         c = self.controller
         match, setup = c.match, c.setup
         if match is None or setup is None:
             return None
         seeds = tuple(c.player_seeds())
-        record = record_of(match, players_of(setup))
+        players = players_of(setup)
+        record = (
+            record_of(match, players) if hands else GameRecord(match.rules, players, match.seed)
+        )
         hand = match.current
         selected: Selections = ()
         if hand is not None and hand.phase is Phase.PASSING:
@@ -299,10 +318,11 @@ class GameSession(QObject):
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""
-        game = self.snapshot() if self.keeps_files else None
-        if game is None:
+        game = self.snapshot(hands=False) if self.keeps_files else None
+        match = self.controller.match
+        if game is None or match is None:
             return
-        problem = self.profile.save_autosave(game)
+        problem = self.profile.save_autosave(game, self._hand_lines.pieces(match))
         if problem is None:
             self.autosaved.emit()
             return
@@ -351,11 +371,21 @@ class GameSession(QObject):
         return True
 
     def export_to(self, path: Path) -> bool:
-        """Write the game in play as a plain game record at ``path``."""
+        """Write the game in play as a plain game record at ``path``.
+
+        With several humans at this computer and the game not over, the record leaves out
+        the seed (every deal to come follows from it) and the hand in play (every human's
+        cards): what is left, the hands played out, all of them have seen.
+        """
         game = self.snapshot()
-        if game is None:
+        match = self.controller.match
+        if game is None or match is None:
             return False
-        problem = self.profile.export_record(path, game.record)
+        record = game.record
+        if len(self.controller.humans()) >= 2 and not match.is_over:
+            played = record.hands[:-1] if self.hand_is_secret() else record.hands
+            record = replace(record, seed=None, hands=played)
+        problem = self.profile.export_record(path, record)
         self._tell(problem)
         return problem is None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeGuard
 
@@ -447,14 +447,61 @@ def _hand_dict(hand: HandRecord) -> dict[str, Any]:
     return out
 
 
-def write_record(record: GameRecord) -> str:
-    """The record as JSON text: one line per field and per hand, easy to read and diff."""
-    document = record_to_dict(record)
+def write_record(record: GameRecord, hand_lines: Sequence[str] | None = None) -> str:
+    """The record as JSON text: one line per field and per hand, easy to read and diff.
+
+    ``hand_lines``: the hands' lines already written (``HandLines.pieces``), in place of the
+    record's own hands; the text is put together in one go (a long game's is megabytes).
+    """
+    document = record_to_dict(replace(record, hands=()) if hand_lines is not None else record)
     hands = document.pop("hands")
-    lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in document.items()]
-    body = ",\n".join(f"  {json.dumps(h, ensure_ascii=False)}" for h in hands)
-    lines.append(f' "hands": [\n{body}\n ]' if hands else ' "hands": []')
-    return "{\n" + "\n".join(lines) + "\n}\n"
+    if hand_lines is None:
+        hand_lines = [f"  {json.dumps(h, ensure_ascii=False)}" for h in hands]
+    parts = ["{\n"]
+    for key, value in document.items():
+        parts += [" ", json.dumps(key), ": ", json.dumps(value, ensure_ascii=False), ",\n"]
+    if not hand_lines:
+        return "".join([*parts, ' "hands": []\n}\n'])
+    parts.append(' "hands": [\n')
+    for index, line in enumerate(hand_lines):
+        parts += [",\n", line] if index else [line]
+    return "".join([*parts, "\n ]\n}\n"])
+
+
+class HandLines:
+    """The record lines of a game's hands, those before the hand in play written once.
+
+    The autosave comes after every trick: writing every hand again each time cost 0.7 s at
+    hand 9,999. A hand before the last one changes only if undone across the deal after it,
+    and then the hands after it are gone: the lines past the new last hand are written again.
+    """
+
+    def __init__(self) -> None:
+        self._match: Match | None = None
+        self._done: list[str] = []
+        self._joined = ""  # the lines of self._done, as write_record joins them
+
+    def pieces(self, match: Match) -> list[str]:
+        """The hands' lines for ``write_record``: the finished hands' joined in one piece,
+        then the hand in play's."""
+        if match is not self._match:
+            self._match, self._done, self._joined = match, [], ""
+        hands = match.hands
+        last = max(len(hands) - 1, 0)
+        if len(self._done) > last:  # taken back across a deal: those hands are gone
+            del self._done[last:]
+            self._joined = ",\n".join(self._done)
+        new = [_hand_line(hand) for hand in hands[len(self._done) : last]]
+        if new:
+            self._joined = ",\n".join([self._joined, *new] if self._done else new)
+            self._done += new
+        if not hands:
+            return []
+        return [self._joined, _hand_line(hands[-1])] if self._done else [_hand_line(hands[-1])]
+
+
+def _hand_line(hand: HandState) -> str:
+    return f"  {json.dumps(_hand_dict(_hand_record(hand)), ensure_ascii=False)}"
 
 
 def summary(match: Match) -> dict[str, Any]:

@@ -179,6 +179,7 @@ class MainWindow(QMainWindow):
             self._game.presenter.auto_play = settings.auto_play
             self._game.session.claims.automatic = settings.auto_finish
             self._game.presenter.set_suit_order(settings.suit_order)
+            self._game.tricks.set_four_colour(settings.four_colour)
 
     def apply_speed(self, name: str, *, remember: bool = True) -> None:
         """Set the animation speed (slow, normal, fast, off); ``remember`` it in the settings."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from .file_chooser import choose_path
 
 
 def _title() -> str:
@@ -51,13 +53,11 @@ class Notices:
         cls, parent: QWidget | None, title: str, folder: Path, filters: str
     ) -> Path | None:
         """A file to open, or None."""
-        name, _ = QFileDialog.getOpenFileName(parent, title, str(folder), filters)
-        return Path(name) if name else None
+        return choose_path(parent, title, folder, filters, saving=False)
 
     @classmethod
     def save_path(
         cls, parent: QWidget | None, title: str, suggested: Path, filters: str
     ) -> Path | None:
         """Where to save, or None."""
-        name, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), filters)
-        return Path(name) if name else None
+        return choose_path(parent, title, suggested, filters, saving=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -71,10 +71,35 @@ class Panel(QFrame):
             super().keyPressEvent(event)
 
 
+# How long a Copy button says "Copied ✓" (ms); not "#:", which lupdate reads as a note.
+COPIED_MS = 2000
+
+
 def _copy_text(text: str) -> None:
     clipboard = QGuiApplication.clipboard()
     if clipboard is not None:
         clipboard.setText(text)
+
+
+def _copy_button(text: str) -> QPushButton:
+    """A button that copies ``text`` and says so a moment, as wide for both words."""
+    button = QPushButton(QCoreApplication.translate("HandSummaryPanel", "Copied ✓"))
+    button.setObjectName("secondary")
+    wide = button.sizeHint().width()
+    button.setText(QCoreApplication.translate("HandSummaryPanel", "Copy"))
+    button.setMinimumWidth(max(wide, button.sizeHint().width()))
+
+    def copy() -> None:
+        _copy_text(text)
+        button.setText(QCoreApplication.translate("HandSummaryPanel", "Copied ✓"))
+        QTimer.singleShot(
+            COPIED_MS,
+            button,
+            lambda: button.setText(QCoreApplication.translate("HandSummaryPanel", "Copy")),
+        )
+
+    button.clicked.connect(copy)
+    return button
 
 
 def _label(text: str = "", name: str = "") -> QLabel:
@@ -233,10 +258,7 @@ class HandSummaryPanel(Panel):
         self.deal_label = _label(self.tr("Deal number {number}").format(number=shown))
         self.deal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.deal_label)
-        copy = QPushButton(self.tr("Copy"))
-        copy.setObjectName("secondary")
-        copy.clicked.connect(lambda: _copy_text(shown))
-        row.addWidget(copy)
+        row.addWidget(_copy_button(shown))
         row.addStretch(1)
         box.addLayout(row)
         if summary.matches:

@@ -36,10 +36,14 @@ class StatisticsDialog(QDialog):
         stats: Statistics,
         reset: Callable[[], Statistics],
         parent: QWidget | None = None,
+        *,
+        player: tuple[str, str] | None = None,
     ) -> None:
+        """``player``: the (name, rule set) whose row is chosen first (the human's)."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Statistics"))
         self._reset = reset
+        self._player = player
         self.model = StatisticsModel(texts.preset_name, self, player_name=texts.player_name)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -75,10 +79,14 @@ class StatisticsDialog(QDialog):
 
     @classmethod
     def show_for(
-        cls, parent: QWidget | None, stats: Statistics, reset: Callable[[], Statistics]
+        cls,
+        parent: QWidget | None,
+        stats: Statistics,
+        reset: Callable[[], Statistics],
+        player: tuple[str, str] | None = None,
     ) -> None:
-        """Show the statistics until closed; tests replace this method."""
-        cls(stats, reset, parent).exec()
+        """Show the statistics until closed, ``player``'s row chosen; tests replace this."""
+        cls(stats, reset, parent, player=player).exec()
 
     def _filter_row(self) -> QHBoxLayout:
         self.rules = QComboBox()
@@ -119,8 +127,22 @@ class StatisticsDialog(QDialog):
         has_rows = bool(stats.entries)
         self.empty.setVisible(not has_rows)
         self.reset_button.setEnabled(has_rows)
-        self.table.selectRow(0)
+        self.table.selectRow(self._players_row())
         self._show_chart(self.table.currentIndex().row())
+
+    def _players_row(self) -> int:
+        """The row of the player the dialog is for: at the rule set in play, else at any;
+        else the first row."""
+        if self._player is None:
+            return 0
+        name, rules = self._player
+        found = [
+            (r, self.model.entry(self.proxy.mapToSource(self.proxy.index(r, 0)).row()))
+            for r in range(self.proxy.rowCount())
+        ]
+        named = [(r, e.rules) for r, e in found if e is not None and e.name == name]
+        at_rules = [r for r, played in named if played == rules]
+        return (at_rules or [r for r, _ in named] or [0])[0]
 
     def _on_row_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         self._show_chart(current.row())

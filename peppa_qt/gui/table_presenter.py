@@ -36,6 +36,7 @@ from .table_scene import TableScene
 from .table_view import TableView
 
 if TYPE_CHECKING:
+    from ..ai.hints import Hint
     from ..controller import GameSession
 
 #: Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds,
@@ -100,6 +101,8 @@ class TablePresenter(QObject):
         self._handing_over: int | None = None
         #: The seats whose received cards have been ringed for them this hand.
         self._received_shown: set[int] = set()
+        #: "You received … from …", said once more with the viewer's first "Your turn" after it.
+        self._received_words: Callable[[], str] | None = None
         self._legal = 0
         self._hinting = False  # a hint is shown (its cards outlined) until the next action
         self._showing_last = False  # the last trick is shown again until the next action
@@ -197,6 +200,7 @@ class TablePresenter(QObject):
         self._hearts_heard = False
         self.scene.set_viewer(self.controller.viewer)
         self._received_shown.clear()
+        self._received_words = None
         self._show_rules(table)
         self.scene.deal(self._hands_in_view(table, self.view), table.dealer)
         self.tricks.reset()
@@ -321,12 +325,19 @@ class TablePresenter(QObject):
         received = [c for c in cards_of(view.received) if view.hand >> c & 1]
         self.scene.set_received(received)
         if received and self.controller.is_human(view.seat):
-            giver = self.names()[view.pass_source]
-            self._say(
-                lambda: self.tr("You received {cards} from {name}.").format(
-                    cards=cards_label(sorted(received, key=self.sort_key)), name=giver
-                )
+            self._say_received(received, view.pass_source)
+
+    def _say_received(self, received: Sequence[int], source: int) -> None:
+        """Tell the viewer what they got (said again with their turn, should it come now)."""
+        giver = self.names()[source]
+
+        def words() -> str:
+            return self.tr("You received {cards} from {name}.").format(
+                cards=cards_label(sorted(received, key=self.sort_key)), name=giver
             )
+
+        self._received_words = words
+        self._say(words)
 
     # ------------------------------------------------------------- hot-seat
 
@@ -335,6 +346,7 @@ class TablePresenter(QObject):
         self._set_mode(IDLE)
         self.selected = []
         self.scene.cover(seat)
+        self._received_words = None
         self._say(None)
 
     def _on_controller_hand_over(self, seat: int) -> None:
@@ -389,7 +401,7 @@ class TablePresenter(QObject):
         self._set_mode(PASSING)
         self.scene.set_playable(None, interactive=True)
         self._emit_passing()
-        self._say(lambda: self.tr("Choose three cards to pass."))
+        self._say_prompt()  # a resumed game may bring three cards chosen back
 
     def _emit_passing(self) -> None:
         direction = self.table.pass_direction
@@ -455,12 +467,7 @@ class TablePresenter(QObject):
         if view is not None:
             self._received_shown.add(viewer)
         if view is not None and self.controller.is_human(viewer):  # the demo has no "you"
-            giver = self.names()[source]
-            self._say(
-                lambda: self.tr("You received {cards} from {name}.").format(
-                    cards=cards_label(sorted(received, key=self.sort_key)), name=giver
-                )
-            )
+            self._say_received(received, source)
         else:
             self._say(lambda: self.tr("Cards passed."))
 
@@ -482,12 +489,19 @@ class TablePresenter(QObject):
         self._legal = legal.mask
         self._set_mode(PLAYING)
         self.scene.set_playable(legal, interactive=True)
-        self._say(lambda: self.tr("Your turn: play a card."))
+        received, self._received_words = self._received_words, None
+        if received is None:
+            self._say(lambda: self.tr("Your turn: play a card."))
+        else:  # the hand-over or the lead came at once: the cards received are told still
+            self._say(lambda: f"{received()} {self.tr('Your turn: play a card.')}")
         if self.auto_play and len(legal) == 1:
             self.play_card(legal.lowest())
 
     def redo(self) -> bool:
-        """Make the last move taken back again: the hand takes no input until it is done."""
+        """Make the last move taken back again: the hand takes no input until it is done.
+        Asked for while the computers play, it is made at the player's turn."""
+        if self.mode == IDLE:
+            return self.intents.redo()
         if self.mode not in (PASSING, PLAYING) or not self.intents.redo():
             return False
         if self.mode == PASSING:
@@ -575,7 +589,7 @@ class TablePresenter(QObject):
         self.scene.show_note(texts.refusal_text(refusal))
         self._refused = True
 
-    def show_hint(self, cards: Sequence[int], reason: str) -> None:
+    def show_hint(self, cards: Sequence[int], reason: Hint) -> None:
         """The suggested cards raised and outlined (the pass's three chosen, the card to
         play under the ring), the reason in words on the status line."""
         self._next_action()
@@ -624,7 +638,9 @@ class TablePresenter(QObject):
         else:
             line = self.tr("{leader} led, {winner} took it.").format(leader=leader, winner=winner)
         points = _trick_points(table.rules, len(done) - 1, trick.cards)
-        line += " " + self.tr("Points: {points}").format(points=texts.points_text(points))
+        # The points on a line of their own, never broken ("Punti:" / "0" in Italian).
+        said = self.tr("Points: {points}").format(points=texts.points_text(points))
+        line += "\n" + said.replace(" ", "\u00a0")
         plays = [(self.scene.side(seat), card) for seat, card in trick.plays]
         title = self.tr("Trick {number}").format(number=len(done))
         self._showing_last = True

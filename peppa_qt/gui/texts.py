@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from PySide6.QtCore import QCoreApplication
 
+from ..ai.hints import Hint
 from ..controller import Refusal
 from ..engine import PassDirection
 from ..engine.errors import Reason
@@ -134,119 +137,170 @@ def points_text(points: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-def hint_text(code: str) -> str:
-    """Why the hint suggests its cards, said to the player ("" for an unknown reason code).
+def hint_text(hint: Hint) -> str:
+    """Why the hint suggests its cards, said to the player.
 
     The computer players give a reason code (``ai.hints.Hint``); the words are the window's.
+    Every code has its case: a code without one is a type error (``assert_never``).
     """
-    sentences = {
-        "pass_queen": QCoreApplication.translate(
-            "Hints", "Pass the queen of spades: you have too few spades to hide it."
-        ),
-        "pass_high_spades": QCoreApplication.translate(
-            "Hints", "Pass your high spades, so the queen of spades cannot be dropped on them."
-        ),
-        "pass_high_hearts": QCoreApplication.translate(
-            "Hints", "Pass your high hearts: they would win heart tricks."
-        ),
-        "pass_point_card": QCoreApplication.translate("Hints", "Pass a card that carries points."),
-        "pass_high_cards": QCoreApplication.translate(
-            "Hints", "Pass high cards that would win tricks."
-        ),
-        "pass_for_moon": QCoreApplication.translate(
-            "Hints", "Keep your winners and pass low cards: you can take all the points."
-        ),
-        "pass_highest": QCoreApplication.translate("Hints", "Pass your three highest cards."),
-        "void_clubs": QCoreApplication.translate(
-            "Hints", "Get rid of your clubs, to discard on club tricks later."
-        ),
-        "void_diamonds": QCoreApplication.translate(
-            "Hints", "Get rid of your diamonds, to discard on diamond tricks later."
-        ),
-        "void_hearts": QCoreApplication.translate(
-            "Hints", "Get rid of your hearts, to discard on heart tricks later."
-        ),
-        "void_spades": QCoreApplication.translate(
-            "Hints", "Get rid of your spades, to discard on spade tricks later."
-        ),
-        "only_card": QCoreApplication.translate("Hints", "It is the only card you may play."),
-        "lead_low": QCoreApplication.translate(
-            "Hints", "Lead a low card that someone else will have to beat."
-        ),
-        "lead_short_suit": QCoreApplication.translate(
-            "Hints", "Lead from a short suit, to be void in it soon."
-        ),
-        "lead_low_heart": QCoreApplication.translate(
-            "Hints", "Lead a low heart: someone else will take the trick."
-        ),
-        "bleed_spades": QCoreApplication.translate(
-            "Hints", "Lead a low spade to force out the queen of spades."
-        ),
-        "lead_winner": QCoreApplication.translate(
-            "Hints", "Your cards of this suit win anyway: lead the highest."
-        ),
-        "duck_high": QCoreApplication.translate(
-            "Hints", "Play your highest card that still loses the trick."
-        ),
-        "duck_queen_out": QCoreApplication.translate(
-            "Hints", "Stay under the winning spade: the queen of spades is still out."
-        ),
-        "stay_under_queen": QCoreApplication.translate(
-            "Hints", "Play a spade lower than the queen, so the queen cannot land on it."
-        ),
-        "follow_low": QCoreApplication.translate(
-            "Hints", "You must go over: go as low as you can, hoping to be beaten."
-        ),
-        "win_clean_trick": QCoreApplication.translate(
-            "Hints", "You play last on a trick without points: take it with a high card."
-        ),
-        "win_early_round": QCoreApplication.translate(
-            "Hints", "Win an early round of the suit, before the others can discard points on it."
-        ),
-        "win_forced": QCoreApplication.translate(
-            "Hints", "You have to win this trick: play your highest card."
-        ),
-        "avoid_tricks": QCoreApplication.translate(
-            "Hints", "You have taken no card yet: keep it that way for the bonus."
-        ),
-        "dump_queen": QCoreApplication.translate(
-            "Hints", "Get rid of the queen of spades on a trick someone else wins."
-        ),
-        "dump_high_spade": QCoreApplication.translate(
-            "Hints", "Get rid of a high spade while the queen of spades is still out."
-        ),
-        "dump_hearts": QCoreApplication.translate(
-            "Hints", "Discard your costliest heart on someone else's trick."
-        ),
-        "dump_points": QCoreApplication.translate(
-            "Hints", "Discard a card with points on someone else's trick."
-        ),
-        "discard_high": QCoreApplication.translate(
-            "Hints", "Discard a high card that could win a trick later."
-        ),
-        "spare_partner": QCoreApplication.translate("Hints", "Give no points to your partner."),
-        "avoid_game_end": QCoreApplication.translate(
-            "Hints", "Give no points that would end the game while you are behind."
-        ),
-        "gift_partner": QCoreApplication.translate(
-            "Hints", "Give the jack of diamonds and its bonus to your partner."
-        ),
-        "take_bonus": QCoreApplication.translate(
-            "Hints", "Win this trick, for the bonus of the jack of diamonds in it."
-        ),
-        "stop_moon": QCoreApplication.translate(
-            "Hints", "Take some points on purpose, so nobody takes them all."
-        ),
-        "deny_moon": QCoreApplication.translate(
-            "Hints", "Give no points to the player who is taking them all."
-        ),
-        "shoot_moon": QCoreApplication.translate("Hints", "Go for all the points!"),
-        "hunch": QCoreApplication.translate("Hints", "A card on a hunch."),
-        "search": QCoreApplication.translate(
-            "Hints", "It did best when the rest of the hand was tried out."
-        ),
-    }
-    return sentences.get(code, "")
+    match hint:
+        case Hint.PASS_QUEEN:
+            return QCoreApplication.translate(
+                "Hints", "Pass the queen of spades: you have too few spades to hide it."
+            )
+        case Hint.PASS_HIGH_SPADES:
+            return QCoreApplication.translate(
+                "Hints", "Pass your high spades, so the queen of spades cannot be dropped on them."
+            )
+        case Hint.PASS_HIGH_HEARTS:
+            return QCoreApplication.translate(
+                "Hints", "Pass your high hearts: they would win heart tricks."
+            )
+        case Hint.PASS_POINT_CARD:
+            return QCoreApplication.translate("Hints", "Pass a card that carries points.")
+        case Hint.PASS_HIGH_CARDS:
+            return QCoreApplication.translate("Hints", "Pass high cards that would win tricks.")
+        case Hint.PASS_LIKELY_WINNERS:
+            return QCoreApplication.translate(
+                "Hints", "Pass the cards likeliest to win tricks you do not want."
+            )
+        case Hint.PASS_FOR_MOON:
+            return QCoreApplication.translate(
+                "Hints", "Keep your winners and pass low cards: you can take all the points."
+            )
+        case Hint.PASS_HIGHEST:
+            return QCoreApplication.translate("Hints", "Pass your three highest cards.")
+        case Hint.VOID_CLUBS:
+            return QCoreApplication.translate(
+                "Hints", "Get rid of your clubs, to discard on club tricks later."
+            )
+        case Hint.VOID_DIAMONDS:
+            return QCoreApplication.translate(
+                "Hints", "Get rid of your diamonds, to discard on diamond tricks later."
+            )
+        case Hint.VOID_HEARTS:
+            return QCoreApplication.translate(
+                "Hints", "Get rid of your hearts, to discard on heart tricks later."
+            )
+        case Hint.VOID_SPADES:
+            return QCoreApplication.translate(
+                "Hints", "Get rid of your spades, to discard on spade tricks later."
+            )
+        case Hint.ONLY_CARD:
+            return QCoreApplication.translate("Hints", "It is the only card you may play.")
+        case Hint.LEAD_LOW:
+            return QCoreApplication.translate(
+                "Hints", "Lead a low card that someone else will have to beat."
+            )
+        case Hint.LEAD_UNDER:
+            return QCoreApplication.translate(
+                "Hints", "Lead your lowest of this suit: a higher card is out and may take it."
+            )
+        case Hint.LEAD_SHORT_SUIT:
+            return QCoreApplication.translate(
+                "Hints", "Lead from a short suit, to be void in it soon."
+            )
+        case Hint.LEAD_LOW_HEART:
+            return QCoreApplication.translate(
+                "Hints", "Lead a low heart: someone else will take the trick."
+            )
+        case Hint.BLEED_SPADES:
+            return QCoreApplication.translate(
+                "Hints", "Lead a low spade to force out the queen of spades."
+            )
+        case Hint.LEAD_WINNER:
+            return QCoreApplication.translate(
+                "Hints", "Your cards of this suit win anyway: lead the highest."
+            )
+        case Hint.DUCK_HIGH:
+            return QCoreApplication.translate(
+                "Hints", "Play your highest card that still loses the trick."
+            )
+        case Hint.DUCK_QUEEN_OUT:
+            return QCoreApplication.translate(
+                "Hints", "Stay under the winning spade: the queen of spades is still out."
+            )
+        case Hint.STAY_UNDER_QUEEN:
+            return QCoreApplication.translate(
+                "Hints", "Play a spade lower than the queen, so the queen cannot land on it."
+            )
+        case Hint.FOLLOW_LOW:
+            return QCoreApplication.translate(
+                "Hints", "You must go over: go as low as you can, hoping to be beaten."
+            )
+        case Hint.WIN_CLEAN_TRICK:
+            return QCoreApplication.translate(
+                "Hints", "You play last on a trick without points: take it with a high card."
+            )
+        case Hint.WIN_EARLY_ROUND:
+            return QCoreApplication.translate(
+                "Hints",
+                "Win an early round of the suit, before the others can discard points on it.",
+            )
+        case Hint.WIN_FORCED:
+            return QCoreApplication.translate(
+                "Hints", "You have to win this trick: play your highest card."
+            )
+        case Hint.AVOID_TRICKS:
+            return QCoreApplication.translate(
+                "Hints", "You have taken no card yet: keep it that way for the bonus."
+            )
+        case Hint.DUMP_QUEEN:
+            return QCoreApplication.translate(
+                "Hints", "Get rid of the queen of spades on a trick someone else wins."
+            )
+        case Hint.DUMP_HIGH_SPADE:
+            return QCoreApplication.translate(
+                "Hints", "Get rid of a high spade while the queen of spades is still out."
+            )
+        case Hint.DUMP_HEARTS:
+            return QCoreApplication.translate(
+                "Hints", "Discard your costliest heart on someone else's trick."
+            )
+        case Hint.DUMP_POINTS:
+            return QCoreApplication.translate(
+                "Hints", "Discard a card with points on someone else's trick."
+            )
+        case Hint.DISCARD_HIGH:
+            return QCoreApplication.translate(
+                "Hints", "Discard a high card that could win a trick later."
+            )
+        case Hint.SPARE_PARTNER:
+            return QCoreApplication.translate("Hints", "Give no points to your partner.")
+        case Hint.AVOID_GAME_END:
+            return QCoreApplication.translate(
+                "Hints", "Give no points that would end the game while you are behind."
+            )
+        case Hint.GIFT_PARTNER:
+            return QCoreApplication.translate(
+                "Hints", "Give the jack of diamonds and its bonus to your partner."
+            )
+        case Hint.KEEP_BONUS:
+            return QCoreApplication.translate(
+                "Hints", "Keep the jack of diamonds and its bonus for a trick of your own."
+            )
+        case Hint.TAKE_BONUS:
+            return QCoreApplication.translate(
+                "Hints", "Win this trick, for the bonus of the jack of diamonds in it."
+            )
+        case Hint.STOP_MOON:
+            return QCoreApplication.translate(
+                "Hints", "Take some points on purpose, so nobody takes them all."
+            )
+        case Hint.DENY_MOON:
+            return QCoreApplication.translate(
+                "Hints", "Give no points to the player who is taking them all."
+            )
+        case Hint.SHOOT_MOON:
+            return QCoreApplication.translate("Hints", "Go for all the points!")
+        case Hint.HUNCH:
+            return QCoreApplication.translate("Hints", "A card on a hunch.")
+        case Hint.SEARCH:
+            return QCoreApplication.translate(
+                "Hints", "It did best when the rest of the hand was tried out."
+            )
+        case _:
+            assert_never(hint)
 
 
 def card_name(card: int) -> str:

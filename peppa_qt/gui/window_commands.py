@@ -173,6 +173,8 @@ class WindowCommands(QObject):
 
     def save(self) -> None:
         """Save to the file the game came from, or ask where."""
+        if self._hand_is_secret():
+            return
         path = self.session.current_path
         if path is None:
             self.save_as()
@@ -181,11 +183,26 @@ class WindowCommands(QObject):
 
     def save_as(self) -> None:
         """Ask where, then save."""
+        if self._hand_is_secret():
+            return
         suggested = self.session.current_path or self.session.saves_folder() / self.tr("game.peppa")
         title = self.tr("Save the game")
         path = Notices.save_path(self.window, title, suggested, _filter(FileKind.SAVED_GAME))
         if path is not None:
             self._save_to(path if path.suffix else path.with_suffix(SAVE_SUFFIX))
+
+    def _hand_is_secret(self) -> bool:
+        """With several humans, a game saved mid-hand would show their cards (a saved game
+        holds every hand, to go on with it): saving waits for the end of the hand."""
+        if not self.session.hand_is_secret():
+            return False
+        self.window.status_line.notice(
+            self.tr(
+                "Save between hands: with several human players, a game saved in the middle"
+                " of one would show their cards."
+            )
+        )
+        return True
 
     def _save_to(self, path: Path) -> None:
         if self.session.save_to(path):
@@ -229,14 +246,34 @@ class WindowCommands(QObject):
         suggested = self.session.saves_folder() / self.tr("game.json")
         title = self.tr("Export the game record")
         path = Notices.save_path(self.window, title, suggested, _filter(FileKind.RECORD))
-        if path is not None and self.session.export_to(path):
-            self.window.status_line.notice(self.tr("Exported {name}.").format(name=path.name))
+        partial = self.session.hand_is_secret()
+        if path is None or not self.session.export_to(path):
+            return
+        if partial:
+            done = self.tr("Exported {name}: the hands played out, not the hand in play.")
+        else:
+            done = self.tr("Exported {name}.")
+        self.window.status_line.notice(done.format(name=path.name))
 
     def show_statistics(self) -> None:
         """The statistics dialog."""
         from .statistics_dialog import StatisticsDialog
 
-        StatisticsDialog.show_for(self.window, self.session.statistics(), self._reset_statistics)
+        stats, reset = self.session.statistics(), self._reset_statistics
+        StatisticsDialog.show_for(self.window, stats, reset, self._statistics_player())
+
+    def _statistics_player(self) -> tuple[str, str] | None:
+        """The human whose statistics show first, with the rule set: the game's first human
+        (the demo's computers are nobody's), else that of the game the settings offer."""
+        from .defaults import setup_from_settings
+
+        played = self.session.setup if self.window.has_game else None
+        offered = setup_from_settings(self.window.settings, self.session.levels)
+        for setup in (played, offered):
+            human = next((s for s in setup.seats if s.is_human), None) if setup else None
+            if setup is not None and human is not None:
+                return human.name, setup.rules.name
+        return None
 
     def _reset_statistics(self) -> Statistics:
         return self.session.reset_statistics()

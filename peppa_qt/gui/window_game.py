@@ -61,7 +61,7 @@ class WindowGame(QObject):
         self.session = GameSession(profile, preferences, pace, player_factory, parent=self)
         self.controller = self.session.controller
         self.scores = ScoreSheetModel(self)
-        self.tricks = TrickListModel(self)
+        self.tricks = TrickListModel(self, four_colour=cache.four_colour)
         self.presenter = TablePresenter(
             self.controller, self.session, view, self.scores, self.tricks, parent=self
         )
@@ -195,12 +195,13 @@ class WindowGame(QObject):
     def _on_claims_changed(self, offered: bool) -> None:
         self.aids_bar.show_finish(offered)
         self.view.place_overlays()
+        offer = self.tr(
+            "The rest of the hand is decided whatever anyone plays: “Finish the hand” (F)."
+        )
         if offered:
-            self.status.notice(
-                self.tr(
-                    "The rest of the hand is decided whatever anyone plays: “Finish the hand” (F)."
-                )
-            )
+            self.status.notice(offer)
+        elif self.status.currentMessage() == offer:  # withdrawn: its words go with it
+            self.status.clearMessage()
         self.claim_changed.emit(offered)
 
     def _on_presenter_last_trick_shown(

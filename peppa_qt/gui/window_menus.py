@@ -263,7 +263,8 @@ class WindowMenus(QObject):
         self.recent_menu.clear()
         recent = self.window.settings.recent_files
         for name in recent:
-            action = self.recent_menu.addAction(Path(name).name)
+            # A file's "&" is a letter of its name, not the item's key: doubled, Qt shows one.
+            action = self.recent_menu.addAction(Path(name).name.replace("&", "&&"))
             action.setToolTip(plain_tip(name))  # a path is shown as it is, never markup
             action.triggered.connect(
                 lambda checked=False, n=name: self.window.commands.open_path(Path(n))

@@ -28,6 +28,7 @@
     <name>AidsBar</name>
     <message>
         <source>Hint (H)</source>
+        <extracomment>The keys go back to the cards; with the arrow key pressed (a Qt.Key), or 0.</extracomment>
         <translation>Suggerimento (H)</translation>
     </message>
     <message>
@@ -43,11 +44,11 @@
     <name>CrashReporter</name>
     <message>
         <source>Something keeps going wrong inside Peppa, and the game cannot go on. Start Peppa again: your game goes on from where it was last autosaved. The details are in {path}.</source>
+        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The game is set going again after an error at most this many times in this many seconds. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
         <translation>Qualcosa continua a non funzionare dentro Peppa, e la partita non può andare avanti. Riavvia Peppa: la tua partita riprende dall'ultimo salvataggio automatico. I dettagli sono in {path}.</translation>
     </message>
     <message>
         <source>Something went wrong inside Peppa. The game goes on; the details are in {path}.</source>
-        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
         <translation>Qualcosa non ha funzionato dentro Peppa. La partita continua; i dettagli sono in {path}.</translation>
     </message>
 </context>
@@ -160,6 +161,10 @@
         <translation>Copia</translation>
     </message>
     <message>
+        <source>Copied ✓</source>
+        <translation>Copiato ✓</translation>
+    </message>
+    <message>
         <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
         <translation>✓ corrisponde all'impronta {fingerprint}
 (chiave {key})</translation>
@@ -193,6 +198,10 @@
         <translation>Passa le carte alte che vincerebbero delle prese.</translation>
     </message>
     <message>
+        <source>Pass the cards likeliest to win tricks you do not want.</source>
+        <translation>Passa le carte che più rischiano di farti prendere prese che non vuoi.</translation>
+    </message>
+    <message>
         <source>Keep your winners and pass low cards: you can take all the points.</source>
         <translation>Tieni le carte vincenti e passa quelle basse: puoi fare cappotto.</translation>
     </message>
@@ -223,6 +232,10 @@
     <message>
         <source>Lead a low card that someone else will have to beat.</source>
         <translation>Esci con una carta bassa che qualcun altro dovrà superare.</translation>
+    </message>
+    <message>
+        <source>Lead your lowest of this suit: a higher card is out and may take it.</source>
+        <translation>Esci con la tua carta più bassa di questo seme: ne gira ancora una più alta, che può vincere la presa.</translation>
     </message>
     <message>
         <source>Lead from a short suit, to be void in it soon.</source>
@@ -259,6 +272,10 @@
     <message>
         <source>Give the jack of diamonds and its bonus to your partner.</source>
         <translation>Lascia al tuo compagno il fante di quadri e il suo bonus.</translation>
+    </message>
+    <message>
+        <source>Keep the jack of diamonds and its bonus for a trick of your own.</source>
+        <translation>Tieni il fante di quadri e il suo bonus per una presa tua.</translation>
     </message>
     <message>
         <source>Win this trick, for the bonus of the jack of diamonds in it.</source>
@@ -796,6 +813,18 @@
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <extracomment>Qt's own texts that qtbase_it.qm lacks, collected into our catalogue by lupdate.</extracomment>
+        <translation>&amp;Cerca in:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>File di &amp;tipo:</translation>
+    </message>
+</context>
+<context>
     <name>RulesDialog</name>
     <message>
         <source>Rules</source>
@@ -1184,7 +1213,7 @@
     <message>
         <source>D</source>
         <comment>the dealer's chip</comment>
-        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand.</extracomment>
+        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand. "You received … from …", said once more with the viewer's first "Your turn" after it.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1679,7 +1708,7 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
+        <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. The cards' colours as the table's: clubs green and diamonds blue with four. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
         <translation>Ha fatto la presa</translation>
     </message>
     <message>
@@ -1759,6 +1788,10 @@
         <translation>Salva la partita</translation>
     </message>
     <message>
+        <source>Save between hands: with several human players, a game saved in the middle of one would show their cards.</source>
+        <translation>Salva tra una smazzata e l'altra: con più giocatori umani, una partita salvata a metà smazzata mostrerebbe le loro carte.</translation>
+    </message>
+    <message>
         <source>Saved as {name}.</source>
         <translation>Partita salvata come {name}.</translation>
     </message>
@@ -1785,6 +1818,10 @@
     <message>
         <source>Export the game record</source>
         <translation>Esporta la registrazione della partita</translation>
+    </message>
+    <message>
+        <source>Exported {name}: the hands played out, not the hand in play.</source>
+        <translation>Registrazione esportata: {name}, con le smazzate concluse, non quella in corso.</translation>
     </message>
     <message>
         <source>Exported {name}.</source>

@@ -13,9 +13,15 @@ def card_label(card: int) -> str:
     return RANK_TEXT[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
-def is_red(card: int) -> bool:
-    """Diamonds and hearts."""
-    return card // 13 in (1, 2)
+#: The ink of each suit's text as the cards print it (None: the text's own colour), with two
+#: colours and with four (clubs green, diamonds blue), as ``tools/gen_cards.py`` draws them.
+TWO_COLOUR_INK = (None, "#c0262d", "#c0262d", None)
+FOUR_COLOUR_INK = ("#1a7a35", "#1553c0", "#c0262d", None)
+
+
+def suit_ink(card: int, four_colour: bool) -> str | None:
+    """The colour ``card``'s label is written in (None: the text's own)."""
+    return (FOUR_COLOUR_INK if four_colour else TWO_COLOUR_INK)[card // 13]
 
 
 def cards_label(cards: Iterable[int]) -> str:

@@ -8,11 +8,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
-from .card_text import card_label, is_red
+from .card_text import card_label, suit_ink
 
 Index = QModelIndex | QPersistentModelIndex
 CARD_ROLE = Qt.ItemDataRole.UserRole + 1
-RED = QColor("#c0262d")
 
 #: The mark of the card that led the trick.
 LED = "▸"
@@ -25,8 +24,10 @@ class TrickListModel(QAbstractTableModel):
     winner's in bold) and the points the trick carried. A column per seat (as many as the
     players' names), then the points."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, four_colour: bool = False) -> None:
         super().__init__(parent)
+        #: The cards' colours as the table's: clubs green and diamonds blue with four.
+        self.four_colour = four_colour
         #: Before a game's names: the columns of a four-seat table, nameless.
         self._names = ["", "", "", ""]
         self._tricks: list[TrickRow] = []
@@ -52,8 +53,19 @@ class TrickListModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), row, row)
         cards = tuple(by_seat)
         self._tricks.append((cards, plays[0][0], winner, points))
-        self._cells.append(_cells(cards, plays[0][0], winner, points))
+        self._cells.append(_cells(cards, plays[0][0], winner, points, self.four_colour))
         self.endInsertRows()
+
+    def set_four_colour(self, on: bool) -> None:
+        """Write the cards in four colours (clubs green, diamonds blue) or in two."""
+        if on == self.four_colour:
+            return
+        self.four_colour = on
+        self._cells = [_cells(*trick, on) for trick in self._tricks]
+        if self._tricks:
+            bottom_right = self.index(len(self._tricks) - 1, self.points_column - 1)
+            roles = [Qt.ItemDataRole.ForegroundRole]
+            self.dataChanged.emit(self.index(0, 0), bottom_right, roles)
 
     def reset_names(self, names: Sequence[str]) -> None:
         """The players' names as shown now (the language changed), the rows kept."""
@@ -113,7 +125,9 @@ class TrickListModel(QAbstractTableModel):
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
 
-def _cells(cards: tuple[int, ...], leader: int, winner: int, points: int) -> list[dict[int, Any]]:
+def _cells(
+    cards: tuple[int, ...], leader: int, winner: int, points: int, four_colour: bool
+) -> list[dict[int, Any]]:
     """A trick's row: each seat's card (the lead marked, the winner's bold), then the points."""
     centre = int(Qt.AlignmentFlag.AlignCenter)
     row: list[dict[int, Any]] = []
@@ -121,7 +135,7 @@ def _cells(cards: tuple[int, ...], leader: int, winner: int, points: int) -> lis
         cell: dict[int, Any] = {
             Qt.ItemDataRole.DisplayRole: (LED if seat == leader else "") + card_label(card),
             CARD_ROLE: card,
-            Qt.ItemDataRole.ForegroundRole: RED if is_red(card) else None,
+            Qt.ItemDataRole.ForegroundRole: _ink(card, four_colour),
             Qt.ItemDataRole.TextAlignmentRole: centre,
         }
         if seat == winner:
@@ -132,3 +146,8 @@ def _cells(cards: tuple[int, ...], leader: int, winner: int, points: int) -> lis
     display = str(points).replace("-", "−")
     row.append({Qt.ItemDataRole.DisplayRole: display, Qt.ItemDataRole.TextAlignmentRole: centre})
     return row
+
+
+def _ink(card: int, four_colour: bool) -> QColor | None:
+    ink = suit_ink(card, four_colour)
+    return None if ink is None else QColor(ink)

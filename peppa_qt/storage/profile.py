@@ -7,7 +7,7 @@ written: the window makes its ``Profile`` before its first frame, and reads the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -88,16 +88,52 @@ class Profile:
     # ---------------------------------------------------------------- games
 
     def load_autosave(self) -> tuple[OpenedGame | None, Problem | None]:
-        """The game that was being played, if any."""
-        path = self.where.autosave_file
-        return self._load_own(path, FileKind.AUTOSAVE, _opened)
+        """The game that was being played, if any: the newest autosave that can be read.
 
-    def save_autosave(self, game: SavedGame) -> Problem | None:
-        """Write the game in progress."""
+        An autosave that cannot be read is left as it is, and the autosave is written beside
+        it under a new name (``autosave-2.json``…): so there may be several. Such a file is
+        told of only while no other autosave can be read (it was told when first met).
+        """
+        newest: tuple[int, OpenedGame] | None = None
+        problems: list[Problem] = []
+        for path in self._autosave_paths():
+            opened, problem = self._load_own(path, FileKind.AUTOSAVE, _opened)
+            problems += [problem] if problem is not None else []
+            when = _modified(path)
+            if opened is not None and (newest is None or when > newest[0]):
+                newest = (when, opened)
+        if newest is not None:
+            problems = [p for p in problems if p.kind not in _LEFT_IN_PLACE or p.kept_as]
+        return (newest[1] if newest else None), (problems[0] if problems else None)
+
+    def save_autosave(
+        self, game: SavedGame, hand_lines: Sequence[str] | None = None
+    ) -> Problem | None:
+        """Write the game in progress (``hand_lines``: its hands, already written), beside
+        an autosave that could not be read if need be, never over it."""
         from .saves import saved_game_to_json
 
-        text = saved_game_to_json(game)
-        return self._save(self.where.autosave_file, text, FileKind.AUTOSAVE)
+        text = saved_game_to_json(game, hand_lines)
+        return self._save(self._autosave_target(), text, FileKind.AUTOSAVE)
+
+    def _autosave_paths(self) -> list[Path]:
+        """The autosave, then those written beside one that could not be read, in order."""
+        primary = self.where.autosave_file
+        try:
+            names = [p.name for p in primary.parent.iterdir()]
+        except OSError:
+            names = []
+        numbers = sorted(_autosave_number(primary, name) for name in names)
+        return [primary] + [_numbered(primary, n) for n in numbers if n > 1]
+
+    def _autosave_target(self) -> Path:
+        """Where the autosave goes: its own name, or the first beside it that is not an
+        unreadable file kept as it is."""
+        primary = self.where.autosave_file
+        number = 1
+        while (path := _numbered(primary, number)) in self._untouchable:
+            number += 1
+        return path
 
     def open_game(
         self, path: Path, kind: FileKind = FileKind.SAVED_GAME
@@ -142,6 +178,26 @@ class Profile:
                 ProblemKind.NOT_SAVED, kind, path, "the unreadable file is kept as it is"
             )
         return save_text(path, text, kind)
+
+
+def _numbered(primary: Path, number: int) -> Path:
+    """``autosave.json`` for 1, ``autosave-2.json`` for 2…"""
+    return primary if number == 1 else primary.with_name(f"{primary.stem}-{number}{primary.suffix}")
+
+
+def _autosave_number(primary: Path, name: str) -> int:
+    """The number of an autosave named ``name`` (``autosave-7.json``: 7), 0 if none."""
+    stem, suffix = primary.stem + "-", primary.suffix
+    digits = name[len(stem) : len(name) - len(suffix)]
+    fits = name.startswith(stem) and name.endswith(suffix) and digits.isdigit()
+    return int(digits) if fits and digits[0] != "0" and len(digits) < 6 else 0
+
+
+def _modified(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _opened(text: str) -> OpenedGame:

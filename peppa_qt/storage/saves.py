@@ -7,6 +7,7 @@ record (an export, another program's game) opens as a saved game with default ap
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -86,8 +87,9 @@ def default_seeds(record: GameRecord, seed: int) -> Seeds:
 # ---------------------------------------------------------------------- writing
 
 
-def saved_game_to_json(game: SavedGame) -> str:
-    """The text of a saved game (a game record with the ``"app"`` field)."""
+def saved_game_to_json(game: SavedGame, hand_lines: Sequence[str] | None = None) -> str:
+    """The text of a saved game (a game record with the ``"app"`` field); ``hand_lines``:
+    the hands already written (``engine.record.HandLines``), in place of the record's."""
     app: dict[str, Any] = {"version": APP_VERSION, "seeds": list(game.seeds)}
     app["view"] = {"selected": [format_cards(cards) for cards in game.selected]}
     app["counted"] = game.counted
@@ -97,7 +99,8 @@ def saved_game_to_json(game: SavedGame) -> str:
     }
     if game.deals:
         app["deals"] = [{"hand": i, "number": n, "turn": t} for i, n, t in game.deals]
-    return write_record(replace(game.record, extra={**game.record.extra, APP_KEY: app}))
+    record = replace(game.record, extra={**game.record.extra, APP_KEY: app})
+    return write_record(record, hand_lines)
 
 
 def record_to_json(record: GameRecord) -> str:

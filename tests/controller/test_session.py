@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -132,3 +133,36 @@ def test_saving_and_opening_a_game_by_path(
     assert other.controller.hand is not None and other.controller.hand.phase is Phase.PASSING
     assert other.current_path == path
     assert not other.open_path(tmp_path / "missing.peppa")
+
+
+def test_an_autosave_writes_the_hand_in_play_not_every_hand_again(
+    qtbot: QtBot, sessions: list[GameSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from peppa_qt.engine import Match
+    from peppa_qt.engine import record as records
+    from peppa_qt.storage.saves import SavedGame, default_seeds, saved_game_to_json
+
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 10}})
+    match, rng = Match(rules, 5), random.Random(5)
+    for index in range(7):  # six hands played, the seventh under way (four humans)
+        hand = match.start_hand()
+        for seat in range(4) if hand.phase is Phase.PASSING else ():
+            match.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+        for _ in range(52 if index < 6 else 9):
+            match.play(rng.choice(cards_of(hand.legal_mask())))
+    session = new_session(sessions)
+    record = record_of(match)
+    assert session.profile.save_autosave(SavedGame(record, default_seeds(record, 5))) is None
+    opened = session.load_autosave()
+    assert opened is not None
+    session.resume(opened, counted=False)
+    live = session.controller.match
+    assert live is not None and live.current is not None
+    written: list[object] = []
+    real = records._hand_dict
+    monkeypatch.setattr(records, "_hand_dict", lambda hand: written.append(hand) or real(hand))
+    live.play(cards_of(live.current.legal_mask())[0])  # a card, as the table plays one
+    session.autosave()
+    assert len(written) == 1  # the seventh hand: the six before it were written once
+    text = session.profile.where.autosave_file.read_text(encoding="utf-8")
+    assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]

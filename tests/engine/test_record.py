@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -10,12 +11,14 @@ from typing import Any
 import pytest
 
 from peppa_qt.engine import (
+    IllegalMove,
     Match,
     Phase,
     PlayerInfo,
     Reason,
     RecordError,
     RuleSet,
+    cards_of,
     read_record,
     record_of,
     replay,
@@ -350,3 +353,48 @@ def test_refused_bad_shapes(
     document = record_to_dict(record_of(match))
     mutate(document)
     check_refused(document, reason)
+
+
+def test_hand_lines_write_what_write_record_writes_as_the_game_goes_and_goes_back() -> None:
+    from peppa_qt.engine.record import HandLines
+
+    rng = random.Random(3)
+    match = Match(RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 4}}), 3)
+    lines = HandLines()
+    crossed = False
+    while not match.is_over:
+        hand = match.current
+        if hand is None or hand.phase is Phase.SCORED:
+            match.start_hand()
+        elif hand.phase is Phase.PASSING:
+            seat = next(s for s in range(4) if hand.passes[s] is None)
+            hand.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+        elif rng.random() < 0.02:  # taken back, across a deal too, and played otherwise
+            hands = len(match.hands)
+            for _ in range(rng.randrange(1, 30)):
+                try:
+                    match.undo()
+                except IllegalMove:
+                    break
+            crossed = crossed or len(match.hands) < hands
+        else:
+            hand.play(rng.choice(cards_of(hand.legal_mask())))
+        assert write_record(record_of(match), lines.pieces(match)) == write_record(record_of(match))
+
+
+def test_hand_lines_write_each_finished_hand_once(
+    kit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from peppa_qt.engine import record as module
+
+    match = kit.random_game("peppa", 4, actions=4 * (4 + 52) + 9)  # 4 hands played, 1 begun
+    lines = module.HandLines()
+    lines.pieces(match)
+    written: list[object] = []
+    real = module._hand_dict
+    monkeypatch.setattr(module, "_hand_dict", lambda hand: written.append(hand) or real(hand))
+    hand = match.current
+    assert hand is not None
+    hand.play(cards_of(hand.legal_mask())[0])
+    lines.pieces(match)
+    assert len(written) == 1  # the hand in play, not the four before it

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextLayout, QTextOption
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
@@ -88,6 +90,30 @@ def test_undo_and_redo_go_several_steps_back_and_forth_saying_what_they_do(
             lambda: not menus.redo_action.isEnabled() or window.presenter.mode == PLAYING
         )
         assert not menus.redo_action.isEnabled()
+
+
+def test_redo_asked_again_while_the_computers_play_is_made_at_the_players_turn(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    _passed(qtbot, window)
+    menus = window.menus
+    played = [_play_first_legal(qtbot, window) for _ in range(3)]
+    _my_turn(qtbot, window)
+    latest = _state(window)
+    for _ in range(3):
+        menus.undo_action.trigger()
+        _my_turn(qtbot, window)
+    menus.redo_action.trigger()  # the first card again: the computers answer it…
+    assert window.presenter.mode != PLAYING
+    assert menus.redo_action.isEnabled()  # …and Redo is still offered, for the next card
+    assert menus.redo_action.text().replace("&", "") == f"Redo {card_label(played[1])}"
+    menus.redo_action.trigger()
+    menus.redo_action.trigger()
+    assert not menus.redo_action.isEnabled()  # all three asked for
+    qtbot.waitUntil(lambda: _state(window) == latest, timeout=10_000)
+    _my_turn(qtbot, window)
+    assert _state(window) == latest and window.session.aids_used(0) == (3, 0)
 
 
 def test_the_undos_are_kept_with_the_game_and_counted_in_the_statistics(
@@ -257,3 +283,54 @@ def test_received_cards_are_ringed_again_on_resume_only_before_the_first_card(
     assert after.commands.open_path(path)
     qtbot.waitUntil(lambda: after.presenter.mode == PLAYING, timeout=5000)
     assert not after.scene.received
+
+
+def _laid_out(label: QLabel) -> list[str]:
+    """The lines a word-wrapped label's text is drawn in, at the label's width."""
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    lines = []
+    for paragraph in label.text().split("\n"):
+        layout = QTextLayout(paragraph, label.font())
+        layout.setTextOption(option)
+        layout.beginLayout()
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(label.contentsRect().width())
+            start, length = line.textStart(), line.textLength()
+            lines.append(paragraph[start : start + length].strip())
+        layout.endLayout()
+    return lines
+
+
+def test_the_points_of_the_last_trick_keep_a_line_of_their_own_in_italian(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    from dataclasses import replace
+
+    from PySide6.QtCore import QCoreApplication
+
+    window = make_window()
+    window.apply_settings(replace(window.settings, language="it"))
+    setup = short_game("hearts", 2)
+    long = ("Massimiliano", "Gianfrancesco", "Bartolomea", "Mariangela")  # the line wraps
+    seats = [replace(s, name=n) for s, n in zip(setup.seats, long, strict=True)]
+    window.start_game(replace(setup, seats=(seats[0], seats[1], seats[2], seats[3])))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+    _play_first_legal(qtbot, window)
+    table = window.controller.table
+    assert table is not None
+    qtbot.waitUntil(lambda: any(t.complete for t in table.tricks))
+    _my_turn(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_L)
+    label = window.game.last_trick_panel.line
+    qtbot.waitUntil(label.isVisible)
+    trick = next(t for t in table.tricks if t.complete)
+    points = sum(table.rules.card_points[c] for c in trick.cards)
+    said = QCoreApplication.translate("TablePresenter", "Points: {points}").format(points=points)
+    assert said.startswith("Punti")
+    lines = _laid_out(label)
+    assert lines[-1].replace("\u00a0", " ") == said, lines  # not "… Punti:" / "0"
+    assert len(lines) >= 2

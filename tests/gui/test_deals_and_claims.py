@@ -72,9 +72,12 @@ def test_the_fingerprint_is_shown_while_the_cards_are_hidden_and_the_number_only
     assert key is not None and key in panel.deal_check.text()
     assert fingerprint_matches(number, key, fingerprint)
     copy = next(b for b in panel.findChildren(QAbstractButton) if b.text() == "Copy")
+    width = copy.width()
     copy.click()
     clipboard = QApplication.clipboard()
     assert clipboard is not None and clipboard.text() == format_deal_number(number)
+    assert copy.text() == "Copied ✓" and copy.width() == width  # said, and nothing moves
+    qtbot.waitUntil(lambda: copy.text() == "Copy", timeout=5000)
     assert panel.replay.isVisible()
     # the next hand is dealt: its number is not on screen either, the one before may be
     step(qtbot, window)
@@ -217,6 +220,34 @@ def test_a_decided_hand_is_offered_and_finished_to_the_points_the_claim_said(
         qtbot.waitUntil(window.summary_panel.isVisible, timeout=10_000)
         step(qtbot, window)
     assert finished == 2, "no decided hand met in six hands"
+
+
+def test_the_offer_on_the_status_line_goes_when_a_card_played_withdraws_it(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Playing on instead of finishing: the offer's words leave the status line with it."""
+    window = make_window()
+    window.start_game(replace(short_game("hearts", 6), seed=11))
+    claims = window.session.claims
+    offer = "“Finish the hand” (F)"
+    for _ in range(400):
+        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        if window.presenter.mode == PLAYING:
+            qtbot.wait(5)
+            qtbot.waitUntil(lambda: claims._asked is None or claims.offered, timeout=5000)
+        if _offered(window):
+            break
+        assert step(qtbot, window)
+    else:
+        pytest.fail("no decided hand met")
+    assert offer in window.status_line.currentMessage()
+    hand = window.controller.hand
+    assert hand is not None
+    played = len(hand.plays)
+    step(qtbot, window)  # a card played by hand: the offer is withdrawn until checked again
+    qtbot.waitUntil(lambda: len(hand.plays) > played, timeout=5000)
+    qtbot.waitUntil(lambda: not claims.offered, timeout=5000)
+    assert offer not in window.status_line.currentMessage()
 
 
 def test_finish_by_itself_plays_a_decided_hand_out_without_asking(

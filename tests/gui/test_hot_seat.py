@@ -18,7 +18,7 @@ from test_viewer import assert_seats_in_their_places
 from test_whole_game import assert_table_matches_engine, pass_by_clicking, play_by_clicking
 
 from peppa_qt.controller import GameSetup, SeatSetup
-from peppa_qt.engine import RuleSet, cards_of
+from peppa_qt.engine import Phase, RuleSet, cards_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
 
@@ -194,3 +194,90 @@ def test_the_new_game_dialog_remembers_a_hot_seat_choice(
     assert [s.name for s in offered[1].seats] == list(NAMES)
     assert all(s.is_human for s in offered[1].seats)
     assert offered[1].rules.name == "torino"
+
+
+def test_with_several_humans_a_file_written_mid_hand_shows_no_cards_to_come(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from peppa_qt.engine import read_record
+    from peppa_qt.gui.notices import Notices
+
+    asked: list[str] = []
+
+    def save_path(cls: type, parent: object, title: str, *rest: object) -> Path:
+        asked.append(title)
+        return tmp_path / f"file{len(asked)}.json"
+
+    monkeypatch.setattr(Notices, "save_path", classmethod(save_path))
+    window = make_window()
+    window.start_game(hot_seat((0, 2), "hearts", hands=3))
+    play = HotSeatPlay(qtbot, window)
+    match = window.controller.match
+    assert match is not None
+    while len(match.hands) < 2 or len(match.hands[-1].plays) < 6:  # into the second hand
+        assert play.step()
+    window.commands.save_as()
+    window.commands.save()
+    assert asked == [] and window.session.current_path is None  # neither asks where
+    assert "Save between hands" in window.status_line.currentMessage()
+    window.commands.export_record()
+    exported = read_record((tmp_path / "file1.json").read_text())
+    assert exported.seed is None  # every deal to come follows from the seed
+    assert exported.hands == window.session.snapshot().record.hands[:1]  # type: ignore[union-attr]
+    assert "not the hand in play" in window.status_line.currentMessage()
+    while match.hands[-1].phase is not Phase.SCORED:  # the end of the second hand
+        assert play.step()
+    window.commands.save_as()  # between hands: the whole game, to go on with it
+    saved = read_record((tmp_path / "file2.json").read_text())
+    assert saved.seed == 8 and len(saved.hands) == 2
+
+
+def test_with_one_human_a_file_written_mid_hand_holds_the_whole_game(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from peppa_qt.engine import read_record
+    from peppa_qt.gui.notices import Notices
+
+    monkeypatch.setattr(Notices, "save_path", classmethod(lambda cls, *a: tmp_path / "g.json"))
+    window = make_window()
+    window.start_game(hot_seat((0,), "hearts", hands=2))
+    play = HotSeatPlay(qtbot, window)
+    hand = window.controller.hand
+    assert hand is not None
+    while len(hand.plays) < 6:
+        assert play.step()
+    window.commands.export_record()
+    exported = read_record((tmp_path / "g.json").read_text())
+    assert exported.seed == 8 and exported.hands == window.session.snapshot().record.hands  # type: ignore[union-attr]
+
+
+def test_in_hot_seat_each_human_is_told_once_what_they_received(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(hot_seat((0, 2), "hearts"))
+    play = HotSeatPlay(qtbot, window)
+    hand = window.controller.hand
+    assert hand is not None
+    said: list[tuple[int, str]] = []  # (the human whose cards show, the status line)
+    turns: dict[int, list[str]] = {0: [], 2: []}  # what each human read at each of their turns
+
+    def on_prompt(text: str) -> None:
+        c = window.controller
+        said.append((-1 if c.covered else c.viewer, text))
+
+    window.status_line.prompt_changed.connect(on_prompt)
+    while len(hand.plays) < 16:
+        assert play.step()
+    for seat, text in said:
+        if text.endswith("Your turn: play a card.") and seat >= 0:
+            turns[seat].append(text)
+    for seat in (0, 2):
+        giver = NAMES[(seat - hand.pass_direction.offset) % 4]
+        told = [i for i, (to, text) in enumerate(said) if "You received" in text and to == seat]
+        assert told and all(f" from {giver}." in said[i][1] for i in told), said
+        assert told == list(range(told[0], told[0] + len(told))) and len(told) <= 2  # once
+        first, *later = turns[seat]
+        assert first.startswith("You received ")  # with the turn it came just before
+        assert later and not any("You received" in text for text in later)
+    assert not any("You received" in text for to, text in said if to < 0)

@@ -277,12 +277,12 @@ def test_switching_the_language_mid_hand_words_the_table_again_at_once(
         )
 
     english = words()
-    assert english[0] == "Your turn: play a card." and english[5] == "You"
+    assert english[0].endswith(". Your turn: play a card.") and english[5] == "You"
     window.apply_settings(replace(window.settings, language="it"))
     qtbot.waitUntil(lambda: words()[0] != english[0], timeout=2000)
     italian = words()
     translate = QCoreApplication.translate
-    assert italian[0] == translate("TablePresenter", "Your turn: play a card.")
+    assert italian[0].endswith(" " + translate("TablePresenter", "Your turn: play a card."))
     assert all(i != e for i, e in zip(italian, english, strict=True)), (italian, english)
     assert window.presenter.mode == PLAYING  # the hand goes on, nothing else changed
     window.apply_settings(replace(window.settings, language="en"))

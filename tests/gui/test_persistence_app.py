@@ -131,6 +131,19 @@ def test_the_passing_choice_and_the_hand_summary_come_back(
     assert match is not None and len(match.hands) == 2
 
 
+def test_three_cards_chosen_come_back_with_the_words_for_them(
+    qtbot: QtBot, make_window: WindowMaker, messages: Messages
+) -> None:
+    window = make_window()
+    window.start_game(game("hearts", 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=10_000)
+    for card in window.scene.hands[0][:3]:
+        window.presenter.toggle_selected(card)
+    window = restart(qtbot, make_window, window)
+    assert len(window.presenter.selected) == 3
+    assert window.status_line.prompt().startswith("Three cards chosen: press “Pass cards”")
+
+
 def test_asking_before_resuming(qtbot: QtBot, make_window: WindowMaker, messages: Messages) -> None:
     window = make_window()
     window.apply_settings(Settings(resume="ask", animation_speed="off"))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from persistence_helpers import Messages
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QPushButton
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -197,17 +199,41 @@ def test_the_menu_opens_the_statistics_and_a_reset_empties_the_file(
     window = make_window()
     assert window.profile.save_statistics(STATS) is None
     shown: list[Statistics] = []
+    players: list[tuple[str, str] | None] = []
 
     def show_for(
-        cls: type, parent: object, stats: Statistics, reset: Callable[[], Statistics]
+        cls: type,
+        parent: object,
+        stats: Statistics,
+        reset: Callable[[], Statistics],
+        player: tuple[str, str] | None = None,
     ) -> None:
         shown.append(stats)
+        players.append(player)
         reset()
 
     monkeypatch.setattr(StatisticsDialog, "show_for", classmethod(show_for))
     window.commands.show_statistics()
     assert shown == [STATS]
     assert window.profile.load_statistics() == (Statistics(), None)
+    window.start_game(short_game("torino", 1))
+    window.commands.show_statistics()
+    assert players == [("You", "peppa"), ("Anna", "torino")]  # the human, not a computer
+
+
+def test_the_statistics_open_at_the_human_not_at_the_first_name(qtbot: QtBot) -> None:
+    computers = [PlayerStats(n, "peppa", games=2, hands=20, points=90) for n in ("Bruno", "Dario")]
+    you = [
+        PlayerStats("You", r, games=1, hands=9, points=40, history=(4.4,))
+        for r in ("hearts", "peppa")
+    ]
+    stats = Statistics((*computers, *you))
+    dialog = StatisticsDialog(stats, Statistics, player=("You", "peppa"))
+    qtbot.addWidget(dialog)
+    current = dialog.table.currentIndex()
+    entry = dialog.model.entry(dialog.proxy.mapToSource(current).row())
+    assert entry is not None and (entry.name, entry.rules) == ("You", "peppa")
+    assert dialog.chart_title.text().startswith("You, Peppa")
 
 
 def test_restore_defaults_and_change_the_first_game(
@@ -251,3 +277,20 @@ def test_every_problem_is_one_sentence(qtbot: QtBot, file: FileKind, kind: Probl
     text = problem_text(problem)
     assert text.endswith(".") and text.count(". ") == 0 and "\n" not in text
     assert text[0].isupper() or text.startswith("{name}")
+
+
+def test_a_recent_file_with_an_ampersand_shows_its_whole_name_and_opens(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    """An "&" in a file's name is shown as it is, not taken for the menu item's key."""
+    window = make_window()
+    path = tmp_path / "Anna&Bruno.peppa"
+    window.apply_settings(replace(window.settings, recent_files=(str(path),)))
+    window.menus.recent_menu.aboutToShow.emit()
+    (action,) = window.menus.recent_menu.actions()
+    assert action.text().replace("&&", "&") == "Anna&Bruno.peppa"
+    assert QKeySequence.mnemonic(action.text()).isEmpty()  # no letter made the item's key
+    opened: list[Path] = []
+    window.commands.open_path = opened.append  # type: ignore[method-assign]
+    action.trigger()
+    assert opened == [path]

@@ -31,6 +31,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "table_colour": TABLE_COLOURS,
     "suit_order": SUIT_ORDERS,
     "resume": ("resume", "ask"),
+    "trick_pause": (None, True, False),  # unset: as the speed says; then the player's choice
 }
 
 

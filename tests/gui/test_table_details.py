@@ -236,3 +236,25 @@ def test_the_turn_ring_leaves_the_human_once_their_card_is_played(
         card = next(c for c in window.scene.hands[0] if not window.scene.item(c).dimmed)
         window.presenter.play_card(card)
     assert all(active == (to_move == 0) for active, to_move in seen), seen
+
+
+def test_the_tricks_tab_follows_the_four_colour_cards(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    from dataclasses import replace
+
+    window = make_window()
+    window.start_game(short_game("hearts", 1, human=False))
+    tricks = window.tricks
+    qtbot.waitUntil(lambda: tricks.rowCount() > 0, timeout=10_000)
+    first = tricks.index(0, tricks.trick(0)[1])  # the leader's 2♣ under hearts rules
+
+    def ink() -> str | None:
+        colour = tricks.data(first, Qt.ItemDataRole.ForegroundRole)
+        return None if colour is None else colour.name()
+
+    assert ink() is None
+    window.apply_settings(replace(window.settings, four_colour=True))
+    assert ink() == "#1a7a35"  # clubs green, as the cards draw them
+    window.apply_settings(replace(window.settings, four_colour=False))
+    assert ink() is None

@@ -98,3 +98,22 @@ def test_statistics_show_belmont_at_six_and_at_eight_as_two_rows() -> None:
         "belmont",
         "belmont",
     ]
+
+
+def test_trick_list_writes_the_cards_in_the_colours_of_the_cards(
+    qtmodeltester: ModelTester,
+) -> None:
+    model = TrickListModel()
+    model.add_trick([(0, 0), (1, 13), (2, 26), (3, 39)], winner=3)  # 2♣ 2♦ 2♥ 2♠
+
+    def inks() -> list[str | None]:
+        colours = [model.data(model.index(0, s), Qt.ItemDataRole.ForegroundRole) for s in range(4)]
+        return [None if c is None else c.name() for c in colours]
+
+    assert inks() == [None, "#c0262d", "#c0262d", None]
+    changed: list[object] = []
+    model.dataChanged.connect(lambda *args: changed.append(args))
+    model.set_four_colour(True)
+    assert inks() == ["#1a7a35", "#1553c0", "#c0262d", None]  # clubs green, diamonds blue
+    assert changed  # the list is drawn again
+    qtmodeltester.check(model)

@@ -289,3 +289,47 @@ def test_a_game_from_a_deal_number_keeps_its_number_when_saved_and_a_false_one_i
         data["app"]["deals"] = wrong
         with pytest.raises(FormatError):
             parse_saved_game(json.dumps(data))
+
+
+def _records_of(opened: object) -> object:
+    assert opened is not None
+    return opened.saved.record.hands  # type: ignore[attr-defined]
+
+
+def test_an_autosave_that_cannot_be_read_is_kept_and_the_game_autosaved_beside_it(
+    profile: Profile,
+) -> None:
+    path = profile.where.autosave_file
+    path.mkdir(parents=True)  # not a file: it cannot be read, nor replaced
+    (path / "inside.txt").write_text("kept")
+    opened, problem = profile.load_autosave()
+    assert opened is None and problem is not None and problem.kind is ProblemKind.UNREADABLE
+    game = saved_at(4 + 20)
+    assert profile.save_autosave(game) is None  # the session goes on being autosaved
+    assert (path / "inside.txt").read_text() == "kept"
+    beside = path.with_name("autosave-2.json")
+    assert parse_saved_game(beside.read_text())[0].record == game.record
+    again = Profile(profile.where)  # the next start: the game is offered, nothing told
+    opened, problem = again.load_autosave()
+    assert problem is None and _records_of(opened) == game.record.hands
+    assert again.save_autosave(saved_at(4 + 21)) is None
+    assert sorted(p.name for p in path.parent.iterdir()) == ["autosave-2.json", "autosave.json"]
+
+
+def test_the_newest_readable_autosave_is_offered(profile: Profile) -> None:
+    import os
+
+    first, second = saved_at(4 + 6), saved_at(4 + 30)
+    folder = profile.where.saves_dir
+    folder.mkdir(parents=True)
+    (folder / "autosave.json").write_text(saved_game_to_json(first))
+    (folder / "autosave-2.json").write_text(saved_game_to_json(second))
+    (folder / "autosave-old.json").write_text("{not ours, not read")
+    os.utime(folder / "autosave.json", ns=(10**18, 10**18))
+    os.utime(folder / "autosave-2.json", ns=(2 * 10**18, 2 * 10**18))
+    opened, problem = Profile(profile.where).load_autosave()
+    assert problem is None and _records_of(opened) == second.record.hands
+    os.utime(folder / "autosave.json", ns=(3 * 10**18, 3 * 10**18))
+    opened, problem = Profile(profile.where).load_autosave()
+    assert problem is None and _records_of(opened) == first.record.hands
+    assert (folder / "autosave-old.json").read_text() == "{not ours, not read"

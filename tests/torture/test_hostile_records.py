@@ -783,9 +783,12 @@ def test_a_17_mb_file_is_refused_as_too_large(tmp_path: Path) -> None:
     os.replace(big, autosave)
     resumed, trouble = profile.load_autosave()
     assert resumed is None and trouble is not None and trouble.kind is ProblemKind.UNREADABLE
-    assert autosave.exists()  # left in place, unread; and never written over:
-    assert profile.save_autosave(SavedGame(record_of(base("peppa-over").match), (None,) * 4))
+    assert autosave.exists()  # left in place, unread; never written over: the game goes beside
+    game = SavedGame(record_of(base("peppa-over").match), (None,) * 4)
+    assert profile.save_autosave(game) is None
     assert autosave.stat().st_size == 17 * 1024 * 1024
+    beside = autosave.with_name(f"{autosave.stem}-2{autosave.suffix}")
+    assert beside.is_file() and beside.stat().st_size < 1024 * 1024
 
 
 def test_the_readers_agree_on_the_bases() -> None:

@@ -10,6 +10,8 @@ from ..storage import SeatDefault, Settings
 from .texts import DEFAULT_HUMAN
 
 DEFAULT_OPPONENTS = ("Bruno", "Carla", "Dario")
+#: The table the window can seat: four. (Six and eight, Belmont's, come with its own window.)
+WINDOW_SEATS = 4
 
 
 def default_setup(levels: list[str], *, demo: bool = False) -> GameSetup:
@@ -21,26 +23,33 @@ def default_setup(levels: list[str], *, demo: bool = False) -> GameSetup:
 
 
 def setup_from_settings(settings: Settings, levels: list[str]) -> GameSetup:
-    """The game the player chose to be offered first (the built-in one until they choose)."""
+    """The game the player chose to be offered first (the built-in one until they choose,
+    and while the window cannot seat the table they chose: the settings keep it)."""
     fallback = default_setup(levels)
-    if not settings.players:
-        return replace(fallback, rules=_rules_of(settings, fallback.rules))
-    seats = [
+    rules = _rules_of(settings, fallback.rules)
+    if rules.seats != WINDOW_SEATS:
+        return fallback
+    if len(settings.players) != rules.seats:
+        return replace(fallback, rules=rules)
+    seats = tuple(
         SeatSetup(p.name, None if p.level is None else usable_level(p.level, levels))
         for p in settings.players
-    ]
-    return GameSetup(_rules_of(settings, fallback.rules), (seats[0], seats[1], seats[2], seats[3]))
+    )
+    return GameSetup(rules, seats)
 
 
 def settings_with_setup(settings: Settings, setup: GameSetup) -> Settings:
     """``settings`` remembering ``setup`` as the game to offer first."""
     players = tuple(SeatDefault(s.name, s.level) for s in setup.seats)
-    options = setup.rules.describe_options()
-    return replace(settings, rule_set=setup.rules.name, rule_options=options, players=players)
+    rules = setup.rules
+    options = rules.describe_options()
+    return replace(
+        settings, rule_set=rules.name, rule_options=options, players=players, seats=rules.seats
+    )
 
 
 def _rules_of(settings: Settings, fallback: RuleSet) -> RuleSet:
     try:
-        return RuleSet.preset(settings.rule_set, settings.rule_options)
+        return RuleSet.preset(settings.rule_set, settings.rule_options, seats=settings.seats)
     except RecordError:  # checked when the settings were read; kept safe all the same
         return fallback

@@ -25,9 +25,9 @@ from ..controller import GameSetup, SeatSetup
 from ..engine import EndMode, RuleSet
 from ..engine.deals import DealNumberError, NumberedDeal, format_deal_number, parse_deal_number
 from ..engine.record import name_problem
-from ..engine.rules import PRESETS
+from ..engine.rules import PRESET_SEATS, PRESETS
 from . import texts
-from .defaults import DEFAULT_OPPONENTS
+from .defaults import DEFAULT_OPPONENTS, WINDOW_SEATS
 
 #: The kind of a seat played by a person (any other kind is a computer level).
 HUMAN = "human"
@@ -153,7 +153,8 @@ class NewGameDialog(QDialog):
         form = QFormLayout(group)
         self.preset = QComboBox()
         for name in PRESETS:
-            self.preset.addItem(texts.preset_name(name), name)
+            if WINDOW_SEATS in PRESET_SEATS[name]:  # the window seats four (for now)
+                self.preset.addItem(texts.preset_name(name), name)
         self.preset.activated.connect(self._on_preset_activated)
         form.addRow(self.tr("Rule set"), self.preset)
         self.end_mode = QComboBox()

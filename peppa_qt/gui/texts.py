@@ -96,6 +96,7 @@ def preset_name(preset: str) -> str:
         "peppa": QCoreApplication.translate("Texts", "Peppa"),
         "torino": QCoreApplication.translate("Texts", "Peppa Torino"),
         "hearts": QCoreApplication.translate("Texts", "Hearts"),
+        "belmont": QCoreApplication.translate("Texts", "Belmont"),
     }
     return names.get(preset, preset)
 

@@ -839,6 +839,7 @@
     <name>ScoreSheetModel</name>
     <message>
         <source>Took every point card in this hand</source>
+        <extracomment>One number per seat.</extracomment>
         <translation>Ha preso tutte le carte con punti in questa smazzata</translation>
     </message>
     <message>
@@ -1213,7 +1214,7 @@
     <message>
         <source>D</source>
         <comment>the dealer's chip</comment>
-        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand. "You received … from …", said once more with the viewer's first "Your turn" after it.</extracomment>
+        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). One number per seat. (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand. "You received … from …", said once more with the viewer's first "Your turn" after it.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1457,6 +1458,10 @@
     <message>
         <source>Hearts</source>
         <translation>Hearts (americano)</translation>
+    </message>
+    <message>
+        <source>Belmont</source>
+        <translation>Belmont</translation>
     </message>
     <message>
         <source>Easy</source>
@@ -1708,7 +1713,7 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The column of a trick's points, after the four players'. The mark of the card that led the trick. The cards' colours as the table's: clubs green and diamonds blue with four. Each trick: the card of each seat, the leader, the winner and the points in it. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
+        <extracomment>The mark of the card that led the trick. A trick: the card of each seat, the leader, the winner and the points in it. The cards' colours as the table's: clubs green and diamonds blue with four. Before a game's names: the columns of a four-seat table, nameless. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
         <translation>Ha fatto la presa</translation>
     </message>
     <message>

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .cards import CARDS, Card
 from .cardset import add, copies, covers, listed, minus, overflow, plus, set_of, size
-from .errors import Reason, RecordError
+from .errors import Reason, RecordError, told_at
 from .hand import HandState
 from .record import GameRecord, HandRecord
 from .rules import PassDirection, RuleSet
@@ -36,6 +36,11 @@ class _Known:
 
 def view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     """The view of ``seat`` at the end of ``record`` (a record seen from that seat)."""
+    with told_at(record.rules.seats):
+        return _view_from_seat_record(record, seat)
+
+
+def _view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     rules = record.rules
     if not record.hands:
         raise RecordError(Reason.BAD_FIELD, "no hand has been dealt")

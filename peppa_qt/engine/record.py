@@ -342,12 +342,17 @@ def _check_dealt(rules: RuleSet, index: int, seat: int, card: Card, holders: lis
         )
     if len(holders) < in_deck:
         return
-    also = ", ".join(map(str, holders))
+    if len(holders) == 1:
+        also = f"also to seat {holders[0]}"
+    elif holders[0] == holders[1]:
+        also = f"twice to seat {holders[0]} already"
+    else:
+        also = f"also to seats {holders[0]} and {holders[1]}"
     times = {1: "twice", 2: "three times"}.get(len(holders), f"{len(holders) + 1} times")
     deck = "the deck has one" if in_deck == 1 else "the deck has two"
     raise RecordError(
         Reason.DUPLICATE_CARD,
-        f"dealt {times} (also to seat {also}; {deck})",
+        f"dealt {times} ({also}; {deck})",
         hand=index,
         seat=seat,
         card=str(card),

@@ -410,7 +410,7 @@ EIGHT_SHOOTER = {
 }
 
 
-def shooter_deal(kit: ModuleType, seats: int) -> tuple[RuleSet, dict[int, str], int, int]:
+def shooter_deal(seats: int) -> tuple[RuleSet, dict[int, str], int, int]:
     """A deal where one seat takes every trick however the others play: (rules, seats' cards,
     dealer, shooter)."""
     if seats == 6:
@@ -418,7 +418,7 @@ def shooter_deal(kit: ModuleType, seats: int) -> tuple[RuleSet, dict[int, str], 
     return belmont(8), EIGHT_SHOOTER, 0, 0
 
 
-def played_out(kit: ModuleType, rules: RuleSet, hand: HandState, shooter: int, seed: int) -> None:
+def played_out(hand: HandState, shooter: int, seed: int) -> None:
     """The shooter plays its highest legal card, every other seat a random legal card."""
     rng = random.Random(seed)
     while hand.phase is Phase.PLAYING:
@@ -429,7 +429,7 @@ def played_out(kit: ModuleType, rules: RuleSet, hand: HandState, shooter: int, s
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("mode", ["give", "subtract", "off"])
 def test_the_moon_is_every_point_card(kit: ModuleType, seats: int, mode: str) -> None:
-    rules, given, dealer, shooter = shooter_deal(kit, seats)
+    rules, given, dealer, shooter = shooter_deal(seats)
     rules = rules.with_options(moon=mode)
     total = {6: 56, 8: 86}[seats]
     expected = {
@@ -439,7 +439,7 @@ def test_the_moon_is_every_point_card(kit: ModuleType, seats: int, mode: str) ->
     }[mode]
     for seed in range(5):
         hand = HandState(rules, dealer, kit.deal_of(rules, given), PassDirection.HOLD)
-        played_out(kit, rules, hand, shooter, seed)
+        played_out(hand, shooter, seed)
         assert hand.trick_winners == [shooter] * 13
         assert hand.result is not None
         assert list(hand.result.points) == expected
@@ -472,13 +472,13 @@ def test_all_the_hearts_without_every_copy_of_a_point_spade_is_no_moon(
 def test_the_game_ends_when_a_total_reaches_the_limit(
     kit: ModuleType, seats: int, when: str, over: bool
 ) -> None:
-    rules, given, dealer, shooter = shooter_deal(kit, seats)
+    rules, given, dealer, shooter = shooter_deal(seats)
     limit = rules.hand_total
     rules = rules.with_options(
         moon="off", end={"mode": "points", "limit": limit}, end_when=when, pass_cycle=["hold"]
     )
     match = Match(rules, 1, dealer=dealer)
-    played_out(kit, rules, match.start_hand(kit.deal_of(rules, given)), shooter, 0)
+    played_out(match.start_hand(kit.deal_of(rules, given)), shooter, 0)
     assert match.totals()[shooter] == limit
     assert match.is_over is over
     if over:  # the shooter is last; the others, tied on 0 without a trick, in turn order
@@ -495,10 +495,10 @@ def test_the_game_ends_when_a_total_reaches_the_limit(
 def test_a_moon_ranks_the_shooter_first_and_the_others_by_their_turn(
     kit: ModuleType, seats: int
 ) -> None:
-    rules, given, dealer, shooter = shooter_deal(kit, seats)
+    rules, given, dealer, shooter = shooter_deal(seats)
     rules = rules.with_options(end={"mode": "hands", "count": 1}, pass_cycle=["hold"])
     match = Match(rules, 1, dealer=dealer)
-    played_out(kit, rules, match.start_hand(kit.deal_of(rules, given)), shooter, 1)
+    played_out(match.start_hand(kit.deal_of(rules, given)), shooter, 1)
     assert match.is_over
     first = match.hands[0].first_lead
     order = [(first - k) % seats for k in range(seats)]

@@ -13,7 +13,17 @@ from typing import Any
 import pytest
 
 from peppa_qt import __version__
-from peppa_qt.engine import Match, Phase, RuleSet, cards_of, record_of, summary, write_record
+from peppa_qt.engine import (
+    CardSet,
+    Match,
+    Phase,
+    RuleSet,
+    cards_of,
+    record_of,
+    summary,
+    write_record,
+)
+from peppa_qt.engine.cardset import listed, minus
 from peppa_qt.engine.record import record_to_dict
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -368,3 +378,186 @@ def test_check_escapes_a_file_name_that_would_drive_the_terminal(tmp_path: Path)
     assert_refused(
         run("check", str(tmp_path / "no\nsuch.json")), repr(str(tmp_path / "no\nsuch.json"))
     )
+
+
+# ----------------------------------------------------- Belmont: six and eight players
+
+
+def belmont_match(seats: int, seed: int, actions: int | None = None, **options: Any) -> Match:
+    """A Belmont game of random legal moves (stopped after ``actions`` if given)."""
+    rng = random.Random(seed)
+    match = Match(RuleSet.preset("belmont", options, seats=seats), seed)
+    done = 0
+    while not match.is_over:
+        hand = match.start_hand()
+        while hand.phase is not Phase.SCORED:
+            if actions is not None and done >= actions:
+                return match
+            if hand.phase is Phase.PASSING:
+                seat = next(s for s in range(seats) if hand.passes[s] is None)
+                hand.pass_cards(seat, rng.sample(listed(hand.hands[seat]), 3))
+            else:
+                hand.play(rng.choice(cards_of(hand.legal_mask())))
+            done += 1
+    return match
+
+
+def belmont_deal(rules: RuleSet, given: dict[int, str]) -> list[int]:
+    """The hands of ``given`` (copies written twice), the rest of the deck to the others."""
+    hands = [CardSet.parse(given.get(s, "")).mask for s in range(rules.seats)]
+    rest = rules.deck_mask
+    for held in hands:
+        rest = minus(rest, held)
+    pool = listed(rest)
+    for seat in (s for s in range(rules.seats) if s not in given):
+        hands[seat] = CardSet.of(pool[:13]).mask
+        del pool[:13]
+    return hands
+
+
+def belmont_document(seats: int, given: dict[int, str], passing: bool = False) -> dict[str, Any]:
+    """A record of one Belmont hand dealt ``given`` by dealer 0, nothing played yet (passing
+    to the left, or a hold hand)."""
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["left" if passing else "hold"]}, seats=seats)
+    match = Match(rules, 1, dealer=0)
+    match.start_hand(belmont_deal(rules, given))
+    return document_of(match)
+
+
+#: Eight seats, dealer 0 (turn 7, 6 … 0): seat 7 leads its 2♣, seat 5 holds one Q♠ and the
+#: other 2♣, seat 3 no club but the K♠, a Q♠ and hearts.
+EIGHT = {
+    7: "2C 3C 3C 4C 4C 5C 5C 6C 6C 7C 7C 8C 8C",
+    6: "9C 9C TC TC JC JC QC QC KC KC 2D 2D 3D",
+    5: "2C QS 3S 4S 5S 6S 7S 8S 9S TS JS 2S 2S",
+    3: "KS QS 2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H",
+    0: "AC AC 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D 8D",
+}
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_check_prints_a_belmont_summary_for_every_seat(tmp_path: Path, seats: int) -> None:
+    match = belmont_match(seats, 4)
+    done = check(tmp_path, write_record(record_of(match)))
+    assert done.returncode == 0, done.stderr
+    printed = json.loads(done.stdout)
+    assert printed == summary(match) and printed["over"] is True
+    assert all(len(h["points"]) == seats for h in printed["hands"])
+    assert printed["totals"] == [
+        sum(h["points"][s] for h in printed["hands"]) for s in range(seats)
+    ]
+    assert sorted(printed["ranking"]) == list(range(seats))
+    assert all(
+        sum(h["points"]) == {6: 56, 8: 86}[seats] for h in printed["hands"] if h["moon"] is None
+    )
+    middle = belmont_match(seats, 5, actions=seats + 13 * seats + seats + 5)  # in hand 2's play
+    printed = json.loads(check(tmp_path, write_record(record_of(middle))).stdout)
+    assert printed["to_move"] == middle.current.to_move and len(printed["totals"]) == seats
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_check_of_a_belmont_moon(tmp_path: Path, seats: int) -> None:
+    """Six seats: seat 2 holds every club; eight: seat 0 the A♣ and both copies of 9♠ … A♠.
+    Playing its highest card, that seat takes every trick: 0 for it, 56 / 86 to the others."""
+    shooter = 2 if seats == 6 else 0
+    given = (
+        {2: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"}
+        if seats == 6
+        else {**{s: EIGHT[s] for s in (7, 6)}, 0: "AC AS AS KS KS QS QS JS JS TS TS 9S 9S"}
+    )
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=seats)
+    match = Match(rules, 1, dealer=0)
+    hand = match.start_hand(belmont_deal(rules, given))
+    while hand.phase is Phase.PLAYING:
+        legal = cards_of(hand.legal_mask())
+        hand.play(legal[-1] if hand.to_move == shooter else legal[0])
+    printed = json.loads(check(tmp_path, document_of(match)).stdout)
+    total = {6: 56, 8: 86}[seats]
+    assert printed["hands"] == [
+        {"points": [0 if s == shooter else total for s in range(seats)], "moon": shooter}
+    ]
+    assert printed["ranking"][0] == shooter and printed["to_move"] is None
+
+
+def third_queen(document: dict[str, Any]) -> None:
+    deal = document["hands"][0]["deal"]  # seats 3 and 5 hold a Q♠ each
+    deal[6] = " ".join(["QS", *deal[6].split()[1:]])
+
+
+def six_with(card: str) -> Any:
+    def mutate(document: dict[str, Any]) -> None:
+        deal = document["hands"][0]["deal"]
+        deal[4] = " ".join([card, *deal[4].split()[1:]])
+
+    return mutate
+
+
+def players(count: int, preset: str = "belmont") -> Any:
+    def mutate(document: dict[str, Any]) -> None:
+        document["rules"]["preset"] = preset
+        document["players"] = [{"name": f"P{s}"} for s in range(count)]
+
+    return mutate
+
+
+def option(name: str, value: object) -> Any:
+    def mutate(document: dict[str, Any]) -> None:
+        document["rules"].setdefault("options", {})[name] = value
+
+    return mutate
+
+
+def first_trick_queen(document: dict[str, Any]) -> None:
+    document["hands"][0]["play"] = "2C 9C 2C 9S QS"
+
+
+def two_queens_passed(document: dict[str, Any]) -> None:
+    hand = document["hands"][0]
+    hand["pass"] = [" ".join(d.split()[-3:]) for d in hand["deal"]]
+    hand["pass"][5] = "QS QS 3S"
+
+
+BELMONT_REFUSALS: list[tuple[str, int, bool, Any, list[str]]] = [
+    (
+        "third copy",
+        8,
+        False,
+        third_queen,
+        ["hand 1", "seat 6", "card QS", "three times", "also to seats 3 and 5"],
+    ),
+    ("two Q♠ of six", 6, False, six_with("QS"), ["seat 4", "card QS", "twice", "deck has one"]),
+    ("two 2♣ of six", 6, False, six_with("2C"), ["seat 4", "card 2C", "twice", "deck has one"]),
+    ("five players", 6, False, players(5), ["players must be a list of 4, 6 or 8"]),
+    ("seven players", 8, False, players(7), ["players must be a list of 4, 6 or 8"]),
+    ("belmont of four", 6, False, players(4), ["belmont is played by 6 or 8 players, not 4"]),
+    ("peppa of six", 6, False, players(6, "peppa"), ["peppa is played by 4 players, not 6"]),
+    ("J♦", 6, False, option("jack_of_diamonds", 10), ["not take", "jack_of_diamonds"]),
+    ("7♣", 8, False, option("seven_of_clubs", 7), ["not take", "seven_of_clubs"]),
+    ("36 cards", 6, False, option("deck", 36), ["not take", "deck"]),
+    ("teams", 8, False, option("teams", True), ["not take", "teams"]),
+    (
+        "Q♠ on trick 1",
+        8,
+        False,
+        first_trick_queen,
+        ["hand 1", "trick 1", "seat 3", "card QS", "no heart or Q♠ on the first trick"],
+    ),
+    ("two Q♠ passed", 8, True, two_queens_passed, ["hand 1", "seat 5", "card QS", "passed twice"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("seats", "passing", "mutate", "words"),
+    [case[1:] for case in BELMONT_REFUSALS],
+    ids=[case[0] for case in BELMONT_REFUSALS],
+)
+def test_check_refuses_a_broken_belmont_record_in_one_line(
+    tmp_path: Path, seats: int, passing: bool, mutate: Any, words: list[str]
+) -> None:
+    document = belmont_document(
+        seats, EIGHT if seats == 8 else {0: "QS 2C 2D 2D 3D 3D 4D 4D 5D 5D 6D 6D 7D"}, passing
+    )
+    assert check(tmp_path, document).returncode == 0  # the record before its damage is good
+    mutate(document)
+    line = assert_refused(check(tmp_path, document), *words)
+    assert "could not be checked" not in line

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 
 
@@ -53,7 +55,11 @@ class IllegalMove(ValueError):  # noqa: N818  (the name players and the brief us
 
 
 class RecordError(ValueError):
-    """A game record that cannot be read or replayed, with where it went wrong."""
+    """A game record that cannot be read or replayed, with where it went wrong.
+
+    ``seats`` is the size of the table the record describes: at four seats a seat is named
+    with its compass place ("seat 3 (West)"), at six and eight by its number alone.
+    """
 
     def __init__(
         self,
@@ -64,6 +70,7 @@ class RecordError(ValueError):
         trick: int | None = None,
         seat: int | None = None,
         card: str | None = None,
+        seats: int = 4,
     ) -> None:
         self.reason = reason
         self.message = message
@@ -71,7 +78,22 @@ class RecordError(ValueError):
         self.trick = trick
         self.seat = seat
         self.card = card
+        self.seats = seats
         super().__init__(self.describe())
+
+    def at_table(self, seats: int) -> RecordError:
+        """The same refusal, told for a table of ``seats``."""
+        if seats == self.seats:
+            return self
+        return RecordError(
+            self.reason,
+            self.message,
+            hand=self.hand,
+            trick=self.trick,
+            seat=self.seat,
+            card=self.card,
+            seats=seats,
+        )
 
     def describe(self) -> str:
         """One line: the place (hand, trick, seat, card) and the rule broken."""
@@ -81,7 +103,7 @@ class RecordError(ValueError):
         if self.trick is not None:
             place.append(f"trick {self.trick + 1}")
         if self.seat is not None:
-            place.append(f"seat {self.seat} ({SEAT_NAMES[self.seat]})")
+            place.append(seat_label(self.seat, self.seats))
         if self.card is not None:
             place.append(f"card {self.card}")
         prefix = ", ".join(place)
@@ -89,3 +111,19 @@ class RecordError(ValueError):
 
 
 SEAT_NAMES = ("South", "East", "North", "West")
+
+
+def seat_label(seat: int, seats: int) -> str:
+    """``seat 3 (West)`` at a table of four, ``seat 5`` at six or eight."""
+    if seats == len(SEAT_NAMES) and 0 <= seat < seats:
+        return f"seat {seat} ({SEAT_NAMES[seat]})"
+    return f"seat {seat}"
+
+
+@contextmanager
+def told_at(seats: int) -> Iterator[None]:
+    """Within the block, a RecordError is told for a table of ``seats``."""
+    try:
+        yield
+    except RecordError as error:
+        raise error.at_table(seats) from None

@@ -317,14 +317,7 @@ class HandState:
             return IllegalMove(reason, "no passing now", seat=seat)
         if self.passes[seat] is not None:
             return IllegalMove(Reason.ALREADY_PASSED, "this seat has already passed", seat=seat)
-        count = self.rules.pass_size
-        if len(chosen) != count:
-            return IllegalMove(
-                Reason.WRONG_PASS_SIZE,
-                f"must pass exactly {count} cards, not {len(chosen)}",
-                seat=seat,
-            )
-        return _not_held(self.hands[seat], chosen, seat)
+        return _pass_refusal(self.rules, self.hands[seat], chosen, seat)
 
     def play(self, card: int) -> None:
         """The seat to move plays ``card``; raises IllegalMove and changes nothing if illegal."""
@@ -527,24 +520,32 @@ def score_hand(rules: RuleSet, taken: Sequence[int], last_winner: int) -> HandRe
     return HandResult(tuple(points), moon, tuple(taken))
 
 
-def _not_held(hand: int, chosen: list[int], seat: int) -> IllegalMove | None:
-    """The refusal of a pass of ``chosen`` out of the card set ``hand``, or None: each card
-    must be held, a card twice only by a hand that holds it twice."""
-    for card in chosen:
-        wanted, held = chosen.count(card), copies(hand, card)
-        if wanted <= held:
-            continue
-        if not held:
-            return IllegalMove(
-                Reason.CARD_NOT_HELD, f"{CARDS[card]} is not in the hand", seat=seat, card=card
-            )
-        return IllegalMove(
-            Reason.WRONG_PASS_SIZE,
-            f"{CARDS[card]} is chosen {wanted} times and held {held} times",
-            seat=seat,
-            card=card,
-        )
-    return None
+def _pass_refusal(rules: RuleSet, hand: int, chosen: list[int], seat: int) -> IllegalMove | None:
+    """The refusal of a pass of ``chosen`` out of the card set ``hand``, or None.
+
+    A pass is ``pass_size`` cards, none more often than the deck has it (with one deck: that
+    many different cards): else the size is wrong. Then each card must be held as often as it
+    is passed (two Q♠ out of a hand with one: the second is not in the hand); of the cards
+    that are not, the lowest is named.
+    """
+    size_, deck = rules.pass_size, rules.deck_mask
+    over = next((c for c in chosen if chosen.count(c) > max(1, copies(deck, c))), None)
+    if len(chosen) != size_ or over is not None:
+        message = f"must pass exactly {size_} different cards, not {len(chosen)}"
+        if rules.copies > 1:
+            message = f"must pass exactly {size_} cards, not {len(chosen)}"
+            if over is not None:
+                has = ("none", "one", "two")[copies(deck, over)]
+                message = f"{CARDS[over]} is passed {chosen.count(over)} times: the deck has {has}"
+        return IllegalMove(Reason.WRONG_PASS_SIZE, message, seat=seat)
+    short = [c for c in chosen if chosen.count(c) > copies(hand, c)]
+    if not short:
+        return None
+    card = min(short)
+    message = f"{CARDS[card]} is not in the hand"
+    if copies(hand, card):  # passed twice, held once
+        message = f"{CARDS[card]} is passed twice and the hand holds one"
+    return IllegalMove(Reason.CARD_NOT_HELD, message, seat=seat, card=card)
 
 
 def _check_deal(rules: RuleSet, deal: Sequence[int]) -> None:

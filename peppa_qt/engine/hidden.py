@@ -5,8 +5,10 @@ passed them to until played) and, from the rules, what each play proves (``forbi
 the one place these facts are worked out; the computer players read them too): a seat that did
 not follow suit holds none of it; a heart led before hearts were broken (where they must be)
 means its leader held nothing else; a heart or the Q♠ played on a clean first trick means the
-seat could play nothing else; and before the first card, the first leader holds the lowest club
-where it must lead. Hands only shrink, so each fact still holds of the cards held now.
+seat could play nothing else; and where the lowest club must lead, the first leader held one
+(before the first card, it still does) and the seats before it in the turn after the dealer
+held none (with two 2♣, the nearer holder leads). Hands only shrink, so each fact still holds
+of the cards held now; the cards passed stay with the seat they went to until it plays them.
 
 With two decks the unseen cards are a card set with copies (``cardset.py``); a deal places
 each copy, and two deals that differ only by which copy went where are one deal.
@@ -90,9 +92,15 @@ def unseen_of(view: PlayerView) -> Unseen:
     forbidden = forbidden_by_plays(rules, view.first_lead, view.plays)
     required = [0] * rules.seats
     if view.passed is not None and view.pass_direction is not PassDirection.HOLD:
-        required[view.pass_target] = plus(required[view.pass_target], minus(view.passed, gone))
-    if rules.lead_lowest_club and not view.plays and view.first_lead != view.seat:
-        required[view.first_lead] |= 1 << rules.lowest_club & cards
+        # The seat passed to holds what it was passed but what it has played since: with two
+        # decks another seat may play a copy of a passed card, and the passed one stays put.
+        target = view.pass_target
+        played = set_of(c for i, c in enumerate(view.plays) if view.seat_of_play(i) == target)
+        required[target] = plus(required[target], minus(view.passed, played))
+    if rules.lead_lowest_club:
+        _before_the_lead(rules, view.dealer, view.first_lead, forbidden)
+        if not view.plays and view.first_lead != view.seat:
+            required[view.first_lead] |= 1 << rules.lowest_club & cards
     allowed = [
         0 if s == view.seat else cards & FACES & ~forbidden[s] | required[s] & FACES
         for s in range(rules.seats)
@@ -106,6 +114,15 @@ def unseen_of(view: PlayerView) -> Unseen:
         allowed=tuple(allowed),
         required=tuple(required),
     )
+
+
+def _before_the_lead(rules: RuleSet, dealer: int, first_lead: int, forbidden: list[int]) -> None:
+    """The seats that play before the first leader in the turn after the dealer held no
+    lowest club: of two holders (Belmont's eight) the nearer the dealer's left leads."""
+    seat = rules.next_seat(dealer)
+    while seat != first_lead:
+        forbidden[seat] |= 1 << rules.lowest_club
+        seat = rules.next_seat(seat)
 
 
 def _opened_hearts(rules: RuleSet, trick_number: int, broken: bool, bit: int) -> bool:

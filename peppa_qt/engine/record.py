@@ -15,7 +15,7 @@ from typing import Any, Final, TypeGuard
 from ..jsontext import JsonTextError, load_json, quoted
 from .cards import CARDS, Card, CardError, format_cards
 from .cardset import copies, listed, minus, set_of, size
-from .errors import IllegalMove, Reason, RecordError
+from .errors import IllegalMove, Reason, RecordError, told_at
 from .hand import HandState, Phase
 from .match import Match
 from .rules import PRESET_SEATS, PassDirection, RuleSet
@@ -152,7 +152,8 @@ def record_from_dict(document: object, *, hidden: bool = False) -> GameRecord:
     hands_data = document.get("hands", [])
     if not isinstance(hands_data, list):
         raise _field("hands must be a list")
-    hands = tuple(_read_hand(i, h, rules, hidden) for i, h in enumerate(hands_data))
+    with told_at(rules.seats):
+        hands = tuple(_read_hand(i, h, rules, hidden) for i, h in enumerate(hands_data))
     known = {"format", "version", "rules", "players", "seed", "hands"}
     extra = {k: v for k, v in document.items() if k not in known}
     named = players is not None
@@ -199,21 +200,23 @@ def _read_players(data: object) -> tuple[PlayerInfo, ...] | None:
     if not isinstance(data, list) or len(data) not in sizes:
         counts = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
         raise _field(f"players must be a list of {counts} players")
-    players = []
-    for seat, item in enumerate(data):
-        if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-            raise _field("each player needs a name", seat=seat)
-        problem = name_problem(item["name"])
-        if problem is not None:
-            raise _field(problem, seat=seat)
-        kind = item.get("kind", "human")
-        level = item.get("level")
-        if kind not in PLAYER_KINDS:
-            raise _field(f"player kind must be one of {', '.join(PLAYER_KINDS)}", seat=seat)
-        if level is not None and not isinstance(level, str):
-            raise _field("player level must be text", seat=seat)
-        players.append(PlayerInfo(item["name"], kind, level))
-    return tuple(players)
+    with told_at(len(data)):
+        return tuple(_read_player(seat, item) for seat, item in enumerate(data))
+
+
+def _read_player(seat: int, item: object) -> PlayerInfo:
+    if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+        raise _field("each player needs a name", seat=seat)
+    problem = name_problem(item["name"])
+    if problem is not None:
+        raise _field(problem, seat=seat)
+    kind = item.get("kind", "human")
+    level = item.get("level")
+    if kind not in PLAYER_KINDS:
+        raise _field(f"player kind must be one of {', '.join(PLAYER_KINDS)}", seat=seat)
+    if level is not None and not isinstance(level, str):
+        raise _field("player level must be text", seat=seat)
+    return PlayerInfo(item["name"], kind, level)
 
 
 def _read_cards(text: object, hand: int, seat: int | None, what: str) -> tuple[Card, ...]:
@@ -265,8 +268,9 @@ def replay(record: GameRecord, *, track_undo: bool = True) -> Match:
     if not record.hands:
         return Match(record.rules, record.seed, track_undo=track_undo)
     match = Match(record.rules, record.seed, dealer=record.hands[0].dealer, track_undo=track_undo)
-    for index, hand in enumerate(record.hands):
-        _replay_hand(match, index, hand)
+    with told_at(record.rules.seats):
+        for index, hand in enumerate(record.hands):
+            _replay_hand(match, index, hand)
     return match
 
 
@@ -338,12 +342,17 @@ def _check_dealt(rules: RuleSet, index: int, seat: int, card: Card, holders: lis
         )
     if len(holders) < in_deck:
         return
-    also = ", ".join(map(str, holders))
+    if len(holders) == 1:
+        also = f"also to seat {holders[0]}"
+    elif holders[0] == holders[1]:
+        also = f"twice to seat {holders[0]} already"
+    else:
+        also = f"also to seats {holders[0]} and {holders[1]}"
     times = {1: "twice", 2: "three times"}.get(len(holders), f"{len(holders) + 1} times")
     deck = "the deck has one" if in_deck == 1 else "the deck has two"
     raise RecordError(
         Reason.DUPLICATE_CARD,
-        f"dealt {times} (also to seat {also}; {deck})",
+        f"dealt {times} ({also}; {deck})",
         hand=index,
         seat=seat,
         card=str(card),

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .cards import CARDS, Card
 from .cardset import add, copies, covers, listed, minus, overflow, plus, set_of, size
-from .errors import Reason, RecordError
+from .errors import Reason, RecordError, told_at
 from .hand import HandState
 from .record import GameRecord, HandRecord
 from .rules import PassDirection, RuleSet
@@ -36,6 +36,11 @@ class _Known:
 
 def view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     """The view of ``seat`` at the end of ``record`` (a record seen from that seat)."""
+    with told_at(record.rules.seats):
+        return _view_from_seat_record(record, seat)
+
+
+def _view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     rules = record.rules
     if not record.hands:
         raise RecordError(Reason.BAD_FIELD, "no hand has been dealt")
@@ -70,12 +75,9 @@ def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[H
         if data.lead is not None:
             raise RecordError(Reason.WRONG_LEAD, "nobody leads before passing ends", hand=index)
         return _passing(rules, index, data, seat, known), True
-    lead = known.first_lead
-    if lead is None:
-        if data.play:
-            raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
-        lead = rules.next_seat(seat)  # any other seat: the view will not tell
-    holdings = _holdings(rules, index, data, seat, known, lead=lead)
+    if known.first_lead is None and data.play:
+        raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
+    holdings = _holdings(rules, index, data, seat, known, lead=known.first_lead)
     passes: list[int | None] = [None] * rules.seats
     if known.passed is not None and known.received is not None:
         passes[seat] = known.passed
@@ -92,7 +94,8 @@ def _known(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Known:
     dealt = _own_deal(rules, index, data, seat)
     direction = rules.pass_direction(index)
     if direction is PassDirection.HOLD:
-        return _Known(dealt, None, None, dealt, _first_lead(rules, index, data, seat, dealt))
+        known = {seat: copies(dealt, rules.lowest_club)}
+        return _Known(dealt, None, None, dealt, _first_lead(rules, index, data, seat, known))
     passed = received = None
     if data.passes is not None:
         own = data.passes[seat]
@@ -117,7 +120,9 @@ def _known(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Known:
             hand=index,
         )
     holding = plus(kept, received)
-    return _Known(dealt, passed, received, holding, _first_lead(rules, index, data, seat, holding))
+    club = rules.lowest_club
+    known = {rules.receiver(seat, direction): copies(passed, club), seat: copies(holding, club)}
+    return _Known(dealt, passed, received, holding, _first_lead(rules, index, data, seat, known))
 
 
 def _own_deal(rules: RuleSet, index: int, data: HandRecord, seat: int) -> int:
@@ -160,35 +165,31 @@ def _pass_set(rules: RuleSet, cards: tuple[Card, ...], index: int, what: str) ->
 
 
 def _first_lead(
-    rules: RuleSet, index: int, data: HandRecord, seat: int, holding: int
+    rules: RuleSet, index: int, data: HandRecord, seat: int, known: dict[int, int]
 ) -> int | None:
     """Who leads trick 1, as the seat can tell (None: it cannot, and the record does not say).
 
-    Where the lowest club leads and the deck has two, the seat holding one leads only if no
-    seat nearer the dealer may hold the other (RULES.md, rule set D).
+    ``known`` is how many lowest clubs seats are known to hold as play begins: the seat's own,
+    and those it passed. Where the lowest club leads, its holder nearest the dealer's left in
+    the turn leads (RULES.md, set D: of two 2♣ the nearer): the seat can tell that it leads
+    when no seat before it may hold one; a record's ``lead`` is checked against what it knows.
     """
     club = rules.lowest_club
-    lead: int | None
     if not rules.lead_lowest_club:
-        lead = rules.next_seat(data.dealer)
-    elif copies(holding, club) == copies(rules.deck_mask, club) or (
-        holding >> club & 1 and rules.next_seat(data.dealer) == seat
-    ):
+        lead: int | None = rules.next_seat(data.dealer)
+    elif _leads_for_sure(rules, data.dealer, seat, known):
         lead = seat
     elif data.lead is None:
         return None
-    elif data.lead == seat and not holding >> club & 1:
+    elif data.lead == seat and not known.get(seat):
         raise RecordError(
             Reason.WRONG_LEAD, f"seat {seat} does not hold the {CARDS[club]}", hand=index
         )
-    elif holding >> club & 1 and _turns_after_dealer(rules, data.dealer, data.lead) > (
-        _turns_after_dealer(rules, data.dealer, seat)
-    ):
-        raise RecordError(
-            Reason.WRONG_LEAD, f"seat {seat} leads this hand", hand=index, seat=data.lead
-        )
     else:
-        lead = data.lead
+        lead = _first_known_holder(rules, data.dealer, known, before=data.lead)
+        if lead is None and sum(known.values()) == copies(rules.deck_mask, club):
+            lead = _first_known_holder(rules, data.dealer, known)  # every copy is placed
+        lead = data.lead if lead is None else lead
     if data.lead is not None and data.lead != lead:
         raise RecordError(
             Reason.WRONG_LEAD, f"seat {lead} leads this hand", hand=index, seat=data.lead
@@ -196,9 +197,29 @@ def _first_lead(
     return lead
 
 
-def _turns_after_dealer(rules: RuleSet, dealer: int, seat: int) -> int:
-    """How many turns after the dealer ``seat`` plays (1 for the dealer's next seat)."""
-    return next(k for k in range(1, rules.seats + 1) if rules.next_seat(dealer, k) == seat)
+def _leads_for_sure(rules: RuleSet, dealer: int, seat: int, known: dict[int, int]) -> bool:
+    """Whether ``seat`` holds a lowest club and every seat before it in the turn after the
+    dealer is known to hold none (every other copy is placed after it)."""
+    if not known.get(seat):
+        return False
+    placed_after = sum(known.values()) - known[seat]
+    if known[seat] + placed_after < copies(rules.deck_mask, rules.lowest_club):
+        return rules.next_seat(dealer) == seat  # an unseen copy could be anywhere before it
+    return _first_known_holder(rules, dealer, known) == seat
+
+
+def _first_known_holder(
+    rules: RuleSet, dealer: int, known: dict[int, int], before: int | None = None
+) -> int | None:
+    """The first seat in the turn after the dealer known to hold a lowest club (and coming
+    before seat ``before``, when given), or None."""
+    for step in range(1, rules.seats + 1):
+        other = rules.next_seat(dealer, step)
+        if other == before:
+            return None
+        if known.get(other):
+            return other
+    return None
 
 
 def _passing(rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known) -> HandState:
@@ -214,12 +235,15 @@ def _passing(rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Kn
 
 
 def _holdings(
-    rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known, *, lead: int
+    rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known, *, lead: int | None
 ) -> list[int]:
-    """Everyone's cards after passing, as far as the seat can tell; the unseen ones anywhere.
+    """Everyone's cards after passing, as far as the seat can tell; the unseen ones anywhere
+    they may be.
 
     A seat holds the cards it plays in the record (and the lowest club, if it led with it),
-    the seat the pass went to holds the passed cards; the unseen rest fill the hands up.
+    the seat the pass went to holds the passed cards; the unseen rest fill the hands up. With
+    ``lead`` None (nobody has played and the seat cannot tell who leads) the view will hide
+    the lead, and the unseen cards go anywhere.
     """
     holding = known.holding
     assert holding is not None
@@ -230,11 +254,12 @@ def _holdings(
     required = [0] * seats
     if known.passed is not None:
         required[rules.receiver(seat, rules.pass_direction(index))] = known.passed
-    if rules.lead_lowest_club and lead != seat:
+    if rules.lead_lowest_club and lead is not None and lead != seat:
         required[lead] |= 1 << rules.lowest_club
     played = [0] * seats
     seen = 0
-    for number, (player, card) in enumerate(_plays_by_seat(rules, lead, data.play)):
+    plays = _plays_by_seat(rules, lead, data.play) if lead is not None else []
+    for number, (player, card) in enumerate(plays):
         refusal = None
         if copies(seen, card) >= copies(rules.deck_mask, card) or number >= rules.deck_size:
             refusal = (Reason.DUPLICATE_CARD, "a card played more often than the deck has it")
@@ -249,7 +274,40 @@ def _holdings(
                 *refusal, hand=index, trick=number // seats, seat=player, card=str(CARDS[card])
             )
         seen = add(seen, card)
+    if rules.lead_lowest_club and lead is not None:
+        _clubs_from_the_lead(rules, index, (seat, lead, data.dealer), holding, required)
     return _fill(rules, index, seat, holding, required)
+
+
+def _clubs_from_the_lead(
+    rules: RuleSet, index: int, where: tuple[int, int, int], holding: int, required: list[int]
+) -> None:
+    """Place the unseen copies of the lowest club with the leader or a seat after it in the
+    turn (a seat before it holding one would have led: RULES.md, set D)."""
+    seat, lead, dealer = where
+    club = rules.lowest_club
+    unseen = copies(rules.deck_mask, club) - copies(holding, club)
+    unseen -= sum(copies(cards, club) for cards in required)
+    turn = [rules.next_seat(lead, k) for k in range(rules.seats)]
+    after = turn[: turn.index(dealer) + 1]  # from the leader to the dealer, who plays last
+    for _ in range(unseen):
+        home = next(
+            (
+                s
+                for s in after
+                if s != seat
+                and size(required[s]) < rules.hand_size
+                and copies(required[s], club) < copies(rules.deck_mask, club)
+            ),
+            None,
+        )
+        if home is None:
+            raise RecordError(
+                Reason.WRONG_LEAD,
+                f"no seat after the leader can hold the {CARDS[club]}",
+                hand=index,
+            )
+        required[home] = add(required[home], club)
 
 
 def _holder(

@@ -2,13 +2,16 @@
 
 The reference model (``Ref``) re-derives the rules of RULES.md from card *text* ("QS", "TH"),
 without the engine's masks or tables, so the property tests compare two independent readings
-of the rules. Tests reach these helpers through the ``kit`` fixture.
+of the rules: four seats and one deck, or Belmont's six and eight seats with two copies of a
+card (holdings and takings are then multisets of texts, ``Counter``). Tests reach these helpers
+through the ``kit`` fixture.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -29,6 +32,7 @@ from peppa_qt.engine import (
     parse_cards,
 )
 from peppa_qt.engine.cards import CARDS
+from peppa_qt.engine.cardset import listed, minus, set_of
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -51,13 +55,29 @@ def names(mask_or_cards: int | Iterable[int]) -> set[str]:
     return {str(CARDS[c]) for c in items}
 
 
+def texts(cards: int) -> Counter[str]:
+    """A card set as a multiset of texts, read from the layout ``cardset.py`` documents (bit
+    ``c`` the card once, bit ``52 + c`` a second copy), not through its functions."""
+    out: Counter[str] = Counter()
+    for bit in range(2 * len(FULL_DECK)):
+        if cards >> bit & 1:
+            out[FULL_DECK[bit % len(FULL_DECK)]] += 1
+    return out
+
+
+def card_set(text: str) -> int:
+    """``"QS QS AH"`` → a card set with copies."""
+    return set_of(parse_cards(text))
+
+
 def rank_of(card: str) -> int:
     """2..14 from the text."""
     return RANKS.index(card[0]) + 2
 
 
 def trick_winner_position(trick: Sequence[str]) -> int:
-    """Position of the highest card of the suit led (RULES.md), from card texts."""
+    """Position of the highest card of the suit led (RULES.md), from card texts; of two
+    identical highest cards (two decks), the one played later."""
     led = trick[0][1]
     best = max((rank_of(c), i) for i, c in enumerate(trick) if c[1] == led)
     return best[1]
@@ -66,11 +86,11 @@ def trick_winner_position(trick: Sequence[str]) -> int:
 # -------------------------------------------------------------------- staging
 
 
-def rules_of(preset: str | RuleSet, **options: Any) -> RuleSet:
-    """A rule set from a preset name (plus options) or as given."""
+def rules_of(preset: str | RuleSet, *, seats: int | None = None, **options: Any) -> RuleSet:
+    """A rule set from a preset name (plus options, at ``seats``) or as given."""
     if isinstance(preset, RuleSet):
         return preset.with_options(**options) if options else preset
-    return RuleSet.preset(preset, options)
+    return RuleSet.preset(preset, options, seats=seats)
 
 
 def holdings_from_tricks(rules: RuleSet, leader: int, tricks: Sequence[str]) -> list[int]:
@@ -86,12 +106,17 @@ def holdings_from_tricks(rules: RuleSet, leader: int, tricks: Sequence[str]) -> 
 
 
 def deal_of(rules: RuleSet, seats: Mapping[int, str]) -> list[int]:
-    """A deal from the cards of three or four seats; a missing seat gets the rest of the deck."""
-    masks = [mask(seats[s]) if s in seats else 0 for s in range(4)]
-    missing = [s for s in range(4) if s not in seats]
-    assert len(missing) <= 1
-    if missing:
-        masks[missing[0]] = rules.deck_mask & ~(masks[0] | masks[1] | masks[2] | masks[3])
+    """A deal from the cards of some seats (copies written twice: ``"QS QS"``); the seats not
+    given get the rest of the deck, a hand each in seat order, low cards first."""
+    masks = [card_set(seats[s]) if s in seats else 0 for s in range(rules.seats)]
+    rest = rules.deck_mask
+    for given in masks:
+        rest = minus(rest, given)
+    pool = listed(rest)
+    for seat in (s for s in range(rules.seats) if s not in seats):
+        masks[seat] = set_of(pool[: rules.hand_size])
+        del pool[: rules.hand_size]
+    assert not pool
     return masks
 
 
@@ -244,13 +269,24 @@ def match_snapshot(match: Match) -> dict[str, Any]:
 
 @dataclass
 class Ref:
-    """RULES.md read independently of the engine, on card texts."""
+    """RULES.md read independently of the engine, on card texts (multisets: ``Counter``)."""
 
     preset: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: How many sit at the table: 4, or Belmont's 6 or 8 (rule set D).
+    seats: int = 4
 
     def opt(self, name: str, default: Any) -> Any:
         return self.options.get(name, default)
+
+    @property
+    def belmont(self) -> bool:
+        return self.preset == "belmont"
+
+    @property
+    def hearts_like(self) -> bool:
+        """Rule set C's play (2♣ leads, clean first trick, hearts broken): Hearts and Belmont."""
+        return self.preset in ("hearts", "belmont")
 
     @property
     def deck36(self) -> bool:
@@ -258,6 +294,11 @@ class Ref:
 
     @property
     def deck(self) -> list[str]:
+        """Every card of the deck, copies listed twice: Belmont's six add a second deck's
+        hearts and diamonds, its eight a whole second deck."""
+        if self.belmont:
+            second = FULL_DECK if self.seats == 8 else [c for c in FULL_DECK if c[1] in "HD"]
+            return FULL_DECK + second
         return SHORT_DECK if self.deck36 else FULL_DECK
 
     @property
@@ -266,8 +307,8 @@ class Ref:
 
     @property
     def step(self) -> int:
-        """+1 counterclockwise (s → s+1), −1 clockwise (Hearts)."""
-        return -1 if self.preset == "hearts" else 1
+        """+1 counterclockwise (s → s+1), −1 clockwise (Hearts, Belmont)."""
+        return -1 if self.hearts_like else 1
 
     @property
     def moon_mode(self) -> str:
@@ -282,17 +323,19 @@ class Ref:
         return "6C" if self.deck36 else "2C"
 
     def cycle(self) -> list[str]:
-        default = ["left", "right", "across", "hold"] if self.preset == "hearts" else ["right"]
+        default = ["left", "right", "across", "hold"] if self.hearts_like else ["right"]
         return list(self.opt("pass_cycle", default))
 
     def pass_offset(self, hand_index: int) -> int | None:
-        """Seat offset of the receiver (right +1, left −1, across +2), None on a hold hand."""
+        """Seat offset of the receiver (right +1, left −1, across +N/2), None on a hold hand."""
         cycle = self.cycle()
         name = cycle[hand_index % len(cycle)]
-        return {"right": 1, "left": -1, "across": 2, "hold": None}[name]
+        return {"right": 1, "left": -1, "across": self.seats // 2, "hold": None}[name]
 
     def card_points(self, card: str) -> int:
-        """RULES.md tables plus the J♦ / 7♣ house rules."""
+        """RULES.md tables plus the J♦ / 7♣ house rules (per copy)."""
+        if self.belmont:
+            return {"QS": 13, "KS": 10, "AS": 7}.get(card, 1 if card[1] == "H" else 0)
         extra = {"JD": self.opt("jack_of_diamonds", 0), "7C": self.opt("seven_of_clubs", 0)}
         if card in extra:
             return extra[card]
@@ -308,73 +351,113 @@ class Ref:
             return {"A": 5, "K": 4, "Q": 3, "J": 2}.get(card[0], 1)
         return {"A": 6, "K": 5, "Q": 4, "J": 3, "T": 2}.get(card[0], 1)
 
+    def points_of(self, cards: Counter[str]) -> int:
+        return sum(self.card_points(c) * n for c, n in cards.items())
+
     @property
-    def moon_cards(self) -> set[str]:
-        return {c for c in self.deck if c[1] == "H"} | {"QS"}
+    def moon_cards(self) -> Counter[str]:
+        """What cappotto / the moon takes: the hearts and the Q♠; in Belmont every point card
+        (every heart, every Q♠, K♠ and A♠), each copy."""
+        spades = ("QS", "KS", "AS") if self.belmont else ("QS",)
+        return Counter(c for c in self.deck if c[1] == "H" or c in spades)
 
     @property
     def moon_value(self) -> int:
-        return sum(self.card_points(c) for c in self.moon_cards)
+        return self.points_of(self.moon_cards)
 
     @property
     def hand_total(self) -> int:
         """Points in a hand before moon / −10: the set's total plus house-rule cards."""
+        if self.belmont:
+            return {6: 56, 8: 86}[self.seats]
         base = 15 if self.deck36 else {"peppa": 36, "torino": 42, "hearts": 26}[self.preset]
         return base + self.opt("jack_of_diamonds", 0) + self.opt("seven_of_clubs", 0)
 
-    def first_leader(self, dealer: int, holdings: Sequence[set[str]]) -> int:
+    def first_leader(self, dealer: int, holdings: Sequence[Counter[str]]) -> int:
+        if self.belmont:  # of two holders, the nearer the dealer's left: dealer−1, dealer−2 …
+            order = [(dealer - k) % self.seats for k in range(1, self.seats + 1)]
+            return next(s for s in order if holdings[s][self.lowest_club])
         if self.preset == "hearts":
             return next(s for s in range(4) if self.lowest_club in holdings[s])
         return (dealer + 1) % 4
 
-    def legal(self, holding: set[str], trick: Sequence[str], first: bool, broken: bool) -> set[str]:
+    def legal(
+        self, holding: Counter[str], trick: Sequence[str], first: bool, broken: bool
+    ) -> set[str]:
         """The cards a seat may play (RULES.md common flow and set C restrictions)."""
-        hearts = self.preset == "hearts"
+        hearts = self.hearts_like
+        held = {c for c, n in holding.items() if n > 0}
         if trick:
-            same = {c for c in holding if c[1] == trick[0][1]}
-            allowed = same or set(holding)
-            if first and hearts:
+            same = {c for c in held if c[1] == trick[0][1]}
+            allowed = same or held
+            if first and hearts:  # Belmont's K♠ and A♠ may be played
                 clean = {c for c in allowed if c[1] != "H" and c != "QS"}
                 allowed = clean or allowed
             return allowed
         if hearts and first:
-            return {self.lowest_club} & holding
+            return {self.lowest_club} & held
         if hearts and not broken:
-            return {c for c in holding if c[1] != "H"} or set(holding)
-        return set(holding)
+            return {c for c in held if c[1] != "H"} or held
+        return held
+
+    def play_refusal(
+        self, holding: Counter[str], trick: Sequence[str], first: bool, broken: bool, card: str
+    ) -> str:
+        """The rule an illegal play of ``card`` breaks (a ``Reason`` value)."""
+        if not holding[card]:
+            return "card_not_held"
+        if trick:
+            led = trick[0][1]
+            if card[1] != led and any(c[1] == led for c in holding if holding[c]):
+                return "must_follow_suit"
+            return "no_points_on_first_trick"
+        if first and self.hearts_like:
+            return "must_lead_lowest_club"
+        return "hearts_not_broken"
+
+    def pass_refusal(self, holding: Counter[str], chosen: Sequence[str]) -> str | None:
+        """The rule a pass of ``chosen`` breaks (a ``Reason`` value), None if it is legal: three
+        cards, none more often than the deck has it, each as often as the hand holds it."""
+        wanted = Counter(chosen)
+        deck = Counter(self.deck)
+        if len(chosen) != 3 or any(n > deck[c] for c, n in wanted.items()):
+            return "wrong_pass_size"
+        if any(n > holding[c] for c, n in wanted.items()):
+            return "card_not_held"
+        return None
 
     def breaks_hearts(self, card: str) -> bool:
         return card[1] == "H" or (card == "QS" and bool(self.opt("queen_breaks_hearts", False)))
 
-    def score(self, taken: Sequence[set[str]], last_winner: int) -> list[int]:
+    def score(self, taken: Sequence[Counter[str]], last_winner: int) -> list[int]:
         """Points of a hand from the cards each seat took (decisions of RULES.md and the brief)."""
-        points = [sum(self.card_points(c) for c in taken[s]) for s in range(4)]
+        seats = range(self.seats)
+        points = [self.points_of(taken[s]) for s in seats]
         if self.deck36:
             points[last_winner] += 1
         shooter = self.shooter(taken)
         if shooter is not None:
-            # Only the hearts and Q♠ are replaced: other scoring cards still count.
-            own = [sum(self.card_points(c) for c in taken[s] & self.moon_cards) for s in range(4)]
-            points[shooter] -= own[shooter]
+            # Only the moon cards are replaced: other scoring cards still count.
+            points[shooter] -= self.points_of(taken[shooter] & self.moon_cards)
             if self.moon_mode == "subtract":
                 points[shooter] -= self.moon_value
             else:
-                for s in range(4):
+                for s in seats:
                     partner = self.teams and s == (shooter + 2) % 4
                     if s != shooter and not partner:
                         points[s] += self.moon_value
         if self.preset == "torino":
-            for s in range(4):
+            for s in seats:
                 if not taken[s]:
                     points[s] -= 10
         return points
 
-    def shooter(self, taken: Sequence[set[str]]) -> int | None:
+    def shooter(self, taken: Sequence[Counter[str]]) -> int | None:
         if self.moon_mode == "off":
             return None
-        return next((s for s in range(4) if self.moon_cards <= taken[s]), None)
+        return next((s for s in range(self.seats) if self.moon_cards <= taken[s]), None)
 
-    def expected_sum(self, taken: Sequence[set[str]]) -> int:
+    def expected_sum(self, taken: Sequence[Counter[str]]) -> int:
         """The sum of a hand's points, by the formula of each case."""
         cardless = sum(1 for t in taken if not t) if self.preset == "torino" else 0
         total = self.hand_total - 10 * cardless
@@ -382,7 +465,7 @@ class Ref:
             return total
         if self.moon_mode == "subtract":
             return total - 2 * self.moon_value
-        receivers = 2 if self.teams else 3
+        receivers = 2 if self.teams else self.seats - 1
         return total + (receivers - 1) * self.moon_value
 
     def is_over(self, totals: Sequence[int], hands: int) -> bool:
@@ -392,6 +475,21 @@ class Ref:
         when = self.opt("end_when", "exceed" if self.preset == "torino" else "reach")
         top = max(totals)
         return top > end["limit"] if when == "exceed" else top >= end["limit"]
+
+    def ranking(
+        self, totals: Sequence[int], last_tricks: Sequence[int | None], first_order: Sequence[int]
+    ) -> list[int]:
+        """Every seat, best first, without teams (RULES.md, set A's ties for N seats): the
+        lower total; of equal totals, a seat that took no trick in the game (by its turn in
+        the first trick of the last hand, ``first_order``), then the earlier last trick."""
+
+        def key(seat: int) -> tuple[int, int, int]:
+            last = last_tricks[seat]
+            if last is None:
+                return (totals[seat], 0, first_order.index(seat))
+            return (totals[seat], 1, last)
+
+        return sorted(range(self.seats), key=key)
 
 
 # --------------------------------------------------------- checked random play
@@ -422,15 +520,23 @@ class Checker:
     #: A seat that plays its highest legal card while the others play their lowest (most of
     #: the time): it makes cappotto / the moon far more often than random play does.
     greedy: int | None = None
+    #: The table's size (Belmont: 6 or 8; None: the preset's first).
+    seats: int | None = None
     ref: Ref = field(init=False)
     rules: RuleSet = field(init=False)
     rng: random.Random = field(init=False)
     actions: int = 0
+    #: Per seat, the game-wide number of the last trick it took (None: none yet).
+    last_tricks: list[int | None] = field(init=False)
+    tricks_played: int = 0
+    #: The seats in their turn in the first trick of the last hand played.
+    first_order: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.ref = Ref(self.preset, self.options)
-        self.rules = RuleSet.preset(self.preset, self.options)
+        self.rules = RuleSet.preset(self.preset, self.options, seats=self.seats)
+        self.ref = Ref(self.preset, self.options, self.rules.seats)
         self.rng = random.Random(self.seed)
+        self.last_tricks = [None] * self.rules.seats
 
     def stopped(self) -> bool:
         return self.stop_after is not None and self.actions >= self.stop_after
@@ -438,7 +544,8 @@ class Checker:
     def game(self, *, track_undo: bool = True, max_hands: int = 40) -> Match:
         """Play until the game is over (or ``stop_after`` actions, or ``max_hands``)."""
         match = Match(self.rules, self.seed, track_undo=track_undo)
-        totals = [0, 0, 0, 0]
+        seats = self.ref.seats
+        totals = [0] * seats
         while not match.is_over and len(match.hands) < max_hands and not self.stopped():
             points = self.hand(match)
             if points is None:
@@ -450,6 +557,9 @@ class Checker:
                 shown = totals
             assert match.totals() == shown
             assert match.is_over == self.ref.is_over(shown, len(match.hands))
+        if match.is_over and not self.ref.teams:
+            expected = self.ref.ranking(shown, self.last_tricks, self.first_order)
+            assert match.ranking() == expected
         return match
 
     def hand(self, match: Match) -> list[int] | None:
@@ -457,13 +567,13 @@ class Checker:
         ref = self.ref
         index = len(match.hands)
         expected_dealer = (
-            match.first_dealer if not index else (match.hands[-1].dealer + ref.step) % 4
+            match.first_dealer if not index else (match.hands[-1].dealer + ref.step) % ref.seats
         )
         hand = match.start_hand()
         assert hand.dealer == expected_dealer
-        holdings = [names(m) for m in hand.deal]
-        assert all(len(h) == ref.size for h in holdings)
-        assert set().union(*holdings) == set(ref.deck)
+        holdings = [texts(m) for m in hand.deal]
+        assert all(h.total() == ref.size for h in holdings)
+        assert sum(holdings, Counter()) == Counter(ref.deck)  # every card once, copies counted
         offset = ref.pass_offset(index)
         if offset is None:
             assert hand.phase is Phase.PLAYING
@@ -471,72 +581,90 @@ class Checker:
             return None
         return self.tricks(match, hand, holdings)
 
-    def passes(self, match: Match, hand: HandState, holdings: list[set[str]], offset: int) -> bool:
+    def passes(
+        self, match: Match, hand: HandState, holdings: list[Counter[str]], offset: int
+    ) -> bool:
         rng = self.rng
-        chosen: list[list[str]] = [[], [], [], []]
-        for count, seat in enumerate(rng.sample(range(4), 4)):
+        seats = self.ref.seats
+        chosen: list[list[str]] = [[] for _ in range(seats)]
+        for count, seat in enumerate(rng.sample(range(seats), seats)):
             if self.stopped():
                 return False
             if rng.random() < self.probe:
                 self.probe_pass(match, hand, seat, holdings[seat])
-            chosen[seat] = rng.sample(sorted(holdings[seat]), 3)
+            chosen[seat] = rng.sample(sorted(holdings[seat].elements()), 3)
             hand.pass_cards(seat, parse_cards(" ".join(chosen[seat])))
             self.actions += 1
-            if count < 3:  # simultaneous: nobody's hand changes before all four have passed
+            if count < seats - 1:  # simultaneous: nobody's hand changes before all have passed
                 assert hand.phase is Phase.PASSING and hand.to_move is None
                 assert hand.hands == list(hand.deal)
-        for seat in range(4):
-            giver = (seat - offset) % 4
-            holdings[seat] = holdings[seat] - set(chosen[seat]) | set(chosen[giver])
-            assert names(hand.received(seat) or 0) == set(chosen[giver])
-        assert [names(m) for m in hand.hands] == holdings
+        for seat in range(seats):
+            giver = (seat - offset) % seats
+            holdings[seat] = holdings[seat] - Counter(chosen[seat]) + Counter(chosen[giver])
+            assert texts(hand.received(seat) or 0) == Counter(chosen[giver])
+        assert [texts(m) for m in hand.hands] == holdings
+        assert all(h.total() == self.ref.size for h in holdings)
         return True
 
-    def probe_pass(self, match: Match, hand: HandState, seat: int, holding: set[str]) -> None:
+    def probe_pass(self, match: Match, hand: HandState, seat: int, holding: Counter[str]) -> None:
         rng = self.rng
-        outside = sorted(set(self.ref.deck) - holding)
+        outside = sorted(set(self.ref.deck) - set(holding))
         mine = sorted(holding)
+        once = [c for c in mine if holding[c] == 1]
+        # A card passed more often than it is held: with two decks, one held once passed twice
+        # (or one held twice passed three times).
+        doubled = [once[0], once[0], once[-1]] if once else [mine[0]] * 3
         bad = rng.choice(
             [
                 rng.sample(mine, 2),
                 rng.sample(mine, 4),
                 [*rng.sample(mine, 2), rng.choice(outside)],
-                [mine[0], mine[0], mine[1]],
+                doubled,
             ]
         )
-        assert_refused(match, lambda: hand.pass_cards(seat, parse_cards(" ".join(bad))))
+        reason = self.ref.pass_refusal(holding, bad)
+        assert reason is not None
+        refusal = assert_refused(match, lambda: hand.pass_cards(seat, parse_cards(" ".join(bad))))
+        assert refusal.reason.value == reason, (bad, refusal.message)
 
-    def tricks(self, match: Match, hand: HandState, holdings: list[set[str]]) -> list[int] | None:
+    def tricks(
+        self, match: Match, hand: HandState, holdings: list[Counter[str]]
+    ) -> list[int] | None:
         ref, rng = self.ref, self.rng
+        seats = ref.seats
         leader = ref.first_leader(hand.dealer, holdings)
-        taken: list[set[str]] = [set(), set(), set(), set()]
+        taken: list[Counter[str]] = [Counter() for _ in range(seats)]
         broken = False
         winners = []
         for number in range(ref.size):
             trick: list[str] = []
-            for position in range(4):
+            if number == 0:
+                self.first_order = [(leader + k * ref.step) % seats for k in range(seats)]
+            for position in range(seats):
                 if self.stopped():
                     return None
-                seat = (leader + position * ref.step) % 4
+                seat = (leader + position * ref.step) % seats
                 assert hand.to_move == seat
                 legal = ref.legal(holdings[seat], trick, number == 0, broken)
                 assert names(hand.legal_mask()) == legal
                 if rng.random() < self.probe:
-                    self.probe_play(match, hand, holdings[seat], legal)
+                    self.probe_play(match, hand, holdings[seat], legal, (trick, number, broken))
                 card = self.choose(seat, legal)
                 hand.play(Card.parse(card))
                 self.actions += 1
-                holdings[seat].remove(card)
+                holdings[seat] -= Counter([card])
                 trick.append(card)
             for card in trick:
                 broken = broken or ref.breaks_hearts(card)
-            leader = (leader + trick_winner_position(trick) * ref.step) % 4
-            taken[leader] |= set(trick)
+            leader = (leader + trick_winner_position(trick) * ref.step) % seats
+            taken[leader] += Counter(trick)
             winners.append(leader)
+            self.last_tricks[leader] = self.tricks_played
+            self.tricks_played += 1
         assert hand.phase is Phase.SCORED and hand.to_move is None
         assert hand.trick_winners == winners
         assert hand.result is not None
-        assert [names(m) for m in hand.result.taken] == taken
+        assert [texts(m) for m in hand.result.taken] == taken
         points = ref.score(taken, winners[-1])
         assert list(hand.result.points) == points
         assert sum(points) == ref.expected_sum(taken)
@@ -549,15 +677,29 @@ class Checker:
         order = sorted(legal, key=rank_of)
         return order[-1] if seat == self.greedy else order[0]
 
-    def probe_play(self, match: Match, hand: HandState, holding: set[str], legal: set[str]) -> None:
+    def probe_play(
+        self,
+        match: Match,
+        hand: HandState,
+        holding: Counter[str],
+        legal: set[str],
+        where: tuple[list[str], int, bool],
+    ) -> None:
+        """Try a card the rules refuse (a card held, else one not held) and check the rule named."""
         rng = self.rng
-        wrong = sorted(holding - legal) or sorted(set(self.ref.deck) - holding)
-        card = Card.parse(rng.choice(wrong))
-        assert_refused(match, lambda: hand.play(card))
+        wrong = sorted(set(holding) - legal) or sorted(set(self.ref.deck) - set(holding))
+        text = rng.choice(wrong)
+        card = Card.parse(text)
+        refusal = assert_refused(match, lambda: hand.play(card))
+        trick, number, broken = where
+        expected = self.ref.play_refusal(holding, trick, number == 0, broken, text)
+        assert refusal.reason.value == expected, (text, refusal.message)
 
 
 def random_options(preset: str, rng: random.Random) -> dict[str, Any]:
     """A random mix of house rules for ``preset``."""
+    if preset == "belmont":
+        return belmont_options(rng)
     options: dict[str, Any] = {}
     if rng.random() < 0.3:
         options["deck"] = 36
@@ -582,21 +724,44 @@ def random_options(preset: str, rng: random.Random) -> dict[str, Any]:
     return options
 
 
+def belmont_options(rng: random.Random) -> dict[str, Any]:
+    """A random mix of the options Belmont takes (set C's: no J♦, 7♣, 36 cards or teams)."""
+    options: dict[str, Any] = {}
+    if rng.random() < 0.4:
+        options["moon"] = rng.choice(["give", "subtract", "off"])
+    if rng.random() < 0.3:
+        options["queen_breaks_hearts"] = True
+    if rng.random() < 0.3:
+        options["pass_cycle"] = rng.sample(["left", "right", "across", "hold"], rng.randint(1, 4))
+    if rng.random() < 0.3:
+        options["end_when"] = rng.choice(["reach", "exceed"])
+    if rng.random() < 0.5:
+        options["end"] = rng.choice(
+            [{"mode": "points", "limit": rng.choice([50, 60, 100])}, {"mode": "hands", "count": 3}]
+        )
+    return options
+
+
 def random_game(
-    preset: str | RuleSet, seed: int, *, actions: int | None = None, **options: Any
+    preset: str | RuleSet,
+    seed: int,
+    *,
+    actions: int | None = None,
+    seats: int | None = None,
+    **options: Any,
 ) -> Match:
     """A game of uniformly random legal moves; stops after ``actions`` passes and plays if given."""
-    rules = rules_of(preset, **options)
+    rules = rules_of(preset, seats=seats, **options)
     rng = random.Random(seed)
     match = Match(rules, seed)
     done = 0
     while not match.is_over:
         hand = match.start_hand()
-        seats = range(4) if hand.phase is Phase.PASSING else range(0)
-        for seat in seats:
+        table = range(rules.seats) if hand.phase is Phase.PASSING else range(0)
+        for seat in table:
             if actions is not None and done >= actions:
                 return match
-            hand.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+            hand.pass_cards(seat, rng.sample(listed(hand.hands[seat]), 3))
             done += 1
         while hand.phase is Phase.PLAYING:
             if actions is not None and done >= actions:
@@ -610,7 +775,7 @@ def replay_actions(copy: HandState, original: HandState) -> None:
     """Make on ``copy`` the passes and plays made on ``original``."""
     for seat, passed in enumerate(original.passes):
         if passed is not None and copy.phase is Phase.PASSING:
-            copy.pass_cards(seat, cards_of(passed))
+            copy.pass_cards(seat, listed(passed))
     for card in original.plays:
         copy.play(card)
 
@@ -623,9 +788,9 @@ def lowest_legal(hand: HandState) -> Card:
 def finish(hand: HandState, seed: int = 0) -> None:
     """Pass (if still passing) and play random legal cards until the hand is scored."""
     rng = random.Random(seed)
-    for seat in range(4):
+    for seat in range(hand.rules.seats):
         if hand.phase is Phase.PASSING and hand.passes[seat] is None:
-            hand.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+            hand.pass_cards(seat, rng.sample(listed(hand.hands[seat]), 3))
     while hand.phase is Phase.PLAYING:
         hand.play(rng.choice(cards_of(hand.legal_mask())))
 

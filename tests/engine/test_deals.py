@@ -1,15 +1,20 @@
-"""Deal numbers: a number gives exactly its four hands, a game's hands take their numbers one-way
-from its seed, the fingerprint commits to the number, and a replayed deal has the same cards."""
+"""Deal numbers: a number gives exactly its hands (four, or Belmont's six or eight with two
+decks), a game's hands take their numbers one-way from its seed, the fingerprint commits to the
+number, and a replayed deal has the same cards."""
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import random
+from collections import Counter
+from collections.abc import Iterator
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from peppa_qt.engine import Match, Phase, RuleSet, cards_of, format_cards, table_of
+from peppa_qt.engine import CardSet, Match, Phase, RuleSet, cards_of, format_cards, table_of
 from peppa_qt.engine.deals import (
     LAST_DEAL_NUMBER,
     DealNumberError,
@@ -148,3 +153,194 @@ def test_a_hand_not_dealt_from_a_number_has_none_and_a_false_claim_is_refused() 
         match.adopt_numbered(0, NumberedDeal(77))
     match.adopt_numbered(0, NumberedDeal(77, 1))
     assert match.deal_number(0) == 77
+
+
+# ------------------------------------------------ scheme version 2: N seats, two decks
+
+#: Four-seat deals as the code before two decks dealt them (commit 5aa4049): scheme version 1
+#: is version 2 at four seats, and these must never change.
+VERSION_1 = [
+    (
+        "hearts",
+        {},
+        1,
+        0,
+        [
+            "8C AC 2D 3D 7D 2H 4H 5H 7H JH AH 6S QS",
+            "3C 5C 6C 7C TC JC KC 4D KD 8H TH 5S TS",
+            "4C QC TD JD AD 3H 9H QH KH 2S 4S 9S JS",
+            "2C 9C 5D 6D 8D 9D QD 6H 3S 7S 8S KS AS",
+        ],
+    ),
+    (
+        "peppa",
+        {},
+        123456789012,
+        0,
+        [
+            "4C 6C JC QC 6D 9D JD 2H 4H 6H 5S 7S QS",
+            "2C 9C TC 2D 3D AD 3H 5H JH QH KH AH 9S",
+            "3C 7C 4D 5D 8D QD 8H 9H TH 6S TS JS AS",
+            "5C 8C KC AC 7D TD KD 7H 2S 3S 4S 8S KS",
+        ],
+    ),
+    (
+        "torino",
+        {"deck": 36},
+        42,
+        0,
+        [
+            "QC AC 7D TD 8H 9H 8S QS KS",
+            "JC 6D 9D AD 6H TH AH 9S TS",
+            "7C 8C KC 8D JD QD 7H JH KH",
+            "6C 9C TC KD QH 6S 7S JS AS",
+        ],
+    ),
+    (
+        "hearts",
+        {},
+        LAST_DEAL_NUMBER,
+        3,
+        [
+            "7C JC 5D 6D 7D 3H 8H QH KH 3S 5S JS QS",
+            "TC AC 4D TD QD AD 2H 4H 9H 2S 6S 7S 8S",
+            "3C 4C 9C QC 3D KD 5H 6H 7H TH JH 9S KS",
+            "2C 5C 6C 8C KC 2D 8D 9D JD AH 4S TS AS",
+        ],
+    ),
+    (
+        "peppa",
+        {},
+        777,
+        5,
+        [
+            "3C QC 4D 6D 7D JD KD TH JH 2S 7S 9S TS",
+            "5C 9C JC 2D 5D 8D 9D QD 7H 8H KH 4S AS",
+            "2C 4C 7C KC AC TD AD 3H 4H 6H 9H QH QS",
+            "6C 8C TC 3D 2H 5H AH 3S 5S 6S 8S JS KS",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "options", "number", "turn", "hands"), VERSION_1)
+def test_a_version_1_number_deals_the_four_hands_it_always_dealt(
+    preset: str, options: dict[str, int], number: int, turn: int, hands: list[str]
+) -> None:
+    rules = RuleSet.preset(preset, options)
+    dealt = NumberedDeal(number, turn).turned(4).masks(rules)
+    assert [format_cards(cards_of(h)) for h in dealt] == hands
+    assert NumberedDeal(number, turn).masks(rules) == dealt
+
+
+def scheme_version_2(number: int, seats: int) -> list[Counter[str]]:
+    """docs/decisions.md's scheme version 2, step by step on card texts: the deck in index
+    order with each card's twin right after it (six seats: hearts and diamonds twice), a
+    Fisher–Yates shuffle from the last place down on SHA-256(peppa-deal:N:B)'s 32-bit words,
+    unusable words skipped, 13 places per seat."""
+    twice = {4: "", 6: "DH", 8: "CDHS"}[seats]
+    deck = []
+    for suit in "CDHS":
+        for rank in "23456789TJQKA":
+            deck += [rank + suit] * (2 if suit in twice else 1)
+
+    def words() -> Iterator[int]:
+        for block in itertools.count():
+            digest = hashlib.sha256(f"peppa-deal:{number}:{block}".encode()).digest()
+            yield from (int.from_bytes(digest[k : k + 4], "big") for k in range(0, 32, 4))
+
+    stream = words()
+    for place in range(len(deck) - 1, 0, -1):
+        word = next(stream)
+        while word >= 2**32 - 2**32 % (place + 1):
+            word = next(stream)
+        other = word % (place + 1)
+        deck[place], deck[other] = deck[other], deck[place]
+    return [Counter(deck[s * 13 : s * 13 + 13]) for s in range(seats)]
+
+
+def texts_of(hand: int) -> Counter[str]:
+    return Counter(str(card) for card in CardSet(hand))
+
+
+@settings(max_examples=60)
+@given(numbers, st.sampled_from([4, 6, 8]))
+def test_version_2_deals_as_the_decisions_page_says(number: int, seats: int) -> None:
+    preset = "belmont" if seats > 4 else "hearts"
+    rules = RuleSet.preset(preset, seats=seats if seats > 4 else None)
+    hands = deal_from_number(rules, number)
+    assert [texts_of(h) for h in hands] == scheme_version_2(number, seats)
+
+
+@given(numbers, st.sampled_from([6, 8]))
+def test_a_belmont_number_deals_the_whole_deck_fixed_by_the_number(number: int, seats: int) -> None:
+    rules = RuleSet.preset("belmont", seats=seats)
+    hands = deal_from_number(rules, number)
+    assert len(hands) == seats and all(len(CardSet(h)) == 13 for h in hands)
+    together = sum((texts_of(h) for h in hands), Counter())
+    assert together == texts_of(rules.deck_mask)  # each card as often as the deck has it
+    assert deal_from_number(rules, number) == hands
+    other = number + 1 if number < LAST_DEAL_NUMBER else number - 1
+    assert deal_from_number(rules, other) != hands
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_the_scheme_is_fixed_at_six_and_eight_seats(seats: int) -> None:
+    """Version 2's values (docs/decisions.md): these must never change either."""
+    hands = [str(CardSet(h)) for h in deal_from_number(RuleSet.preset("belmont", seats=seats), 1)]
+    assert hands == PINNED_VERSION_2[seats]
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+@pytest.mark.parametrize("turn", [0, 1, 3, 5, 7, 11, -1])
+def test_a_belmont_deal_turns_with_its_number(seats: int, turn: int) -> None:
+    rules = RuleSet.preset("belmont", seats=seats)
+    hands = deal_from_number(rules, 31)
+    turned = NumberedDeal(31, turn).masks(rules)
+    assert turned == [hands[(s - turn) % seats] for s in range(seats)]
+    normal = NumberedDeal(31, turn).turned(seats)
+    assert 0 <= normal.turn < seats and normal.masks(rules) == turned
+    match = Match(rules, seed=2, deal_numbers={0: NumberedDeal(31, turn)})
+    assert list(match.start_hand().deal) == turned
+    assert match.numbered_deal(0) == normal and match.deal_number(0) == 31
+    assert match.given_deals() == {0: normal}
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_a_belmont_game_deals_from_its_seeds_numbers(seats: int) -> None:
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=seats)
+    match = Match(rules, seed=123)
+    for index in range(3):
+        hand = match.start_hand()
+        assert list(hand.deal) == deal_from_number(rules, deal_number(123, index))
+        assert match.deal_fingerprint(index) == deal_fingerprint(123, index)
+        rng = random.Random(index)
+        while hand.phase is Phase.PLAYING:
+            hand.play(rng.choice(cards_of(hand.legal_mask())))
+    again = Match(rules, seed=9, deal_numbers={0: deal_number(123, 1)})
+    assert again.start_hand().deal == match.hands[1].deal
+    with pytest.raises(ValueError):
+        match.adopt_numbered(0, NumberedDeal(deal_number(123, 0), 1))
+
+
+#: Deal number 1 under scheme version 2, each seat's cards low to high, a copy after its twin.
+PINNED_VERSION_2 = {
+    6: [
+        "8C AC 3D 5D 8D 8D 9D AD 3H 8H 9H AH 7S",
+        "2C TC QC 2D 9D QD KD 4H 7H TH 6S 9S TS",
+        "2D 5D JD 2H 3H 6H 6H QH AH 2S 3S JS AS",
+        "3C 9C JC KC 4D 6D TD JD 5H 8H TH JH QH",
+        "4C 5C 3D 7D TD KD AD 2H 9H KH 4S QS KS",
+        "6C 7C 4D 6D 7D QD 4H 5H 7H JH KH 5S 8S",
+    ],
+    8: [
+        "6C 2D JD QD TH TH QH KH 6S 8S 9S JS AS",
+        "3C 7C 8C 8C 9C QC 4D AD 4H 6H 6H 8H 7S",
+        "5C 9C JC KC 5D 5D KD 5H 8H 9H JH 4S QS",
+        "2C 4C 6C TC 8D 2H 3H JH 2S 3S 6S QS KS",
+        "3C 4C 5C 3D 7D 8D 9D TD KH 9S JS KS AS",
+        "7C QC AC 6D TD KD AD 4H 5H QH 4S 7S 8S",
+        "2C KC AC 2D 3D 4D 6D 9D 3H AH 2S 5S TS",
+        "TC JC 7D JD QD 2H 7H 7H 9H AH 3S 5S TS",
+    ],
+}

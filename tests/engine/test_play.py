@@ -210,6 +210,23 @@ def test_pass_refusals(kit: ModuleType) -> None:
     attempt(cards_of(hand.hands[0])[:3], Reason.WRONG_PHASE)
 
 
+def test_pass_refusals_say_what_they_said_before_two_decks(kit: ModuleType) -> None:
+    """A card chosen twice is a pass of the wrong size even beside a card not held, and of
+    cards not held the lowest is named, as the four-seat game always said."""
+    match = Match(RuleSet.preset("peppa"), 4)
+    hand = match.start_hand()
+    mine = cards_of(hand.hands[0])
+    others = sorted(cards_of(hand.hands[1])[:2], reverse=True)
+    error = kit.assert_refused(match, lambda: hand.pass_cards(0, [others[0], mine[0], mine[0]]))
+    assert error.reason is Reason.WRONG_PASS_SIZE
+    assert error.message == "must pass exactly 3 different cards, not 3"
+    error = kit.assert_refused(match, lambda: hand.pass_cards(0, [*others, mine[0]]))
+    assert error.reason is Reason.CARD_NOT_HELD and error.card == others[1]
+    assert kit.assert_refused(match, lambda: hand.pass_cards(0, mine[:2])).message == (
+        "must pass exactly 3 different cards, not 2"
+    )
+
+
 # ------------------------------------------------------------- play rules
 
 

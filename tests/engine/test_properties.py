@@ -158,7 +158,7 @@ def test_random_json_is_refused_cleanly(value: Any) -> None:
         optional={
             "rules": json_values
             | st.fixed_dictionaries(
-                {"preset": st.sampled_from(PRESETS)},
+                {"preset": st.sampled_from([*PRESETS, "belmont"])},
                 optional={
                     "options": st.dictionaries(
                         st.sampled_from(OPTION_NAMES),
@@ -189,8 +189,8 @@ def mutated_records(draw: st.DrawFn) -> str:
         key = draw(st.sampled_from(["deal", "pass", "play", "dealer", "lead"]))
         if key in ("dealer", "lead") or key not in hand:
             hand[key] = draw(json_values | st.integers(-2, 6))
-        elif isinstance(hand[key], list) and len(hand[key]) == 4:
-            seat = draw(st.integers(0, 3))
+        elif isinstance(hand[key], list) and len(hand[key]) in (4, 6, 8):
+            seat = draw(st.integers(0, len(hand[key]) - 1))
             if hand[key][seat] is None or draw(st.integers(0, 5)) == 0:
                 hand[key][seat] = draw(json_values)
             else:
@@ -241,15 +241,17 @@ def _documents(kit: ModuleType) -> None:
 
 
 def make_documents(kit: ModuleType) -> list[dict[str, Any]]:
-    """Records of finished games, games in progress and games mid-pass."""
+    """Records of finished games, games in progress and games mid-pass (Belmont's too)."""
     documents = []
-    cases = [
+    cases: list[tuple[str, int | None, dict[str, Any]]] = [
         ("peppa", None, {}),
         ("hearts", None, {}),
         ("torino", 70, {}),
         ("hearts", 2, {}),
         ("peppa", 56 + 2, {"deck": 36}),
         ("hearts", 3 * 56 + 52 + 7, {"teams": True}),
+        ("belmont", None, {"seats": 6}),
+        ("belmont", 8 + 104 + 5, {"seats": 8}),
     ]
     for seed, (preset, actions, options) in enumerate(cases):
         end = {"end": {"mode": "hands", "count": 2}} if actions is None else {}

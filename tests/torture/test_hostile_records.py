@@ -14,6 +14,8 @@ Protected here:
 
 The corpus is built in memory from a few seeded games played to the end or stopped midway by
 the easy computer player, then mutated by a seeded mutator: the same seed gives the same bytes.
+Belmont games (six and eight seats, two decks) are mutated too, as plain records: wrong types
+at every seat, copies in excess, wrong player counts, the house rules Belmont does not take.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from peppa_qt.engine import (
     replay,
     summary,
     view_of,
+    write_record,
 )
 from peppa_qt.engine.record import MAX_SEED, record_to_dict
 from peppa_qt.storage.files import decode
@@ -108,10 +111,17 @@ class Variant:
 # ------------------------------------------------------------------ seeded games
 
 
-def played(preset: str, options: dict[str, Any], seed: int, actions: int | None = None) -> Match:
+def played(
+    preset: str,
+    options: dict[str, Any],
+    seed: int,
+    actions: int | None = None,
+    seats: int | None = None,
+) -> Match:
     """A game between easy players, to its end or stopped after ``actions`` passes and plays."""
-    match = Match(RuleSet.preset(preset, options), seed)
-    players = [make_player("easy", seed * 4 + s) for s in range(4)]
+    match = Match(RuleSet.preset(preset, options, seats=seats), seed)
+    seats = match.rules.seats
+    players = [make_player("easy", seed * 4 + s) for s in range(seats)]
     done = 0
     while not match.is_over:
         hand = match.start_hand()
@@ -119,7 +129,7 @@ def played(preset: str, options: dict[str, Any], seed: int, actions: int | None 
             if actions is not None and done >= actions:
                 return match
             if hand.phase is Phase.PASSING:
-                seat = next(s for s in range(4) if hand.passes[s] is None)
+                seat = next(s for s in range(seats) if hand.passes[s] is None)
                 match.pass_cards(seat, players[seat].decide(view_of(match, seat)).cards)
             else:
                 mover = hand.to_move
@@ -544,6 +554,109 @@ def not_records() -> Iterator[Variant]:
         yield Variant(f"JSON {text}", constant(text.encode()), "refused", "not-record")
 
 
+#: Six and eight players: the four above, and Belmont's others (one with a name past seat 3).
+BELMONT_PLAYERS: Final = (
+    *PLAYERS,
+    PlayerInfo("Edoardo", "ai", "easy"),
+    PlayerInfo("Fëdor", "ai", "easy"),
+    PlayerInfo("Giò", "ai", "easy"),
+    PlayerInfo("Hana 🂱", "ai", "easy"),
+)
+
+
+@cache
+def belmont_bases() -> tuple[Base, ...]:
+    """Belmont games (plain records: the app's own block is the storage's to test at N seats):
+    six players to the end of two hands, eight stopped in the middle of a trick of hand 2."""
+    games = {
+        "belmont6-over": played("belmont", {"end": {"mode": "hands", "count": 2}}, 11, seats=6),
+        "belmont8-midway": played("belmont", {}, 12, actions=8 + 104 + 8 + 21, seats=8),
+    }
+    out = []
+    for name, match in games.items():
+        players = BELMONT_PLAYERS[: match.rules.seats]
+        out.append(Base(name, match, write_record(record_of(match, players))))
+    return tuple(out)
+
+
+def belmont_base(name: str) -> Base:
+    """The Belmont game called ``name``."""
+    return next(b for b in belmont_bases() if b.name == name)
+
+
+def with_deal_card(game: Base, hand: int, seat: int, card: str) -> bytes:
+    """``game`` with the first card dealt to ``seat`` in ``hand`` replaced by ``card``."""
+    document = game.document()
+    deal = document["hands"][hand]["deal"]
+    deal[seat] = " ".join([card, *deal[seat].split()[1:]])
+    return dumps(document)
+
+
+def belmont(rng: random.Random) -> Iterator[Variant]:
+    """Six and eight seats with two decks: every field of the bases given a wrong type (seats
+    past the fourth included), the texts cut short, copies in excess, wrong player counts, the
+    four-seat house rules, a deal moved one seat, a wrong lead; and the originals."""
+    for game in belmont_bases():
+        for path in paths_of(game.document()):
+            document = game.document()
+            current = parent_of(document, path)[path[-1]]
+            value = rng.choice([v for v in WRONG_VALUES if v is not current and v != current])
+            data = dumps(set_at(document, path, value))
+            yield Variant(
+                f"{game.name}:{label(path)}={type(value).__name__}",
+                constant(data),
+                family="belmont",
+            )
+        data = game.text.encode("utf-8")
+        for cut in sorted(rng.sample(range(1, data.rindex(b"}")), 6)):
+            yield Variant(f"{game.name}:cut at {cut}", constant(data[:cut]), "refused", "belmont")
+        for count in (4, 5, 7, 9):
+            document = game.document()
+            document["players"] = document["players"][:count] + [{"name": "X"}] * (
+                count - len(document["players"])
+            )
+            yield Variant(
+                f"{game.name}:{count} players", constant(dumps(document)), "refused", "belmont"
+            )
+        document = game.document()
+        document["rules"]["preset"] = "hearts"
+        yield Variant(f"{game.name}:as hearts", constant(dumps(document)), "refused", "belmont")
+        for option, value in (
+            ("jack_of_diamonds", 10),
+            ("seven_of_clubs", 7),
+            ("deck", 36),
+            ("teams", True),
+        ):
+            document = game.document()
+            document["rules"].setdefault("options", {})[option] = value
+            yield Variant(
+                f"{game.name}:with {option}", constant(dumps(document)), "refused", "belmont"
+            )
+        document = game.document()
+        hand = document["hands"][0]
+        hand["deal"] = hand["deal"][1:] + hand["deal"][:1]
+        yield Variant(
+            f"{game.name}:deals moved one seat", constant(dumps(document)), "refused", "belmont"
+        )
+        document = game.document()
+        hand["lead"] = (hand["lead"] + 1) % len(hand["deal"])
+        document["hands"][0]["lead"] = hand["lead"]
+        yield Variant(
+            f"{game.name}:wrong first lead", constant(dumps(document)), "refused", "belmont"
+        )
+        yield Variant(f"{game.name}:as written", constant(data), "accepted", "belmont")
+    six, eight = belmont_bases()
+    yield Variant("six: two Q♠", constant(with_deal_card(six, 0, 4, "QS")), "refused", "belmont")
+    yield Variant("six: two 2♣", constant(with_deal_card(six, 1, 5, "2C")), "refused", "belmont")
+    for game, index, card in ((six, 0, "QH"), (eight, 0, "KS"), (eight, 1, "AH")):
+        document = game.document()  # a third copy, whoever holds the other two
+        deal = document["hands"][index]["deal"]
+        extra = next(s for s, cards in enumerate(deal) if card not in cards.split())
+        deal[extra] = " ".join([card, *deal[extra].split()[1:]])
+        name = f"{game.name}: a third {card} in hand {index + 1}"
+        yield Variant(name, constant(dumps(document)), "refused", "belmont")
+
+
 @cache
 def corpus() -> tuple[Variant, ...]:
     """Every hostile variant, in a fixed order, from the seed."""
@@ -562,6 +675,7 @@ def corpus() -> tuple[Variant, ...]:
         *outside_the_deck(),
         *out_of_order(),
         *not_records(),
+        *belmont(random.Random(SEED + 8)),
     ]
     # the originals, as the control group: every one is accepted
     variants += [
@@ -694,7 +808,7 @@ def test_the_corpus_is_large_seeded_and_hostile(tmp_path: Path) -> None:
     assert len({v.name for v in variants}) == len(variants)
     families = {v.family for v in variants}
     expected = "type removed unknown duplicate nesting truncated bytes name huge swap deck order"
-    assert families == {*expected.split(), "not-record", "good"}
+    assert families == {*expected.split(), "not-record", "good", "belmont"}
     small = [v for v in variants if v.family in ("type", "truncated", "swap")]
     again = {v.name: v.make() for v in small}
     bases.cache_clear()

@@ -74,7 +74,7 @@ def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[H
     if lead is None:
         if data.play:
             raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
-        lead = rules.next_seat(seat)  # any other seat: the view will not tell
+        lead = _stand_in_lead(rules, index, seat, known)  # the view will not tell
     holdings = _holdings(rules, index, data, seat, known, lead=lead)
     passes: list[int | None] = [None] * rules.seats
     if known.passed is not None and known.received is not None:
@@ -84,8 +84,22 @@ def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[H
     hand = HandState.in_play(
         rules, data.dealer, rules.pass_direction(index), holdings, deal=deal, passes=passes
     )
+    if known.first_lead is not None and hand.first_lead != lead:  # a club the lead passed over
+        club = CARDS[rules.lowest_club]
+        raise RecordError(
+            Reason.WRONG_LEAD, f"seat {hand.first_lead} holds a {club}: it leads", hand=index
+        )
     _replay(hand, index, data.play, seat)
     return hand, known.first_lead is not None
+
+
+def _stand_in_lead(rules: RuleSet, index: int, seat: int, known: _Known) -> int:
+    """Who leads the rebuilt hand when the seat cannot tell (its view will not say): another
+    seat that may hold a lowest club, the one the seat passed its own to if it did (a second
+    seat given that club would make one card too many)."""
+    if known.passed is not None and known.passed >> rules.lowest_club & 1:
+        return rules.receiver(seat, rules.pass_direction(index))
+    return rules.next_seat(seat)
 
 
 def _known(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Known:
@@ -249,7 +263,7 @@ def _holdings(
                 *refusal, hand=index, trick=number // seats, seat=player, card=str(CARDS[card])
             )
         seen = add(seen, card)
-    return _fill(rules, index, seat, holding, required)
+    return _fill(rules, index, (seat, lead), holding, required)
 
 
 def _holder(
@@ -273,15 +287,25 @@ def _plays_by_seat(rules: RuleSet, lead: int, plays: tuple[Card, ...]) -> list[t
     return [pair for trick in tricks for pair in trick.plays]
 
 
-def _fill(rules: RuleSet, index: int, seat: int, holding: int, required: list[int]) -> list[int]:
-    """Each other seat's required cards, topped up with unseen ones to a full hand."""
+def _fill(
+    rules: RuleSet, index: int, seats: tuple[int, int], holding: int, required: list[int]
+) -> list[int]:
+    """Each other seat's required cards, topped up with unseen ones to a full hand.
+
+    ``seats`` is the seat the record is seen from and the first leader. The seats are filled
+    from the leader on in turn order and the clubs come first, so an unseen lowest club (the
+    second one of Belmont's eight) goes to the leader or a seat after it, never to one the
+    lead passed over: the rebuilt hand is led by the seat that led it.
+    """
+    seat, lead = seats
     free = minus(rules.deck_mask, holding)
     for cards in required:
         free = minus(free, cards)
     pool = listed(free)
     holdings = [0] * rules.seats
     holdings[seat] = holding
-    for other in (s for s in range(rules.seats) if s != seat):
+    order = (rules.next_seat(lead, k) for k in range(rules.seats))
+    for other in (s for s in order if s != seat):
         need = rules.hand_size - size(required[other])
         if need < 0 or need > len(pool):
             raise RecordError(

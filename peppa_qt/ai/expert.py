@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
+from dataclasses import replace
 from multiprocessing import current_process, get_context, parent_process
 from multiprocessing.connection import wait as wait_connections
 from typing import TypeVar
@@ -39,7 +40,7 @@ from .endgame import solvable, solve
 from .hints import Hint
 from .normal import expect_pass, world_policy
 from .passing import choose_pass, moon_pass, pass_hint, rank_passes
-from .sampling import known_cards, sample_hands, shown_voids
+from .sampling import barred_cards, known_cards, sample_hands
 from .search import Policy, SearchPlayer, Stakes, equivalent_cards, playout
 from .table import policy_rules
 
@@ -71,7 +72,18 @@ def likelihood(view: PlayerView, hands: list[int]) -> float:
     for index, card in enumerate(view.plays):
         seat = view.seat_of_play(index)
         holdings[seat] = add(holdings[seat], card)
-    world = HandState.in_play(view.rules, view.dealer, view.pass_direction, holdings)
+    # The hand at its first card, led by the seat that led it (not worked out again from the
+    # holdings: a deal drawn without every constraint could have another seat lead, and the
+    # plays would then be replayed by the wrong seats).
+    start = replace(
+        view,
+        plays=(),
+        trick_winners=(),
+        taken=(0,) * view.rules.seats,
+        hearts_broken=False,
+        to_move=view.first_lead,
+    )
+    world = HandState.from_view(start, holdings)
     log_weight = 0.0
     for index, card in enumerate(view.plays):
         if view.seat_of_play(index) != view.seat:
@@ -97,7 +109,7 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
     classes = equivalent_cards(view, legal)
     searched = sorted(set(classes.values()))
     sums: dict[int, tuple[float, float]] = dict.fromkeys(legal, (0.0, 0.0))
-    voids, known = shown_voids(view), known_cards(view)
+    voids, known = barred_cards(view), known_cards(view)
     stakes = Stakes.of(view)
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)

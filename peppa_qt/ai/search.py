@@ -22,7 +22,7 @@ from ..engine.rules import EndMode, MoonMode, RuleSet
 from ..engine.view import PlayerView
 from .base import Decision, Player
 from .normal import NormalPlayer
-from .sampling import known_cards, sample_hands, shown_voids
+from .sampling import barred_cards, known_cards, sample_hands
 
 #: A playout policy: the card the seat to move plays in a (sampled, fully known) hand.
 Policy = Callable[[HandState], int]
@@ -125,7 +125,7 @@ def evaluate_plays(
     """Mean utility of each legal card over sampled deals (common deals for all cards)."""
     legal = cards_of(view.legal)
     sums: dict[int, float] = dict.fromkeys(legal, 0.0)
-    voids, known = shown_voids(view), known_cards(view)
+    voids, known = barred_cards(view), known_cards(view)
     stakes = Stakes.of(view)
     deadline = time.perf_counter() + budget.seconds
     done = 0

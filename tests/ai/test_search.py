@@ -23,6 +23,7 @@ from peppa_qt.ai.sampling import sample_hands
 from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
 from peppa_qt.engine.cards import CARDS, cards_of
+from peppa_qt.engine.cardset import add, listed, remove, set_of
 from peppa_qt.engine.rules import MoonMode
 from peppa_qt.engine.view import PlayerView, hand_view
 
@@ -318,3 +319,64 @@ def test_deals_that_explain_the_opponents_plays_weigh_more(aikit: ModuleType) ->
         sampled = [likelihood(view, sample_hands(view, rng)) for _ in range(30)]
         heavier += true_weight > sum(sampled) / 30
     assert heavier == 20, heavier
+
+
+def test_the_expert_weighs_a_belmont_deal_by_replaying_each_play_on_its_own_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Even a deal that gives a 2♣ to a seat the lead passed over (which then would have led)
+    is weighed by replaying the plays on the seats that made them: none plays a card it
+    does not hold."""
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=8)
+    rng = random.Random("replayed")
+    original = HandState.play_unchecked
+
+    def checked(world: HandState, card: int) -> None:
+        assert world.hands[world.to_move] >> card & 1, "a card played from a hand without it"
+        original(world, card)
+
+    weighed = 0
+    for seed in range(80):
+        world = HandState(rules, seed % 8, _belmont_deal(rules, seed), PassDirection.HOLD)
+        while len(world.plays) < 20:
+            world.play(CARDS[world_policy(world)])
+        view = hand_view(world, world.to_move)
+        hands = sample_hands(view, rng)
+        club_at = next((s for s in range(8) if s != view.seat and hands[s] & 1), None)
+        before = rules.next_seat(view.dealer)
+        if club_at is None or before in (view.first_lead, view.seat, club_at):
+            continue
+        hands[club_at], hands[before] = _swap_two_of_clubs(hands[club_at], hands[before])
+        monkeypatch.setattr(HandState, "play_unchecked", checked)
+        assert likelihood(view, hands) > 0
+        monkeypatch.setattr(HandState, "play_unchecked", original)
+        weighed += 1
+    assert weighed >= 5, weighed
+
+
+def _belmont_deal(rules: RuleSet, seed: int) -> list[int]:
+    deck = listed(rules.deck_mask)
+    random.Random(seed).shuffle(deck)
+    return [set_of(deck[s * 13 : (s + 1) * 13]) for s in range(rules.seats)]
+
+
+def _swap_two_of_clubs(holder: int, other: int) -> tuple[int, int]:
+    """The 2♣ of ``holder`` swapped for the lowest card of ``other`` that is not one."""
+    given = next(c for c in listed(other) if c != 0)
+    return add(remove(holder, 0), given), add(remove(other, given), 0)
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_belmont_deals_that_explain_the_opponents_plays_weigh_more(seats: int) -> None:
+    rng = random.Random(f"inference-{seats}")
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=seats)
+    heavier = 0
+    for seed in range(12):
+        world = HandState(rules, seed % seats, _belmont_deal(rules, seed), PassDirection.HOLD)
+        while len(world.plays) < 5 * seats:
+            world.play(CARDS[world_policy(world)])
+        view = hand_view(world, world.to_move)
+        true_weight = likelihood(view, list(world.hands))
+        sampled = [likelihood(view, sample_hands(view, rng)) for _ in range(20)]
+        heavier += true_weight > sum(sampled) / 20
+    assert heavier >= 11, heavier

@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from peppa_qt.ai import make_player
-from peppa_qt.ai.endgame import EXACT_TRICKS, solvable
+from peppa_qt.ai.endgame import EXACT_TRICKS, exact_tricks, moon_possible, solvable, solve
 from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes, likelihood
 from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.normal import world_policy
@@ -23,7 +23,7 @@ from peppa_qt.ai.sampling import sample_hands
 from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
 from peppa_qt.engine.cards import CARDS, cards_of
-from peppa_qt.engine.cardset import add, listed, remove, set_of
+from peppa_qt.engine.cardset import add, covers, listed, remove, set_of
 from peppa_qt.engine.rules import MoonMode
 from peppa_qt.engine.view import PlayerView, hand_view
 
@@ -380,3 +380,78 @@ def test_belmont_deals_that_explain_the_opponents_plays_weigh_more(seats: int) -
         sampled = [likelihood(view, sample_hands(view, rng)) for _ in range(20)]
         heavier += true_weight > sum(sampled) / 20
     assert heavier >= 11, heavier
+
+
+# --------------------------------------------------------------------------- Belmont
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_search_levels_answer_belmont_positions_legally(level: str, aikit: ModuleType) -> None:
+    rng = random.Random(f"belmont-{level}")
+    player = make_player(level, seed=3)
+    for rules in aikit.belmont_rules():
+        hand, view = aikit.random_position(rules, rng)
+        decision = player.decide(view)
+        if view.to_move is None:
+            assert covers(view.hand, set_of(decision.cards)) and len(decision.cards) == 3
+            hand.pass_cards(view.seat, decision.cards)
+        else:
+            assert len(decision.cards) == 1
+            hand.play(decision.cards[0])  # raises IllegalMove if the card is not legal
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_search_levels_play_whole_belmont_hands_to_the_end(
+    level: str, seats: int, aikit: ModuleType
+) -> None:
+    rng = random.Random(f"belmont-whole-{level}-{seats}")
+    rules = RuleSet.preset("belmont", seats=seats)
+    players = [make_player(level if s == 1 else "normal", seed=s) for s in range(seats)]
+    hand = aikit.random_hand(rules, rng)
+    if hand.phase is Phase.PASSING:
+        for seat in range(seats):
+            hand.pass_cards(seat, players[seat].decide(hand_view(hand, seat)).cards)
+    while hand.to_move is not None:
+        seat = hand.to_move
+        hand.play(players[seat].decide(hand_view(hand, seat)).cards[0])
+    assert hand.phase is Phase.SCORED and set_of(hand.plays) == rules.deck_mask
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_belmont_endgames_are_solved_over_the_last_two_tricks(
+    seats: int, aikit: ModuleType
+) -> None:
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=seats)
+    rng = random.Random(f"belmont-endgame-{seats}")
+    assert exact_tricks(seats) == 2
+    solved = 0
+    for _ in range(20):
+        world = aikit.random_hand(rules, rng)
+        while len(world.plays) < seats * (rules.hand_size - 2) - 1:
+            world.play(CARDS[rng.choice(cards_of(world.legal_mask()))])
+        assert not solvable(world)  # one card too early
+        world.play(CARDS[rng.choice(cards_of(world.legal_mask()))])
+        if not solvable(world):
+            assert moon_possible(world)
+            continue
+        values = solve(world, Stakes(rules))
+        assert set(values) == set(cards_of(world.legal_mask()))
+        solved += 1
+    assert solved >= 10
+
+
+def test_equal_belmont_cards_are_searched_once_only_when_no_copy_is_out(
+    aikit: ModuleType,
+) -> None:
+    six = RuleSet.preset("belmont", seats=6)  # two of every diamond, one of every club
+    hands = {0: "5C 6C 8C 5D 6D 8D 8D 9D 9D 2S 3S 4S"}
+    plays = "2C AC 7C 4C 9C TC 7D 7D 2D 3D 4D"  # seat 5 takes the first trick; 0 plays last
+    view = aikit.staged(six, hands, plays, leader=0, seat=0)
+    assert view.to_move == 0
+    classes = equivalent_cards(view, cards_of(view.hand))
+    found = {str(Card(c)): str(Card(r)) for c, r in classes.items()}
+    assert found["5C"] == found["6C"] == found["8C"] == "5C"  # the 7♣ is gone
+    assert found["5D"] != found["6D"]  # the other 5♦ and 6♦ are out: either may beat one
+    assert found["8D"] == found["9D"] == "8D"  # both copies of each are ours
+    assert found["6D"] != found["8D"]  # the 7♦ of the trick in progress lies between

@@ -192,6 +192,23 @@ def test_our_bot_through_the_protocol_plays_like_the_in_process_player() -> None
     assert [s.points for s in through] == [s.points for s in direct]
 
 
+@pytest.mark.parametrize("seats", [6, 8])
+def test_our_bot_through_the_protocol_plays_belmont_like_the_in_process_player(
+    seats: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = RuleSet.preset("belmont", ONE_HAND, seats=seats)
+    command = f"ext:{sys.executable} -m peppa_qt bot --level normal --seed 5"
+    easy = ["easy"] * (seats - 2)
+    try:
+        through = run_arena(rules, ["normal", command, *easy], 1, seed=5)
+    finally:
+        close_bots()
+    direct = run_arena(rules, ["normal", "normal", *easy], 1, seed=5)
+    assert [s.points for s in through] == [s.points for s in direct]
+    assert [len(s.points) for s in through] == [seats] * seats  # one deal, N rotations
+    assert "arena:" not in capsys.readouterr().err  # the bot kept its seat throughout
+
+
 def test_a_lowest_legal_card_bot_plays_a_whole_arena_game(tmp_path: Path) -> None:
     rules = RuleSet.preset("peppa", {"end": {"mode": "points", "limit": 40}})
     bot = "ext:" + _script(tmp_path, "lowest.py", LOWEST_LEGAL_BOT)

@@ -1,6 +1,7 @@
 """Expert level: the hard level's search, stronger in every part the time budget allows.
 
-- more sampled deals, spread over every core (a small pool of worker processes; inside a
+- more sampled deals (fewer at Belmont's longer tables, as the hard level's), spread over
+  every core (a small pool of worker processes; inside a
   worker process of another pool, such as the arena's with ``--jobs 2``, on that one core);
 - deals weighted by how likely the opponents' plays so far were under the normal policy
   (policy-based inference: a deal in which they would have played otherwise counts less);
@@ -41,7 +42,7 @@ from .hints import Hint
 from .normal import expect_pass, world_policy
 from .passing import choose_pass, moon_pass, pass_hint, rank_passes
 from .sampling import barred_cards, known_cards, sample_hands
-from .search import Policy, SearchPlayer, Stakes, equivalent_cards, playout
+from .search import Policy, SearchPlayer, Stakes, equivalent_cards, playout, table_deals
 from .table import policy_rules
 
 T = TypeVar("T")
@@ -249,7 +250,7 @@ class ExpertPlayer(SearchPlayer):
         moon = moon_pass(pr, view.hand)
         if moon and moon not in candidates:
             candidates.append(moon)
-        seeds = [rng.getrandbits(64) for _ in range(self.pass_worlds // CHUNK)]
+        seeds = [rng.getrandbits(64) for _ in range(_chunks(view, self.pass_worlds))]
         tasks = [(evaluate_passes, (view, candidates, seed, CHUNK)) for seed in seeds]
         parts = self._run(tasks)
         if not parts:  # cancelled before any deal was played out
@@ -263,7 +264,7 @@ class ExpertPlayer(SearchPlayer):
     def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
         """Weighted mean utility of each legal card over the sampled deals."""
         rng = self.rng(view)
-        seeds = [rng.getrandbits(64) for _ in range(self._worlds(view, legal) // CHUNK)]
+        seeds = [rng.getrandbits(64) for _ in range(_chunks(view, self._worlds(view, legal)))]
         sums = _merge(self._run([(evaluate_chunk, (view, seed, CHUNK)) for seed in seeds]))
         return {c: (t / w if w else 0.0) for c, (t, w) in sums.items()}
 
@@ -295,6 +296,12 @@ class ExpertPlayer(SearchPlayer):
             return results
         futures = [pool.submit(function, *args) for function, args in tasks]
         return _collect(futures, deadline, lambda: self.cancelled)
+
+
+def _chunks(view: PlayerView, worlds: int) -> int:
+    """How many tasks of CHUNK deals search ``worlds`` four-seat deals at the view's table
+    (fewer deals at six and eight seats, whose playouts are longer; at least one task)."""
+    return max(1, table_deals(view.rules, worlds) // CHUNK)
 
 
 def _collect(futures: list[Future[T]], deadline: float, cancelled: Callable[[], bool]) -> list[T]:

@@ -11,16 +11,18 @@ import threading
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+from peppa_qt.ai import hard as hard_module
 from peppa_qt.ai import make_player
 from peppa_qt.ai.endgame import EXACT_TRICKS, exact_tricks, moon_possible, solvable, solve
 from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes, likelihood
 from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.normal import world_policy
 from peppa_qt.ai.sampling import sample_hands
-from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
+from peppa_qt.ai.search import Budget, Policy, Stakes, equivalent_cards, table_deals, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
 from peppa_qt.engine.cards import CARDS, cards_of
 from peppa_qt.engine.cardset import add, covers, listed, remove, set_of
@@ -455,3 +457,31 @@ def test_equal_belmont_cards_are_searched_once_only_when_no_copy_is_out(
     assert found["5D"] != found["6D"]  # the other 5♦ and 6♦ are out: either may beat one
     assert found["8D"] == found["9D"] == "8D"  # both copies of each are ours
     assert found["6D"] != found["8D"]  # the 7♦ of the trick in progress lies between
+
+
+def test_longer_tables_search_fewer_deals_so_the_clock_does_not_decide(
+    aikit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Belmont playout costs (N/4)² of a four-seat one: searched with as many deals, a
+    decision ran into the time cap (0.45 s for hard, 1.3 s for the expert, measured at
+    eight seats on every decision) and was decided by the machine's speed."""
+    four, six, eight = (RuleSet.preset("hearts"), *(aikit.belmont_rules()[0::6][:2]))
+    assert (six.seats, eight.seats) == (6, 8)
+    assert [table_deals(r, 160) for r in (four, six, eight)] == [160, 71, 40]
+    assert [table_deals(r, 720) for r in (four, six, eight)] == [720, 320, 180]
+    asked: list[int] = []
+    real = hard_module.evaluate_plays
+
+    def spy(view: PlayerView, policy: Policy, budget: Budget, *rest: Any) -> dict[int, float]:
+        asked.append(budget.worlds)
+        return real(view, policy, Budget(1, budget.seconds), *rest)  # one deal: quick
+
+    monkeypatch.setattr(hard_module, "evaluate_plays", spy)
+    monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=160, seconds=60.0))
+    rng = random.Random("fewer")
+    for rules in (four, eight):
+        view = None
+        while view is None or view.to_move is None or view.legal.bit_count() != 4:
+            _, view = aikit.random_position(rules, rng)
+        HardPlayer(1).decide(view)
+    assert asked == [160, 40]

@@ -11,8 +11,18 @@ from dataclasses import replace
 
 import pytest
 
-from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, cards_of, record_of, view_of
+from peppa_qt.engine import (
+    Match,
+    Phase,
+    PlayerView,
+    RecordError,
+    RuleSet,
+    cards_of,
+    record_of,
+    view_of,
+)
 from peppa_qt.engine.cardset import copies, listed
+from peppa_qt.engine.errors import Reason
 from peppa_qt.engine.record import record_from_dict, record_to_dict
 from peppa_qt.engine.seat_record import view_from_seat_record
 
@@ -100,3 +110,38 @@ def test_a_seat_that_passed_its_lowest_club_sees_the_hand_before_the_lead(
     assert hand.first_lead != holder
     view = _seen(match, holder)
     assert view == replace(view_of(match, holder), first_lead=None, to_move=None, legal=0)
+
+
+def test_a_record_whose_lead_passed_over_a_seat_playing_a_two_of_clubs_is_refused() -> None:
+    """At eight, a seat nearer the dealer than the leader would have led with its 2♣: a
+    record seen from a third seat that has such a seat play one later is no game."""
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=8)
+    refused = 0
+    for seed in range(60):
+        match = Match(rules, seed)
+        hand = match.start_hand()
+        while hand.phase is Phase.PLAYING:
+            match.play(cards_of(hand.legal_mask())[-1])
+        lead = hand.first_lead
+        passed_over = rules.next_seat(hand.dealer)
+        plays = [str(c) for c in hand.plays]
+        by = [hand.seat_of_play(i) for i in range(len(plays))]
+        second = next((i for i in range(1, len(plays)) if plays[i] == "2C"), None)
+        if lead == passed_over or second is None:
+            continue
+        # The passed-over seat's first club after the first trick changes places with the 2♣.
+        mine = next(
+            (i for i in range(8, len(plays)) if by[i] == passed_over and plays[i][1] == "C"), None
+        )
+        viewer = next(s for s in range(8) if s not in (lead, passed_over, by[second]))
+        if mine is None or mine < second:
+            continue
+        plays[second], plays[mine] = plays[mine], plays[second]
+        document = record_to_dict(record_of(match).seen_from(viewer))
+        document["hands"][0]["play"] = " ".join(plays)
+        with pytest.raises(RecordError) as caught:
+            view_from_seat_record(record_from_dict(document, hidden=True), viewer)
+        assert caught.value.reason is Reason.WRONG_LEAD  # not a card "held" by the wrong seat
+        assert f"seat {passed_over} holds a 2C: it leads" in caught.value.describe()
+        refused += 1
+    assert refused >= 3, refused

@@ -363,3 +363,11 @@ def test_an_arena_with_the_wrong_number_of_players_is_refused_in_one_line(
     assert main(["arena", "--rules", rules, "--players", players, "--hands", "1"]) == 2
     err = capsys.readouterr().err
     assert err.splitlines() == [f"peppa-qt arena: {words}"]
+
+
+def test_whole_belmont_games_are_played_to_their_end_in_every_rotation() -> None:
+    rules = RuleSet.preset("belmont", {"end": {"mode": "points", "limit": 50}}, seats=6)
+    stats = run_arena(rules, ["normal"] + ["easy"] * 5, 1, seed=4)
+    hands = len(stats[0].points)
+    assert hands >= 6 and all(len(s.points) == hands for s in stats)
+    assert sum(s.wins for s in stats) >= 6  # a winner (or tied winners) in each of six games

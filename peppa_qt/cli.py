@@ -75,14 +75,20 @@ def _parser() -> argparse.ArgumentParser:
 
 def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     arena = commands.add_parser("arena", help="computer players against each other")
-    arena.add_argument("--rules", default="peppa", choices=["peppa", "torino", "hearts"])
+    arena.add_argument("--rules", default="peppa", choices=["peppa", "torino", "hearts", "belmont"])
     arena.add_argument("--options", default="{}", help="rule options as JSON (DESIGN.md)")
     arena.add_argument(
-        "--players", default="normal,easy,easy,easy", help="four levels or ext:COMMAND, commas"
+        "--players",
+        help="a level or ext:COMMAND per seat, commas: four, or six or eight for belmont "
+        "(the seats are as many as the players; default: normal and the rest easy)",
     )
     count = arena.add_mutually_exclusive_group()
-    count.add_argument("--games", type=_hand_count, help="whole games, each in four rotations")
-    count.add_argument("--hands", type=_hand_count, help="single deals, each in four rotations")
+    count.add_argument(
+        "--games", type=_hand_count, help="whole games, each once per rotation of the seats"
+    )
+    count.add_argument(
+        "--hands", type=_hand_count, help="single deals, each once per rotation of the seats"
+    )
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument(
         "--jobs", type=_hand_count, default=1, help="worker processes (at most one per core)"
@@ -137,14 +143,15 @@ def cmd_arena(args: argparse.Namespace) -> int:
             raise ValueError("--options must be a JSON object")
         if args.hands is not None:
             options["end"] = {"mode": "hands", "count": 1}
-        rules = RuleSet.preset(args.rules, options)
-        specs = args.players.split(",")
+        specs = _arena_players(args.rules, args.players)
+        rules = RuleSet.preset(args.rules, options, seats=len(specs))
         count = args.hands if args.hands is not None else (args.games or 1)
         every = args.report_every
 
         def interim(totals: list[PlayerStats], done: int) -> None:
             if every > 0 and done % every == 0 and done < count:
-                print(format_table(totals, 4 * done, len(totals[0].points)), file=sys.stderr)
+                games = rules.seats * done
+                print(format_table(totals, games, len(totals[0].points)), file=sys.stderr)
                 sys.stderr.flush()
 
         stats = run_arena(
@@ -156,13 +163,23 @@ def cmd_arena(args: argparse.Namespace) -> int:
     finally:
         close_bots()
     hands = len(stats[0].points)
-    games = 4 * count  # every deal or game is played in four rotations
+    games = rules.seats * count  # every deal or game is played once per rotation
     if args.json:
         figures = {"games": games, "hands": hands, "players": [s.summary() for s in stats]}
         print(json.dumps(figures))
     else:
         print(format_table(stats, games, hands))
     return 0
+
+
+def _arena_players(preset: str, players: str | None) -> list[str]:
+    """The listed players: as given, or the normal level and easy ones at every other seat of
+    the preset's first table (four; six for belmont)."""
+    if players is not None:
+        return players.split(",")
+    from .engine.rules import PRESET_SEATS
+
+    return ["normal"] + ["easy"] * (PRESET_SEATS.get(preset, (4,))[0] - 1)
 
 
 def cmd_bot(level: str, seed: int) -> int:

@@ -14,7 +14,8 @@ and no dialog, prints one line per check and exits 0 only if every check passed.
 - **sound**: every sound effect reads as a WAV; whether the build has the optional library
   that plays them is said (without it the game is silent), not required.
 - **players**: every computer level is found and plays a whole hand (one seat each, several
-  hands if there are more than four levels), at a reduced search budget so that the check
+  hands if there are more than four levels), and then a Belmont hand at six seats with two
+  decks (every level at a seat, some at two), at a reduced search budget so that the check
   takes seconds. Every decision must come back, be legal and, for a searching level, come
   from its search: a player that raises, cheats or quietly falls back to a weaker level (as
   the expert does when its worker processes give no answer) fails the check. The expert must
@@ -57,6 +58,8 @@ DEADLINE_SECONDS: Final = 60.0
 EXPERT_WORLDS: Final = 96
 EXPERT_PASS_WORLDS: Final = 48
 HARD_WORLDS: Final = 40
+#: The table of the Belmont hand every level plays (two decks).
+BELMONT_SEATS: Final = 6
 #: The size the cards are drawn at (logical pixels, pixel ratio 1).
 CARD_SIZE: Final = (125, 175)
 #: A card picture is opaque over most of its area (only the rounded corners are not).
@@ -347,8 +350,9 @@ def play_hand(match: Match, players: Sequence[Player]) -> int:
     hand = match.start_hand()
     decisions = 0
     if hand.phase is Phase.PASSING:
-        chosen = {seat: decide(players[seat], match, seat) for seat in range(4)}
-        decisions += 4
+        seats = range(match.rules.seats)
+        chosen = {seat: decide(players[seat], match, seat) for seat in seats}
+        decisions += len(chosen)
         for seat, cards in chosen.items():
             match.pass_cards(seat, cards)
     while hand.to_move is not None:
@@ -369,16 +373,24 @@ def check_players() -> str:
         raise CheckError(f"computer levels missing from this build: {', '.join(missing)}")
     decisions = 0
     match = Match(RuleSet.preset("peppa"), seed=20240518)
+    belmont = Match(RuleSet.preset("belmont", seats=BELMONT_SEATS), seed=20261226)
     try:
         for first in range(0, len(LEVELS), 4):
             levels = [LEVELS[(first + seat) % len(LEVELS)] for seat in range(4)]
             players = [quick(make_player(level, seed=seat)) for seat, level in enumerate(levels)]
             decisions += play_hand(match, players)
+        # Six seats, two decks: each level at a seat, the first ones at a second too.
+        levels = [LEVELS[seat % len(LEVELS)] for seat in range(BELMONT_SEATS)]
+        players = [quick(make_player(level, seed=seat)) for seat, level in enumerate(levels)]
+        decisions += play_hand(belmont, players)
         workers = expert_workers()
     finally:
         shutdown_pool()
     hands = "one hand" if len(match.hands) == 1 else f"{len(match.hands)} hands"
-    return f"{', '.join(LEVELS)}: {hands}, {decisions} decisions, all legal; {workers}"
+    return (
+        f"{', '.join(LEVELS)}: {hands} and a Belmont hand at {BELMONT_SEATS} seats,"
+        f" {decisions} decisions, all legal; {workers}"
+    )
 
 
 def expert_workers() -> str:

@@ -561,3 +561,37 @@ def test_check_refuses_a_broken_belmont_record_in_one_line(
     mutate(document)
     line = assert_refused(check(tmp_path, document), *words)
     assert "could not be checked" not in line
+
+
+def test_the_bot_command_leads_a_belmont_hand_at_eight_seats() -> None:
+    """``peppa-qt bot`` is asked, from the seat that leads, for the first card of an
+    eight-seat hand, and for a seat that is not at the table."""
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=8)
+    match = Match(rules, 12)
+    hand = match.start_hand()
+    leader = hand.first_lead
+    requests = [
+        {"seat": leader, "record": record_to_dict(record_of(match).seen_from(leader))},
+        {"seat": 8, "record": record_to_dict(record_of(match).seen_from(0))},
+    ]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "peppa_qt", "bot", "--level", "hard"],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert replies == [{"cards": ["2C"]}, {"error": "seat must be 0..7"}]
+
+
+def test_the_arena_command_line_names_belmont_and_its_tables() -> None:
+    done = run("arena", "--help")
+    assert done.returncode == 0
+    assert "belmont" in done.stdout and "six or eight for belmont" in " ".join(done.stdout.split())
+    refused = run("arena", "--rules", "belmont", "--players", "easy,easy,easy,easy", "--hands", "1")
+    assert refused.returncode == 2
+    assert refused.stderr == "peppa-qt arena: belmont is played by 6 or 8 players\n"

@@ -48,6 +48,7 @@ def test_the_command_passes_from_source_and_says_what_it_checked() -> None:
     for name, _ in CHECKS:
         assert any(line.startswith(f"ok   {name} ") for line in lines), done.stdout
     assert "208 faces (4 decks)" in done.stdout and "easy, normal, hard, expert" in done.stdout
+    assert "and a Belmont hand at 6 seats" in done.stdout
     if (os.cpu_count() or 1) > 1:
         assert "the expert searched in" in done.stdout
     assert lines[-1].startswith("self-test passed")
@@ -138,11 +139,26 @@ class Cheat(Player):
         return Decision((wrong[0],), "cheat")
 
 
+class BelmontCheat(Player):
+    """A computer player that plays legally at four seats and cheats at six."""
+
+    level = "normal"
+
+    def choose_pass(self, view: PlayerView) -> Decision:
+        return make_player("normal").choose_pass(view)
+
+    def choose_play(self, view: PlayerView) -> Decision:
+        if view.seats == 4:
+            return make_player("normal").choose_play(view)
+        return Cheat(0).choose_play(view)
+
+
 @pytest.mark.parametrize(
     ("replaced", "stand_in", "said"),
     [
         ("hard", Broken, "the hard player failed: RuntimeError('worker pool broke')"),
         ("easy", Cheat, "the easy player chose an illegal move"),
+        ("normal", BelmontCheat, "the normal player chose an illegal move"),
     ],
 )
 def test_a_failing_or_cheating_player_fails_the_check(

@@ -1,7 +1,8 @@
 """The arena: computer players against each other on seeded deals, seats rotated so luck cancels.
 
-Every deal (or game) is played four times; in rotation ``r`` the ``i``-th listed player sits
-at seat ``(i + r) % 4``. The same seed gives the same deals in every rotation.
+Every deal (or game) is played once per rotation of the players round the table: N times at
+a table of N (4, or 6 and 8 in Belmont); in rotation ``r`` the ``i``-th listed player sits at
+seat ``(i + r) % N``. The same seed gives the same deals in every rotation.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ class PlayerStats:
     wins: int = 0
     moons: int = 0
     times: list[float] = field(default_factory=list)
-    #: Per deal (or game index): this player's points per hand minus the mean of the other
-    #: three's, averaged over the four rotations. Every player meets the same cards in every
+    #: Per deal (or game index): this player's points per hand minus the mean of the N − 1
+    #: others', averaged over the N rotations. Every player meets the same cards in every
     #: seat, so the luck of the deal cancels within a deal: the paired reading of the run.
     margins: list[float] = field(default_factory=list)
     #: Why an external bot lost its seat in this game (the run reports it once).
@@ -95,17 +96,19 @@ class PlayerStats:
 
 
 def deal_margins(rotations: Sequence[Sequence[PlayerStats]]) -> list[float]:
-    """Each listed player's margin over one deal played in its four rotations.
+    """Each listed player's margin over one deal played in its N rotations.
 
-    In every rotation a player's points per hand are set against the mean of the other
-    three's in that game; the four rotations put everyone in every seat, so the difference
-    compares players holding the same cards. The four margins always add up to zero.
+    In every rotation a player's points per hand are set against the mean of the N − 1
+    others' in that game; the rotations put everyone in every seat, so the difference
+    compares players holding the same cards. The N margins always add up to zero.
     """
-    margins = [0.0] * 4
+    seats = len(rotations[0])
+    margins = [0.0] * seats
     for game in rotations:
         total = sum(stats.per_hand for stats in game)
         for i, stats in enumerate(game):
-            margins[i] += (stats.per_hand - (total - stats.per_hand) / 3) / len(rotations)
+            others = (total - stats.per_hand) / (seats - 1)
+            margins[i] += (stats.per_hand - others) / len(rotations)
     return margins
 
 
@@ -211,19 +214,20 @@ def play_task(
     """Play deal or game ``index`` with the players rotated by ``rotation``."""
     match_seed = random.Random(f"arena:{seed}:{index}").getrandbits(53)
     match = Match(rules, match_seed, track_undo=False)
-    seat_of = [(i + rotation) % 4 for i in range(4)]
+    seats = range(rules.seats)
+    seat_of = [(i + rotation) % rules.seats for i in seats]
     players = [Seat(spec, seed, i) for i, spec in enumerate(specs)]
-    by_seat = {seat_of[i]: i for i in range(4)}
+    by_seat = {seat_of[i]: i for i in seats}
     stats = [PlayerStats(spec) for spec in specs]
     while not match.is_over:
         hand = match.start_hand()
         if hand.phase is Phase.PASSING:
             choices = {}
-            for seat in range(4):
+            for seat in seats:
                 i = by_seat[seat]
                 check = partial(_check_pass, match, seat)
                 choices[seat] = _decide(players[i], match, seat, stats[i], check)
-            for seat in range(4):
+            for seat in seats:
                 match.pass_cards(seat, choices[seat])
         while hand.to_move is not None:
             i = by_seat[hand.to_move]
@@ -239,7 +243,7 @@ def play_task(
 def _record_hand(hand: HandState, by_seat: dict[int, int], stats: list[PlayerStats]) -> None:
     result = hand.result
     assert result is not None
-    for seat in range(4):
+    for seat in range(len(result.points)):
         stats[by_seat[seat]].points.append(result.points[seat])
     if result.moon is not None:
         stats[by_seat[result.moon]].moons += 1
@@ -262,14 +266,15 @@ def run_arena(
     """Play ``count`` deals or games (as ``rules`` end them) in every rotation.
 
     ``progress`` is called with the totals so far after each deal or game has been played in
-    all four rotations (deals finish in order, so the interim figures stay balanced).
+    all its rotations (deals finish in order, so the interim figures stay balanced).
     With a ``journal`` file every finished game is appended to it, and a run started again
     with the same file skips the games already there: long runs survive an interruption.
     """
-    check_players(specs)
+    check_players(specs, rules.seats)
     if count < 0 or jobs < 1:
         raise ValueError("the arena needs a number of games and at least one job")
-    tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(4)]
+    rotations = rules.seats
+    tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(rotations)]
     totals = [PlayerStats(spec) for spec in specs]
     done = 0
     deal: list[list[PlayerStats]] = []  # the rotations of the deal being played
@@ -285,12 +290,12 @@ def run_arena(
         for total, part in zip(totals, result, strict=True):
             total.merge(part)
         deal.append(result)
-        if done % 4 == 0:  # results come in task order: a deal's four rotations in a row
+        if done % rotations == 0:  # results come in task order: a deal's rotations in a row
             for total, margin in zip(totals, deal_margins(deal), strict=True):
                 total.margins.append(margin)
             deal.clear()
             if progress is not None:
-                progress(totals, done // 4)
+                progress(totals, done // rotations)
 
     header = {"journal": 1, "rules": repr(rules), "players": list(specs), "seed": seed}
     finished = _read_journal(journal, header) if journal is not None else None
@@ -327,10 +332,11 @@ def _start_worker() -> None:
     Finalize(None, close_bots, exitpriority=10)
 
 
-def check_players(specs: Sequence[str]) -> None:
-    """Refuse (ValueError) a list that is not four computer levels or ``ext:COMMAND`` seats."""
-    if len(specs) != 4:
-        raise ValueError("the arena needs four players")
+def check_players(specs: Sequence[str], seats: int = 4) -> None:
+    """Refuse (ValueError) a list that is not ``seats`` computer levels or ``ext:COMMAND``
+    seats."""
+    if len(specs) != seats:
+        raise ValueError(f"the arena needs {seats} players for these rules, not {len(specs)}")
     for spec in specs:
         if spec.startswith("ext:"):
             try:
@@ -384,9 +390,9 @@ def _journal_row(stats: PlayerStats) -> dict[str, Any]:
 
 
 def _stats_of_rows(rows: object, specs: Sequence[str]) -> list[PlayerStats]:
-    """One journal line read back; ValueError unless it is four rows of the listed players."""
-    if not isinstance(rows, list) or len(rows) != 4:
-        raise ValueError("a game is a list of four players")
+    """One journal line read back; ValueError unless it is a row per listed player."""
+    if not isinstance(rows, list) or len(rows) != len(specs):
+        raise ValueError(f"a game is a list of {len(specs)} players")
     result = []
     for row, spec in zip(rows, specs, strict=True):
         if not isinstance(row, dict) or set(row) != set(_ROW_FIELDS):

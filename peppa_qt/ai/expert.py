@@ -1,6 +1,7 @@
 """Expert level: the hard level's search, stronger in every part the time budget allows.
 
-- more sampled deals, spread over every core (a small pool of worker processes; inside a
+- more sampled deals (fewer at Belmont's longer tables, as the hard level's), spread over
+  every core (a small pool of worker processes; inside a
   worker process of another pool, such as the arena's with ``--jobs 2``, on that one core);
 - deals weighted by how likely the opponents' plays so far were under the normal policy
   (policy-based inference: a deal in which they would have played otherwise counts less);
@@ -25,6 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
+from dataclasses import replace
 from multiprocessing import current_process, get_context, parent_process
 from multiprocessing.connection import wait as wait_connections
 from typing import TypeVar
@@ -39,8 +41,8 @@ from .endgame import solvable, solve
 from .hints import Hint
 from .normal import expect_pass, world_policy
 from .passing import choose_pass, moon_pass, pass_hint, rank_passes
-from .sampling import known_cards, sample_hands, shown_voids
-from .search import Policy, SearchPlayer, Stakes, equivalent_cards, playout
+from .sampling import barred_cards, known_cards, sample_hands
+from .search import Policy, SearchPlayer, Stakes, equivalent_cards, playout, table_deals
 from .table import policy_rules
 
 T = TypeVar("T")
@@ -71,7 +73,18 @@ def likelihood(view: PlayerView, hands: list[int]) -> float:
     for index, card in enumerate(view.plays):
         seat = view.seat_of_play(index)
         holdings[seat] = add(holdings[seat], card)
-    world = HandState.in_play(view.rules, view.dealer, view.pass_direction, holdings)
+    # The hand at its first card, led by the seat that led it (not worked out again from the
+    # holdings: a deal drawn without every constraint could have another seat lead, and the
+    # plays would then be replayed by the wrong seats).
+    start = replace(
+        view,
+        plays=(),
+        trick_winners=(),
+        taken=(0,) * view.rules.seats,
+        hearts_broken=False,
+        to_move=view.first_lead,
+    )
+    world = HandState.from_view(start, holdings)
     log_weight = 0.0
     for index, card in enumerate(view.plays):
         if view.seat_of_play(index) != view.seat:
@@ -97,7 +110,7 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
     classes = equivalent_cards(view, legal)
     searched = sorted(set(classes.values()))
     sums: dict[int, tuple[float, float]] = dict.fromkeys(legal, (0.0, 0.0))
-    voids, known = shown_voids(view), known_cards(view)
+    voids, known = barred_cards(view), known_cards(view)
     stakes = Stakes.of(view)
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)
@@ -237,7 +250,7 @@ class ExpertPlayer(SearchPlayer):
         moon = moon_pass(pr, view.hand)
         if moon and moon not in candidates:
             candidates.append(moon)
-        seeds = [rng.getrandbits(64) for _ in range(self.pass_worlds // CHUNK)]
+        seeds = [rng.getrandbits(64) for _ in range(_chunks(view, self.pass_worlds))]
         tasks = [(evaluate_passes, (view, candidates, seed, CHUNK)) for seed in seeds]
         parts = self._run(tasks)
         if not parts:  # cancelled before any deal was played out
@@ -251,7 +264,7 @@ class ExpertPlayer(SearchPlayer):
     def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
         """Weighted mean utility of each legal card over the sampled deals."""
         rng = self.rng(view)
-        seeds = [rng.getrandbits(64) for _ in range(self._worlds(view, legal) // CHUNK)]
+        seeds = [rng.getrandbits(64) for _ in range(_chunks(view, self._worlds(view, legal)))]
         sums = _merge(self._run([(evaluate_chunk, (view, seed, CHUNK)) for seed in seeds]))
         return {c: (t / w if w else 0.0) for c, (t, w) in sums.items()}
 
@@ -283,6 +296,12 @@ class ExpertPlayer(SearchPlayer):
             return results
         futures = [pool.submit(function, *args) for function, args in tasks]
         return _collect(futures, deadline, lambda: self.cancelled)
+
+
+def _chunks(view: PlayerView, worlds: int) -> int:
+    """How many tasks of CHUNK deals search ``worlds`` four-seat deals at the view's table
+    (fewer deals at six and eight seats, whose playouts are longer; at least one task)."""
+    return max(1, table_deals(view.rules, worlds) // CHUNK)
 
 
 def _collect(futures: list[Future[T]], deadline: float, cancelled: Callable[[], bool]) -> list[T]:

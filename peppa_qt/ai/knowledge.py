@@ -123,11 +123,12 @@ def _held(view: PlayerView) -> tuple[int, ...]:
 def _queen_at(view: PlayerView, outstanding: int, voids: int, held: tuple[int, ...]) -> int:
     if not outstanding & QS_BIT:
         return view.seat if view.hand & QS_BIT else -1
-    if copies(outstanding, QUEEN_OF_SPADES) > 1:
-        return -1  # two decks, both out: no one seat holds "the" Q♠
+    out = copies(outstanding, QUEEN_OF_SPADES)
     for seat, cards in enumerate(held):
-        if seat != view.seat and cards & QS_BIT:
-            return seat
+        if seat != view.seat and copies(cards, QUEEN_OF_SPADES) == out:
+            return seat  # every Q♠ still out is one this seat passed there
+    if out > 1:
+        return -1  # two decks, both out, not both passed: no one seat holds "the" Q♠
     # Whoever alone has not shown out of spades must hold it.
     could = [
         s

@@ -11,7 +11,7 @@ from ..engine.cards import CARD_COUNT, FULL_DECK, HEARTS, SPADES, SUIT_MASKS
 from ..engine.cardset import FACES, SUIT_SETS, listed, minus, set_of
 from .hints import Hint
 from .moon import wants_moon
-from .table import BELOW_QUEEN, HIGH_SPADES, QS, QS_BIT, PolicyRules
+from .table import BELOW_QUEEN, HIGH_SPADES, QS, QS_BIT, PolicyRules, held_in
 
 PassChoice = tuple[int, Hint]
 #: How many of the most dangerous cards the combinations are drawn from.
@@ -53,7 +53,7 @@ def receiver_after(pr: PolicyRules, offset: int) -> bool:
 
 
 def _spade_danger(hand: int, card: int, rank: int, after: bool) -> int:
-    guards = (hand & BELOW_QUEEN).bit_count()
+    guards = held_in(hand, BELOW_QUEEN)
     if card == QS:
         return 100 if guards <= 2 else -30
     if not (1 << card) & HIGH_SPADES:

@@ -48,6 +48,7 @@ from .table import (
     bottom,
     costliest,
     from_card,
+    held_in,
     policy_rules,
     top,
     top_danger,
@@ -310,7 +311,7 @@ def _spade_lead(t: Table, risk: int, why: Hint, low: int) -> tuple[int, Hint]:
     if not t.queen_out:
         return risk, why
     if hand & HIGH_SPADES:
-        guards = (hand & BELOW_QUEEN).bit_count()
+        guards = held_in(hand, BELOW_QUEEN)
         return risk + (25 if guards <= 2 else 8), why
     if low < QS:
         return risk - 6, Hint.BLEED_SPADES

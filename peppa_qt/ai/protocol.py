@@ -50,11 +50,15 @@ def answer(player: Player, request: object) -> dict[str, Any]:
         if not isinstance(request, dict):
             raise ValueError("a request is a JSON object")
         seat = request.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-            raise ValueError("seat must be 0..3")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError("seat must be a seat number")
         record = record_from_dict(request.get("record"), hidden=True)
+        if not 0 <= seat < record.seats:  # 4, or 6 or 8 in Belmont
+            raise ValueError(f"seat must be 0..{record.seats - 1}")
         view = view_from_seat_record(record, seat)
         passing = view.phase is Phase.PASSING and view.passed is None
+        if view.phase is Phase.PLAYING and view.first_lead is None:
+            raise ValueError("the record must say who leads the first trick (lead)")
         if not passing and view.to_move != seat:
             raise ValueError(f"it is not seat {seat}'s turn")
         decision = player.decide(view)

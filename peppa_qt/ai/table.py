@@ -52,6 +52,12 @@ def from_card(card: int) -> int:
     return ~((1 << card) - 1)
 
 
+def held_in(hand: int, mask: int) -> int:
+    """How many cards of the card set ``hand`` lie in the 52-bit ``mask``, copies counted
+    (two 5♠ are two guards under the Q♠, and a card held twice is no lone card)."""
+    return (hand & (mask | mask << COPY_SHIFT)).bit_count()
+
+
 def union(sets: Sequence[int], copies: bool) -> int:
     """Every card of ``sets`` together (their multiset sum when the deck has copies)."""
     if not copies:
@@ -339,7 +345,7 @@ def top_danger(t: Table, pool: int) -> int:
         beaten = (others & ((1 << card) - 1)).bit_count()
         higher = (others & from_card(card)).bit_count()
         # How many outstanding cards it beats, minus those that beat it; a lone card voids a suit.
-        score = 4 * beaten - 2 * higher + (6 if (hand & suit_mask).bit_count() == 1 else 0)
+        score = 4 * beaten - 2 * higher + (6 if held_in(hand, suit_mask) == 1 else 0)
         if not others:
             score = 10
         score = score * 4 + ((suit + t.salt) & 3)

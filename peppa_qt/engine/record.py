@@ -14,9 +14,9 @@ from typing import Any, Final, TypeGuard
 
 from ..jsontext import JsonTextError, load_json, quoted
 from .cards import CARDS, Card, CardError, format_cards
-from .cardset import copies, listed, minus, set_of, size
+from .cardset import copies, listed, minus, plus, set_of, size
 from .errors import IllegalMove, Reason, RecordError, told_at
-from .hand import HandState, Phase
+from .hand import HandState, Phase, first_leader
 from .match import Match
 from .rules import PRESET_SEATS, PassDirection, RuleSet
 
@@ -109,14 +109,40 @@ class GameRecord:
 def _hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> HandRecord:
     deal = tuple(cards if s == seat else None for s, cards in enumerate(hand.deal))
     if hand.passes is None:
-        return replace(hand, deal=deal)
+        return replace(hand, deal=deal, lead=_lead_told(rules, index, hand, seat))
     exchanged = all(p is not None for p in hand.passes)
     giver = rules.giver(seat, rules.pass_direction(index))
     passes = tuple(
         cards if s == seat or (s == giver and exchanged) else None
         for s, cards in enumerate(hand.passes)
     )
-    return replace(hand, deal=deal, passes=passes)
+    return replace(hand, deal=deal, passes=passes, lead=_lead_told(rules, index, hand, seat))
+
+
+def _lead_told(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> int | None:
+    """The hand's ``lead`` as seat ``seat`` knows it: written once the first card is played,
+    and before that told to the seat whose turn it is to lead (the table shows whose turn
+    it is; with two lowest clubs, Belmont's eight, the seat cannot always work it out)."""
+    if hand.lead is not None or hand.play:
+        return hand.lead
+    direction = rules.pass_direction(index)
+    if any(cards is None for cards in hand.deal) or (
+        direction is not PassDirection.HOLD
+        and (hand.passes is None or any(cards is None for cards in hand.passes))
+    ):
+        return None  # passing goes on, or the record does not show every hand
+    try:
+        held = [set_of(cards or ()) for cards in hand.deal]
+        if direction is not PassDirection.HOLD:
+            given = [set_of(cards or ()) for cards in hand.passes or ()]
+            held = [
+                plus(minus(held[s], given[s]), given[rules.giver(s, direction)])
+                for s in range(rules.seats)
+            ]
+        leader = first_leader(rules, hand.dealer, held)
+    except ValueError:  # a deal the replay would refuse: nothing to tell
+        return None
+    return seat if leader == seat else None
 
 
 # ---------------------------------------------------------------------- reading

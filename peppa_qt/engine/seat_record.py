@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .cards import CARDS, Card
 from .cardset import add, copies, covers, listed, minus, overflow, plus, set_of, size
-from .errors import Reason, RecordError, told_at
+from .errors import Reason, RecordError
 from .hand import HandState
 from .record import GameRecord, HandRecord
 from .rules import PassDirection, RuleSet
@@ -36,11 +36,6 @@ class _Known:
 
 def view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     """The view of ``seat`` at the end of ``record`` (a record seen from that seat)."""
-    with told_at(record.rules.seats):
-        return _view_from_seat_record(record, seat)
-
-
-def _view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     rules = record.rules
     if not record.hands:
         raise RecordError(Reason.BAD_FIELD, "no hand has been dealt")
@@ -75,9 +70,12 @@ def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[H
         if data.lead is not None:
             raise RecordError(Reason.WRONG_LEAD, "nobody leads before passing ends", hand=index)
         return _passing(rules, index, data, seat, known), True
-    if known.first_lead is None and data.play:
-        raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
-    holdings = _holdings(rules, index, data, seat, known, lead=known.first_lead)
+    lead = known.first_lead
+    if lead is None:
+        if data.play:
+            raise RecordError(Reason.WRONG_LEAD, "the record must say who led", hand=index)
+        lead = _stand_in_lead(rules, index, seat, known)  # the view will not tell
+    holdings = _holdings(rules, index, data, seat, known, lead=lead)
     passes: list[int | None] = [None] * rules.seats
     if known.passed is not None and known.received is not None:
         passes[seat] = known.passed
@@ -86,16 +84,29 @@ def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[H
     hand = HandState.in_play(
         rules, data.dealer, rules.pass_direction(index), holdings, deal=deal, passes=passes
     )
+    if known.first_lead is not None and hand.first_lead != lead:  # a club the lead passed over
+        club = CARDS[rules.lowest_club]
+        raise RecordError(
+            Reason.WRONG_LEAD, f"seat {hand.first_lead} holds a {club}: it leads", hand=index
+        )
     _replay(hand, index, data.play, seat)
     return hand, known.first_lead is not None
+
+
+def _stand_in_lead(rules: RuleSet, index: int, seat: int, known: _Known) -> int:
+    """Who leads the rebuilt hand when the seat cannot tell (its view will not say): another
+    seat that may hold a lowest club, the one the seat passed its own to if it did (a second
+    seat given that club would make one card too many)."""
+    if known.passed is not None and known.passed >> rules.lowest_club & 1:
+        return rules.receiver(seat, rules.pass_direction(index))
+    return rules.next_seat(seat)
 
 
 def _known(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Known:
     dealt = _own_deal(rules, index, data, seat)
     direction = rules.pass_direction(index)
     if direction is PassDirection.HOLD:
-        known = {seat: copies(dealt, rules.lowest_club)}
-        return _Known(dealt, None, None, dealt, _first_lead(rules, index, data, seat, known))
+        return _Known(dealt, None, None, dealt, _first_lead(rules, index, data, seat, dealt))
     passed = received = None
     if data.passes is not None:
         own = data.passes[seat]
@@ -120,9 +131,7 @@ def _known(rules: RuleSet, index: int, data: HandRecord, seat: int) -> _Known:
             hand=index,
         )
     holding = plus(kept, received)
-    club = rules.lowest_club
-    known = {rules.receiver(seat, direction): copies(passed, club), seat: copies(holding, club)}
-    return _Known(dealt, passed, received, holding, _first_lead(rules, index, data, seat, known))
+    return _Known(dealt, passed, received, holding, _first_lead(rules, index, data, seat, holding))
 
 
 def _own_deal(rules: RuleSet, index: int, data: HandRecord, seat: int) -> int:
@@ -165,31 +174,35 @@ def _pass_set(rules: RuleSet, cards: tuple[Card, ...], index: int, what: str) ->
 
 
 def _first_lead(
-    rules: RuleSet, index: int, data: HandRecord, seat: int, known: dict[int, int]
+    rules: RuleSet, index: int, data: HandRecord, seat: int, holding: int
 ) -> int | None:
     """Who leads trick 1, as the seat can tell (None: it cannot, and the record does not say).
 
-    ``known`` is how many lowest clubs seats are known to hold as play begins: the seat's own,
-    and those it passed. Where the lowest club leads, its holder nearest the dealer's left in
-    the turn leads (RULES.md, set D: of two 2♣ the nearer): the seat can tell that it leads
-    when no seat before it may hold one; a record's ``lead`` is checked against what it knows.
+    Where the lowest club leads and the deck has two, the seat holding one leads only if no
+    seat nearer the dealer may hold the other (RULES.md, rule set D).
     """
     club = rules.lowest_club
+    lead: int | None
     if not rules.lead_lowest_club:
-        lead: int | None = rules.next_seat(data.dealer)
-    elif _leads_for_sure(rules, data.dealer, seat, known):
+        lead = rules.next_seat(data.dealer)
+    elif copies(holding, club) == copies(rules.deck_mask, club) or (
+        holding >> club & 1 and rules.next_seat(data.dealer) == seat
+    ):
         lead = seat
     elif data.lead is None:
         return None
-    elif data.lead == seat and not known.get(seat):
+    elif data.lead == seat and not holding >> club & 1:
         raise RecordError(
             Reason.WRONG_LEAD, f"seat {seat} does not hold the {CARDS[club]}", hand=index
         )
+    elif holding >> club & 1 and _turns_after_dealer(rules, data.dealer, data.lead) > (
+        _turns_after_dealer(rules, data.dealer, seat)
+    ):
+        raise RecordError(
+            Reason.WRONG_LEAD, f"seat {seat} leads this hand", hand=index, seat=data.lead
+        )
     else:
-        lead = _first_known_holder(rules, data.dealer, known, before=data.lead)
-        if lead is None and sum(known.values()) == copies(rules.deck_mask, club):
-            lead = _first_known_holder(rules, data.dealer, known)  # every copy is placed
-        lead = data.lead if lead is None else lead
+        lead = data.lead
     if data.lead is not None and data.lead != lead:
         raise RecordError(
             Reason.WRONG_LEAD, f"seat {lead} leads this hand", hand=index, seat=data.lead
@@ -197,29 +210,9 @@ def _first_lead(
     return lead
 
 
-def _leads_for_sure(rules: RuleSet, dealer: int, seat: int, known: dict[int, int]) -> bool:
-    """Whether ``seat`` holds a lowest club and every seat before it in the turn after the
-    dealer is known to hold none (every other copy is placed after it)."""
-    if not known.get(seat):
-        return False
-    placed_after = sum(known.values()) - known[seat]
-    if known[seat] + placed_after < copies(rules.deck_mask, rules.lowest_club):
-        return rules.next_seat(dealer) == seat  # an unseen copy could be anywhere before it
-    return _first_known_holder(rules, dealer, known) == seat
-
-
-def _first_known_holder(
-    rules: RuleSet, dealer: int, known: dict[int, int], before: int | None = None
-) -> int | None:
-    """The first seat in the turn after the dealer known to hold a lowest club (and coming
-    before seat ``before``, when given), or None."""
-    for step in range(1, rules.seats + 1):
-        other = rules.next_seat(dealer, step)
-        if other == before:
-            return None
-        if known.get(other):
-            return other
-    return None
+def _turns_after_dealer(rules: RuleSet, dealer: int, seat: int) -> int:
+    """How many turns after the dealer ``seat`` plays (1 for the dealer's next seat)."""
+    return next(k for k in range(1, rules.seats + 1) if rules.next_seat(dealer, k) == seat)
 
 
 def _passing(rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known) -> HandState:
@@ -235,15 +228,12 @@ def _passing(rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Kn
 
 
 def _holdings(
-    rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known, *, lead: int | None
+    rules: RuleSet, index: int, data: HandRecord, seat: int, known: _Known, *, lead: int
 ) -> list[int]:
-    """Everyone's cards after passing, as far as the seat can tell; the unseen ones anywhere
-    they may be.
+    """Everyone's cards after passing, as far as the seat can tell; the unseen ones anywhere.
 
     A seat holds the cards it plays in the record (and the lowest club, if it led with it),
-    the seat the pass went to holds the passed cards; the unseen rest fill the hands up. With
-    ``lead`` None (nobody has played and the seat cannot tell who leads) the view will hide
-    the lead, and the unseen cards go anywhere.
+    the seat the pass went to holds the passed cards; the unseen rest fill the hands up.
     """
     holding = known.holding
     assert holding is not None
@@ -254,12 +244,11 @@ def _holdings(
     required = [0] * seats
     if known.passed is not None:
         required[rules.receiver(seat, rules.pass_direction(index))] = known.passed
-    if rules.lead_lowest_club and lead is not None and lead != seat:
+    if rules.lead_lowest_club and lead != seat:
         required[lead] |= 1 << rules.lowest_club
     played = [0] * seats
     seen = 0
-    plays = _plays_by_seat(rules, lead, data.play) if lead is not None else []
-    for number, (player, card) in enumerate(plays):
+    for number, (player, card) in enumerate(_plays_by_seat(rules, lead, data.play)):
         refusal = None
         if copies(seen, card) >= copies(rules.deck_mask, card) or number >= rules.deck_size:
             refusal = (Reason.DUPLICATE_CARD, "a card played more often than the deck has it")
@@ -274,40 +263,7 @@ def _holdings(
                 *refusal, hand=index, trick=number // seats, seat=player, card=str(CARDS[card])
             )
         seen = add(seen, card)
-    if rules.lead_lowest_club and lead is not None:
-        _clubs_from_the_lead(rules, index, (seat, lead, data.dealer), holding, required)
-    return _fill(rules, index, seat, holding, required)
-
-
-def _clubs_from_the_lead(
-    rules: RuleSet, index: int, where: tuple[int, int, int], holding: int, required: list[int]
-) -> None:
-    """Place the unseen copies of the lowest club with the leader or a seat after it in the
-    turn (a seat before it holding one would have led: RULES.md, set D)."""
-    seat, lead, dealer = where
-    club = rules.lowest_club
-    unseen = copies(rules.deck_mask, club) - copies(holding, club)
-    unseen -= sum(copies(cards, club) for cards in required)
-    turn = [rules.next_seat(lead, k) for k in range(rules.seats)]
-    after = turn[: turn.index(dealer) + 1]  # from the leader to the dealer, who plays last
-    for _ in range(unseen):
-        home = next(
-            (
-                s
-                for s in after
-                if s != seat
-                and size(required[s]) < rules.hand_size
-                and copies(required[s], club) < copies(rules.deck_mask, club)
-            ),
-            None,
-        )
-        if home is None:
-            raise RecordError(
-                Reason.WRONG_LEAD,
-                f"no seat after the leader can hold the {CARDS[club]}",
-                hand=index,
-            )
-        required[home] = add(required[home], club)
+    return _fill(rules, index, (seat, lead), holding, required)
 
 
 def _holder(
@@ -331,15 +287,25 @@ def _plays_by_seat(rules: RuleSet, lead: int, plays: tuple[Card, ...]) -> list[t
     return [pair for trick in tricks for pair in trick.plays]
 
 
-def _fill(rules: RuleSet, index: int, seat: int, holding: int, required: list[int]) -> list[int]:
-    """Each other seat's required cards, topped up with unseen ones to a full hand."""
+def _fill(
+    rules: RuleSet, index: int, seats: tuple[int, int], holding: int, required: list[int]
+) -> list[int]:
+    """Each other seat's required cards, topped up with unseen ones to a full hand.
+
+    ``seats`` is the seat the record is seen from and the first leader. The seats are filled
+    from the leader on in turn order and the clubs come first, so an unseen lowest club (the
+    second one of Belmont's eight) goes to the leader or a seat after it, never to one the
+    lead passed over: the rebuilt hand is led by the seat that led it.
+    """
+    seat, lead = seats
     free = minus(rules.deck_mask, holding)
     for cards in required:
         free = minus(free, cards)
     pool = listed(free)
     holdings = [0] * rules.seats
     holdings[seat] = holding
-    for other in (s for s in range(rules.seats) if s != seat):
+    order = (rules.next_seat(lead, k) for k in range(rules.seats))
+    for other in (s for s in order if s != seat):
         need = rules.hand_size - size(required[other])
         if need < 0 or need > len(pool):
             raise RecordError(

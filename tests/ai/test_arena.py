@@ -272,3 +272,102 @@ def test_a_journal_that_cannot_be_used_is_named_in_the_error_line(
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "\x1b" not in err
     assert repr(str(journal)) in err
+
+
+# --------------------------------------------------------------------------- Belmont
+
+ONE_DEAL = {"end": {"mode": "hands", "count": 1}}
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_a_belmont_deal_is_played_once_per_rotation_of_the_players(seats: int) -> None:
+    rules = RuleSet.preset("belmont", ONE_DEAL, seats=seats)
+    players = ["normal"] * seats  # one seed: every rotation is the same game, moved round
+    games = [arena.play_task(rules, players, 3, 0, r) for r in range(seats)]
+    for r in range(seats):
+        for i in range(seats):  # in rotation r, listed player i sits at seat (i + r) % N
+            assert games[r][i].points == games[0][(i + r) % seats].points
+    stats = run_arena(rules, players, 2, seed=3)
+    assert [len(s.points) for s in stats] == [2 * seats] * seats
+    assert all(s.margins == pytest.approx([0.0, 0.0]) for s in stats)
+    moons = sum(s.moons for s in stats)
+    assert moons or sum(sum(s.points) for s in stats) == 2 * seats * rules.hand_total
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_the_belmont_paired_margin_sets_a_player_against_the_mean_of_the_others(
+    seats: int,
+) -> None:
+    rules = RuleSet.preset("belmont", ONE_DEAL, seats=seats)
+    players = ["normal"] + ["easy"] * (seats - 1)
+    stats = run_arena(rules, players, 1, seed=8)
+    games = [arena.play_task(rules, players, 8, 0, r) for r in range(seats)]
+    for i in range(seats):
+        margin = 0.0
+        for game in games:
+            mine = game[i].points[0]
+            others = [game[j].points[0] for j in range(seats) if j != i]
+            margin += (mine - sum(others) / (seats - 1)) / seats
+        assert stats[i].margins == [pytest.approx(margin)]
+    assert sum(s.margins[0] for s in stats) == pytest.approx(0.0)
+
+
+def test_a_belmont_arena_resumes_from_its_journal_and_splits_over_jobs(tmp_path: Path) -> None:
+    rules = RuleSet.preset("belmont", ONE_DEAL, seats=6)
+    players = ["normal"] + ["easy"] * 5
+    whole = run_arena(rules, players, 2, seed=9)
+    journal = tmp_path / "run.jsonl"
+
+    def stop_after_one(totals: object, deals: int) -> None:
+        raise InterruptedRunError
+
+    with pytest.raises(InterruptedRunError):
+        run_arena(rules, players, 2, seed=9, journal=journal, progress=stop_after_one)
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 6  # a deal's six games
+    resumed = run_arena(rules, players, 2, seed=9, journal=journal)
+    assert [s.points for s in resumed] == [s.points for s in whole]
+    assert [s.margins for s in resumed] == [s.margins for s in whole]
+    split = run_arena(rules, players, 2, seed=9, jobs=2)
+    assert [s.points for s in split] == [s.points for s in whole]
+
+
+def test_the_arena_command_plays_belmont_at_six_and_eight(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    eight = ",".join(["normal"] + ["easy"] * 7)
+    arguments = ["arena", "--rules", "belmont", "--hands", "2", "--report-every", "1"]
+    assert main([*arguments, "--players", eight, "--json"]) == 0
+    out, err = capsys.readouterr()
+    figures = json.loads(out)
+    assert figures["games"] == 16 and figures["hands"] == 16
+    assert [p["player"] for p in figures["players"]] == eight.split(",")
+    assert sum(p["vs_others"] for p in figures["players"]) == pytest.approx(0.0, abs=0.01)
+    assert "8 games, 8 hands; every player sat in every hand" in err  # after the first deal
+    assert main(["arena", "--rules", "belmont", "--hands", "1"]) == 0  # six players by default
+    table = capsys.readouterr().out.splitlines()
+    assert table[0] == "6 games, 6 hands; every player sat in every hand"
+    assert [line.split()[0] for line in table[2:]] == ["normal"] + ["easy"] * 5
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "words"),
+    [
+        ("belmont", "easy,easy,easy,easy", "belmont is played by 6 or 8 players"),
+        ("belmont", ",".join(["easy"] * 7), "belmont is played by 6 or 8 players"),
+        ("hearts", ",".join(["easy"] * 6), "hearts is played by 4 players"),
+    ],
+)
+def test_an_arena_with_the_wrong_number_of_players_is_refused_in_one_line(
+    rules: str, players: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", "--rules", rules, "--players", players, "--hands", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"peppa-qt arena: {words}"]
+
+
+def test_whole_belmont_games_are_played_to_their_end_in_every_rotation() -> None:
+    rules = RuleSet.preset("belmont", {"end": {"mode": "points", "limit": 50}}, seats=6)
+    stats = run_arena(rules, ["normal"] + ["easy"] * 5, 1, seed=4)
+    hands = len(stats[0].points)
+    assert hands >= 6 and all(len(s.points) == hands for s in stats)
+    assert sum(s.wins for s in stats) >= 6  # a winner (or tied winners) in each of six games

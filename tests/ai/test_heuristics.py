@@ -167,3 +167,61 @@ def test_voids_a_short_suit_when_passing(aikit: ModuleType) -> None:
 def test_easy_passes_its_three_highest_cards(seed: int, aikit: ModuleType) -> None:
     view = _pass_view(PEPPA, "AC KD QH 2S 3S 4S 5S 2D 4D 6D 7D 2H 3H", PassDirection.RIGHT, aikit)
     assert aikit.names(EasyPlayer(seed).decide(view).cards) == {"AC", "KD", "QH"}
+
+
+# --------------------------------------------------------------------------- Belmont
+# Six seats, clockwise: after seat s plays s − 1. The first trick is staged so that seat 5
+# takes it (its A♣ wins) and leads the second: seat 0 then plays last.
+
+BELMONT_6 = RuleSet.preset("belmont", seats=6)
+BELMONT_8 = RuleSet.preset("belmont", seats=8)
+FIRST_TRICK_6 = "2C AC 3C 4C 5C 6C "
+
+
+def test_ducks_under_an_equal_card_which_would_win_the_trick(aikit: ModuleType) -> None:
+    # 9♦ leads with a heart in the trick: a second 9♦ played now would take it.
+    hands = {0: "9D 8D 2D 2S 3S 4S 5S 6S 7C 8C 9C TC"}
+    plays = FIRST_TRICK_6 + "9D 3D 5D 2H 7D"  # seat 2 has no diamond
+    view = aikit.staged(BELMONT_6, hands, plays, leader=0, voids={2: "D"})
+    assert view.seat == 0 and view.to_move == 0
+    assert play(view) == ("8D", Hint.DUCK_HIGH)
+
+
+def test_takes_a_clean_last_trick_with_the_equal_card(aikit: ModuleType) -> None:
+    hands = {0: "9D 8D 2D 2S 3S 4S 5S 6S 7C 8C 9C TC"}
+    view = aikit.staged(BELMONT_6, hands, FIRST_TRICK_6 + "9D 3D 5D 4D 7D", leader=0)
+    assert play(view) == ("9D", Hint.WIN_CLEAN_TRICK)
+
+
+def test_drops_the_king_of_spades_worth_ten_under_the_ace(aikit: ModuleType) -> None:
+    hands = {0: "KS 3S 2D 3D 4D 5D 6D 7C 8C 9C TC JC"}
+    view = aikit.staged(BELMONT_6, hands, FIRST_TRICK_6 + "AS 4S 5S 6S 7S", leader=0)
+    assert play(view) == ("KS", Hint.DUMP_POINTS)
+
+
+def test_keeps_its_queen_under_the_other_queen_of_spades(aikit: ModuleType) -> None:
+    # Eight seats, two Q♠: the one played second would take the first, 26 points.
+    hands = {0: "QS 5S 2D 3D 4D 5D 6D 7C 8C 9C TC JC"}
+    first = "2C AC 3C 4C 5C 6C 7C 8C "  # seat 7 takes it and leads; seat 0 plays last
+    view = aikit.staged(BELMONT_8, hands, first + "QS 2S 3S 4S 6S 7S 8S", leader=0)
+    assert view.to_move == 0
+    assert play(view) == ("5S", Hint.DUCK_HIGH)
+
+
+def test_passes_the_high_spades_that_carry_points(aikit: ModuleType) -> None:
+    mine = "KS AS 3S 2C 5C 9C 4D 6D 8D 3H 5H 7H 9H"
+    view = _pass_view(BELMONT_6, mine, PassDirection.LEFT, aikit)
+    decision = NormalPlayer(1).decide(view)
+    assert {"KS", "AS"} <= aikit.names(decision.cards)
+    assert decision.reason == Hint.PASS_HIGH_SPADES
+
+
+def test_two_copies_of_a_low_spade_are_two_guards_under_the_queen(aikit: ModuleType) -> None:
+    guarded = _pass_view(
+        BELMONT_8, "QS 2S 2S 3S 5C 9C 4D 6D 8D 3H 5H 7H 9H", PassDirection.LEFT, aikit
+    )
+    assert "QS" not in aikit.names(NormalPlayer(1).decide(guarded).cards)
+    short = _pass_view(
+        BELMONT_8, "QS 2S 3S 5C 9C 4D 6D 8D 3H 5H 7H 9H TH", PassDirection.LEFT, aikit
+    )
+    assert "QS" in aikit.names(NormalPlayer(1).decide(short).cards)

@@ -231,7 +231,7 @@ def test_a_hung_bot_costs_one_timeout_and_is_never_asked_again(
         (["--players", "ext:,easy,easy,easy"], "ext: needs a command"),
         (["--players", "ext:no-such-program-here,easy,easy,easy"], "no program"),
         (["--players", "ext:'unclosed,easy,easy,easy"], "not a command"),
-        (["--players", "easy,easy,easy"], "four players"),
+        (["--players", "easy,easy,easy"], "peppa is played by 4 players"),
         (["--players", "grandmaster,easy,easy,easy"], "unknown computer level"),
         (["--options", '{"deck": 36, "deck": 52}'], "given twice"),
     ],
@@ -276,7 +276,10 @@ def test_no_more_workers_than_games(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("line", "said"),
     [
-        ('[{"name": "easy", "points": "x", "wins": 0, "moons": 0, "times": []}]', "four"),
+        (
+            '[{"name": "easy", "points": "x", "wins": 0, "moons": 0, "times": []}]',
+            "a list of 4 players",
+        ),
         (
             json.dumps([{"name": "easy", "points": [1], "wins": [], "moons": 0, "times": []}] * 4),
             "wrong type",

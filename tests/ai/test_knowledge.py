@@ -8,6 +8,7 @@ from types import ModuleType
 from peppa_qt.ai.knowledge import knowledge_of
 from peppa_qt.engine import HandState, PassDirection, RuleSet, cards_of, mask_of
 from peppa_qt.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES
+from peppa_qt.engine.cardset import FACES, plus, set_of
 from peppa_qt.engine.view import hand_view
 
 PEPPA = RuleSet.preset("peppa")
@@ -85,3 +86,52 @@ def test_points_discarded_on_the_first_hearts_trick_show_a_hand_of_points(
     know = knowledge_of(view)
     assert know.is_void(3, CLUBS) and know.is_void(3, DIAMONDS)
     assert not know.is_void(3, SPADES)  # it may still hold the Q♠
+
+
+# --------------------------------------------------------------------------- Belmont
+
+
+def test_in_belmont_unseen_and_outstanding_are_the_other_hands_with_copies(
+    aikit: ModuleType,
+) -> None:
+    rng = random.Random("belmont-knowledge")
+    for rules in aikit.belmont_rules() * 2:
+        hand, view = aikit.random_position(rules, rng)
+        know = knowledge_of(view)
+        others = 0
+        for s in range(rules.seats):
+            if s != view.seat:
+                others = plus(others, hand.hands[s])
+        assert know.outstanding == others  # copies counted
+        assert know.unseen == others & FACES
+        assert know.gone == set_of(view.plays)
+
+
+def test_at_eight_the_queen_is_placed_only_when_one_copy_is_out(aikit: ModuleType) -> None:
+    eight = RuleSet.preset("belmont", {"pass_cycle": ["left"]}, seats=8)
+    mine = "QS QS KS 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
+    holdings = aikit._fill(eight, {0: aikit.mask(mine)}, {})
+    for given, expected in (("QS KS 2C", 7), ("QS QS KS", 7), ("KS 2C 3C", 0)):
+        hand = HandState(eight, 3, holdings, PassDirection.LEFT)
+        hand.pass_cards(0, aikit.parse_cards(given))
+        for seat in range(1, 8):
+            hand.pass_cards(seat, cards_of(hand.hands[seat])[:3])
+        know = knowledge_of(hand_view(hand, 0))
+        assert know.queen_at == expected, given  # seat 7 has ours; we hold both, or one each
+        assert know.held[7] == aikit.mask(given)
+    both_out = aikit._fill(eight, {1: aikit.mask("QS QS")}, {})
+    hand = HandState(eight, 3, both_out, PassDirection.HOLD)
+    assert knowledge_of(hand_view(hand, 0)).queen_at == -1
+
+
+def test_a_heart_led_after_the_queen_broke_hearts_proves_nothing(aikit: ModuleType) -> None:
+    # Belmont, six seats: seat 5 takes the first trick, then the Q♠ falls on a diamond and
+    # seat 5 leads a heart. Where the Q♠ breaks hearts that is allowed with other suits.
+    plays = "2C AC 3C 4C 5C 6C AD 2D 3D QS 4D 5D 7H"
+    for breaks, hearts_only in ((True, False), (False, True)):
+        rules = RuleSet.preset("belmont", {"queen_breaks_hearts": breaks}, seats=6)
+        hands = {5: "AC AD 7H" if breaks else "AC AD 7H 8H 9H TH JH QH KH AH 2H 3H 4H"}
+        voids = {2: "D"}
+        view = aikit.staged(rules, hands, plays, leader=0, voids=voids, seat=0)
+        know = knowledge_of(view)
+        assert know.is_void(5, CLUBS) is hearts_only and know.is_void(5, SPADES) is hearts_only

@@ -75,6 +75,67 @@ def test_answer_from_a_seat_record_matches_the_in_process_decision(seed: int) ->
     assert hand.legal_mask() >> expected.cards[0] & 1
 
 
+def _belmont_mid_hand(seats: int, seed: int) -> Match:
+    """A Belmont game of normal players, stopped at a random decision of its second hand."""
+    rng = random.Random(f"belmont-{seats}-{seed}")
+    match = Match(RuleSet.preset("belmont", seats=seats), seed)
+    players = [make_player("normal", s) for s in range(seats)]
+    stop = rng.randrange(1, seats * 13)
+    for index in range(2):
+        hand = match.start_hand()
+        if hand.phase is Phase.PASSING:
+            if index == 1 and stop < seats:
+                return match  # asked for its pass
+            for seat in range(seats):
+                match.pass_cards(seat, players[seat].decide(view_of(match, seat)).cards)
+        while hand.to_move is not None and (index == 0 or len(hand.plays) < stop):
+            seat = hand.to_move
+            match.play(players[seat].decide(view_of(match, seat)).cards[0])
+    return match
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seats", [6, 8])
+def test_a_belmont_request_is_answered_as_the_player_in_process_decides(
+    seats: int, seed: int
+) -> None:
+    match = _belmont_mid_hand(seats, seed)
+    hand = match.current
+    assert hand is not None
+    asked = [hand.to_move] if hand.to_move is not None else list(range(seats))
+    for seat in asked:
+        request = {"seat": seat, "record": record_to_dict(record_of(match).seen_from(seat))}
+        assert len(request["record"]["players"]) == seats
+        reply = answer(make_player("normal", 3), json.loads(json.dumps(request)))
+        expected = make_player("normal", 3).decide(view_of(match, seat))
+        assert reply == {"cards": [str(c) for c in expected.cards]}
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_the_first_leader_of_a_belmont_hand_is_asked_and_leads_a_two_of_clubs(
+    seats: int,
+) -> None:
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=seats)
+    for seed in range(40):
+        match = Match(rules, seed)
+        hand = match.start_hand()
+        record = record_to_dict(record_of(match).seen_from(hand.first_lead))
+        reply = answer(make_player("normal", 0), {"seat": hand.first_lead, "record": record})
+        assert reply == {"cards": ["2C"]}, seed
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_a_seat_off_the_belmont_table_is_refused(seats: int) -> None:
+    match = Match(RuleSet.preset("belmont", seats=seats), 2)
+    match.start_hand()
+    record = record_to_dict(record_of(match).seen_from(0))
+    last = {"seat": seats - 1, "record": record_to_dict(record_of(match).seen_from(seats - 1))}
+    assert len(answer(make_player("easy", 0), last)["cards"]) == 3
+    for seat in (seats, -1):
+        reply = answer(make_player("easy", 0), {"seat": seat, "record": record})
+        assert "error" in reply and "seat must be 0.." in reply["error"]
+
+
 def test_bad_requests_get_an_error_and_the_loop_goes_on() -> None:
     match = _mid_hand(1)
     hand = match.current
@@ -129,6 +190,23 @@ def test_our_bot_through_the_protocol_plays_like_the_in_process_player() -> None
         close_bots()
     direct = run_arena(rules, ["normal", "normal", "easy", "easy"], 3, seed=5)
     assert [s.points for s in through] == [s.points for s in direct]
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_our_bot_through_the_protocol_plays_belmont_like_the_in_process_player(
+    seats: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = RuleSet.preset("belmont", ONE_HAND, seats=seats)
+    command = f"ext:{sys.executable} -m peppa_qt bot --level normal --seed 5"
+    easy = ["easy"] * (seats - 2)
+    try:
+        through = run_arena(rules, ["normal", command, *easy], 1, seed=5)
+    finally:
+        close_bots()
+    direct = run_arena(rules, ["normal", "normal", *easy], 1, seed=5)
+    assert [s.points for s in through] == [s.points for s in direct]
+    assert [len(s.points) for s in through] == [seats] * seats  # one deal, N rotations
+    assert "arena:" not in capsys.readouterr().err  # the bot kept its seat throughout
 
 
 def test_a_lowest_legal_card_bot_plays_a_whole_arena_game(tmp_path: Path) -> None:

@@ -298,3 +298,29 @@ def test_dumps_a_high_spade_before_a_heart_while_the_queen_is_out(aikit: ModuleT
         voids={0: "C"},
     )
     assert play(view) == ("AS", Hint.DUMP_HIGH_SPADE)
+
+
+# --------------------------------------------------------------------------- Belmont
+
+
+def _belmont_moon_view(aikit: ModuleType, moon: str) -> PlayerView:
+    """Six seats, clockwise: seat 1 has taken the K♠, A♠, Q♠ and eight hearts (38 of 56
+    points) and leads the Q♥; seat 0, next to play, holds the K♥."""
+    rules = RuleSet.preset("belmont", {"moon": moon}, seats=6)
+    hands = {0: "KS QS 6H 8H KH 4H 5H 6S 7S 8S 9S TS JS"}
+    plays = (
+        "2C AC KS 3C 4C 5C "  # seat 2 leads, seat 1 takes it; seat 0 sheds the K♠
+        "AS QS 2S 3S 4S 5S "  # seat 1 leads the A♠ and takes the Q♠ with it
+        "AD 6H 7H 2D 3D 4D "  # seats 0 and 5 have no diamond
+        "AH 8H 9H TH JH 2H "
+        "QH"
+    )
+    view: PlayerView = aikit.staged(rules, hands, plays, leader=2, voids={0: "CD", 5: "D"})
+    assert view.seat == 0 and view.to_move == 0
+    return view
+
+
+def test_in_belmont_takes_the_queen_of_hearts_trick_to_stop_the_moon(aikit: ModuleType) -> None:
+    assert play(_belmont_moon_view(aikit, "give")) == ("KH", Hint.STOP_MOON)
+    assert play(_belmont_moon_view(aikit, "subtract")) == ("KH", Hint.STOP_MOON)
+    assert play(_belmont_moon_view(aikit, "off")) == ("5H", Hint.DUCK_HIGH)

@@ -10,7 +10,8 @@ from peppa_qt.ai.sampling import sample_hands, shown_voids
 from peppa_qt.ai.table import policy_rules
 from peppa_qt.engine import HandState, PassDirection, RuleSet
 from peppa_qt.engine.cards import cards_of, mask_of
-from peppa_qt.engine.view import hand_view
+from peppa_qt.engine.cardset import covers, listed, minus, plus, set_of, size
+from peppa_qt.engine.view import PlayerView, hand_view
 
 
 def passed_normally(
@@ -57,3 +58,66 @@ def test_deals_drawn_with_a_prior_follow_it_and_keep_to_what_is_known(
         following += hands[favoured] & chosen == chosen
     plain = sum(sample_hands(view, rng)[favoured] & chosen == chosen for _ in range(200))
     assert following > 150 and plain < 50, (following, plain)
+
+
+def _played_by(view: PlayerView, seat: int) -> int:
+    return set_of(c for i, c in enumerate(view.plays) if view.seat_of_play(i) == seat)
+
+
+def test_belmont_deals_keep_the_copies_counts_voids_and_passed_cards(aikit: ModuleType) -> None:
+    rng = random.Random("belmont-samples")
+    checked = 0
+    for rules in aikit.belmont_rules() * 3:
+        _, view = aikit.random_position(rules, rng)
+        if view.to_move is None:
+            continue
+        voids = shown_voids(view)
+        for _ in range(20):
+            hands = sample_hands(view, rng)
+            assert hands[view.seat] == view.hand
+            everything = set_of(view.plays)
+            for s in range(rules.seats):
+                assert size(hands[s]) == view.counts[s]
+                assert not hands[s] & voids[s]
+                everything = plus(everything, hands[s])
+            assert everything == rules.deck_mask  # each copy once: none lost, none made
+            if view.passed is not None and view.pass_target != view.seat:
+                kept = minus(view.passed, _played_by(view, view.pass_target))
+                assert covers(hands[view.pass_target], kept)  # both copies, if both went
+        checked += 1
+    assert checked > 20
+
+
+def test_at_eight_no_seat_the_lead_passed_over_is_dealt_the_other_two_of_clubs() -> None:
+    """Of two 2♣ holders the one nearer the dealer leads: the seats before the leader hold
+    none (and a deal that gave them one would be replayed with another leader)."""
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=8)
+    rng = random.Random("two-clubs")
+    seen = 0
+    for seed in range(60):
+        hand = HandState(rules, seed % 8, deal_of(rules, random.Random(seed)), PassDirection.HOLD)
+        for _ in range(rng.randrange(1, 8)):
+            hand.play(rng.choice(cards_of(hand.legal_mask())))
+        view = hand_view(hand, hand.to_move)
+        if view.hand & 1 or set_of(view.plays) >> 52 & 1:
+            continue  # the seat holds the other 2♣, or both were played: nothing to place
+        passed_over = []
+        step = 1
+        while (seat := rules.next_seat(view.dealer, step)) != view.first_lead:
+            passed_over.append(seat)
+            step += 1
+        if not passed_over:
+            continue
+        seen += 1
+        for _ in range(30):
+            hands = sample_hands(view, rng)
+            assert not any(hands[s] & 1 for s in passed_over)
+    assert seen >= 10, seen
+
+
+def deal_of(rules: RuleSet, rng: random.Random) -> list[int]:
+    """A random deal of the rules' deck, copies dealt as cards."""
+    deck = listed(rules.deck_mask)
+    rng.shuffle(deck)
+    size_ = rules.hand_size
+    return [set_of(deck[s * size_ : (s + 1) * size_]) for s in range(rules.seats)]

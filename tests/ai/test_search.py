@@ -11,18 +11,21 @@ import threading
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+from peppa_qt.ai import hard as hard_module
 from peppa_qt.ai import make_player
-from peppa_qt.ai.endgame import EXACT_TRICKS, solvable
+from peppa_qt.ai.endgame import EXACT_TRICKS, exact_tricks, moon_possible, solvable, solve
 from peppa_qt.ai.expert import ExpertPlayer, evaluate_passes, likelihood
 from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.normal import world_policy
 from peppa_qt.ai.sampling import sample_hands
-from peppa_qt.ai.search import Budget, Stakes, equivalent_cards, utility
+from peppa_qt.ai.search import Budget, Policy, Stakes, equivalent_cards, table_deals, utility
 from peppa_qt.engine import Card, HandState, PassDirection, Phase, RuleSet
 from peppa_qt.engine.cards import CARDS, cards_of
+from peppa_qt.engine.cardset import add, covers, listed, remove, set_of
 from peppa_qt.engine.rules import MoonMode
 from peppa_qt.engine.view import PlayerView, hand_view
 
@@ -318,3 +321,167 @@ def test_deals_that_explain_the_opponents_plays_weigh_more(aikit: ModuleType) ->
         sampled = [likelihood(view, sample_hands(view, rng)) for _ in range(30)]
         heavier += true_weight > sum(sampled) / 30
     assert heavier == 20, heavier
+
+
+def test_the_expert_weighs_a_belmont_deal_by_replaying_each_play_on_its_own_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Even a deal that gives a 2♣ to a seat the lead passed over (which then would have led)
+    is weighed by replaying the plays on the seats that made them: none plays a card it
+    does not hold."""
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=8)
+    rng = random.Random("replayed")
+    original = HandState.play_unchecked
+
+    def checked(world: HandState, card: int) -> None:
+        assert world.hands[world.to_move] >> card & 1, "a card played from a hand without it"
+        original(world, card)
+
+    weighed = 0
+    for seed in range(80):
+        world = HandState(rules, seed % 8, _belmont_deal(rules, seed), PassDirection.HOLD)
+        while len(world.plays) < 20:
+            world.play(CARDS[world_policy(world)])
+        view = hand_view(world, world.to_move)
+        hands = sample_hands(view, rng)
+        club_at = next((s for s in range(8) if s != view.seat and hands[s] & 1), None)
+        before = rules.next_seat(view.dealer)
+        if club_at is None or before in (view.first_lead, view.seat, club_at):
+            continue
+        hands[club_at], hands[before] = _swap_two_of_clubs(hands[club_at], hands[before])
+        monkeypatch.setattr(HandState, "play_unchecked", checked)
+        assert likelihood(view, hands) > 0
+        monkeypatch.setattr(HandState, "play_unchecked", original)
+        weighed += 1
+    assert weighed >= 5, weighed
+
+
+def _belmont_deal(rules: RuleSet, seed: int) -> list[int]:
+    deck = listed(rules.deck_mask)
+    random.Random(seed).shuffle(deck)
+    return [set_of(deck[s * 13 : (s + 1) * 13]) for s in range(rules.seats)]
+
+
+def _swap_two_of_clubs(holder: int, other: int) -> tuple[int, int]:
+    """The 2♣ of ``holder`` swapped for the lowest card of ``other`` that is not one."""
+    given = next(c for c in listed(other) if c != 0)
+    return add(remove(holder, 0), given), add(remove(other, given), 0)
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_belmont_deals_that_explain_the_opponents_plays_weigh_more(seats: int) -> None:
+    rng = random.Random(f"inference-{seats}")
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=seats)
+    heavier = 0
+    for seed in range(12):
+        world = HandState(rules, seed % seats, _belmont_deal(rules, seed), PassDirection.HOLD)
+        while len(world.plays) < 5 * seats:
+            world.play(CARDS[world_policy(world)])
+        view = hand_view(world, world.to_move)
+        true_weight = likelihood(view, list(world.hands))
+        sampled = [likelihood(view, sample_hands(view, rng)) for _ in range(20)]
+        heavier += true_weight > sum(sampled) / 20
+    assert heavier >= 11, heavier
+
+
+# --------------------------------------------------------------------------- Belmont
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_search_levels_answer_belmont_positions_legally(level: str, aikit: ModuleType) -> None:
+    rng = random.Random(f"belmont-{level}")
+    player = make_player(level, seed=3)
+    for rules in aikit.belmont_rules():
+        hand, view = aikit.random_position(rules, rng)
+        decision = player.decide(view)
+        if view.to_move is None:
+            assert covers(view.hand, set_of(decision.cards)) and len(decision.cards) == 3
+            hand.pass_cards(view.seat, decision.cards)
+        else:
+            assert len(decision.cards) == 1
+            hand.play(decision.cards[0])  # raises IllegalMove if the card is not legal
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_search_levels_play_whole_belmont_hands_to_the_end(
+    level: str, seats: int, aikit: ModuleType
+) -> None:
+    rng = random.Random(f"belmont-whole-{level}-{seats}")
+    rules = RuleSet.preset("belmont", seats=seats)
+    players = [make_player(level if s == 1 else "normal", seed=s) for s in range(seats)]
+    hand = aikit.random_hand(rules, rng)
+    if hand.phase is Phase.PASSING:
+        for seat in range(seats):
+            hand.pass_cards(seat, players[seat].decide(hand_view(hand, seat)).cards)
+    while hand.to_move is not None:
+        seat = hand.to_move
+        hand.play(players[seat].decide(hand_view(hand, seat)).cards[0])
+    assert hand.phase is Phase.SCORED and set_of(hand.plays) == rules.deck_mask
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_belmont_endgames_are_solved_over_the_last_two_tricks(
+    seats: int, aikit: ModuleType
+) -> None:
+    rules = RuleSet.preset("belmont", {"pass_cycle": ["hold"]}, seats=seats)
+    rng = random.Random(f"belmont-endgame-{seats}")
+    assert exact_tricks(seats) == 2
+    solved = 0
+    for _ in range(20):
+        world = aikit.random_hand(rules, rng)
+        while len(world.plays) < seats * (rules.hand_size - 2) - 1:
+            world.play(CARDS[rng.choice(cards_of(world.legal_mask()))])
+        assert not solvable(world)  # one card too early
+        world.play(CARDS[rng.choice(cards_of(world.legal_mask()))])
+        if not solvable(world):
+            assert moon_possible(world)
+            continue
+        values = solve(world, Stakes(rules))
+        assert set(values) == set(cards_of(world.legal_mask()))
+        solved += 1
+    assert solved >= 10
+
+
+def test_equal_belmont_cards_are_searched_once_only_when_no_copy_is_out(
+    aikit: ModuleType,
+) -> None:
+    six = RuleSet.preset("belmont", seats=6)  # two of every diamond, one of every club
+    hands = {0: "5C 6C 8C 5D 6D 8D 8D 9D 9D 2S 3S 4S"}
+    plays = "2C AC 7C 4C 9C TC 7D 7D 2D 3D 4D"  # seat 5 takes the first trick; 0 plays last
+    view = aikit.staged(six, hands, plays, leader=0, seat=0)
+    assert view.to_move == 0
+    classes = equivalent_cards(view, cards_of(view.hand))
+    found = {str(Card(c)): str(Card(r)) for c, r in classes.items()}
+    assert found["5C"] == found["6C"] == found["8C"] == "5C"  # the 7♣ is gone
+    assert found["5D"] != found["6D"]  # the other 5♦ and 6♦ are out: either may beat one
+    assert found["8D"] == found["9D"] == "8D"  # both copies of each are ours
+    assert found["6D"] != found["8D"]  # the 7♦ of the trick in progress lies between
+
+
+def test_longer_tables_search_fewer_deals_so_the_clock_does_not_decide(
+    aikit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Belmont playout costs (N/4)² of a four-seat one: searched with as many deals, a
+    decision ran into the time cap (0.45 s for hard, 1.3 s for the expert, measured at
+    eight seats on every decision) and was decided by the machine's speed."""
+    four, six, eight = (RuleSet.preset("hearts"), *(aikit.belmont_rules()[0::6][:2]))
+    assert (six.seats, eight.seats) == (6, 8)
+    assert [table_deals(r, 160) for r in (four, six, eight)] == [160, 71, 40]
+    assert [table_deals(r, 720) for r in (four, six, eight)] == [720, 320, 180]
+    asked: list[int] = []
+    real = hard_module.evaluate_plays
+
+    def spy(view: PlayerView, policy: Policy, budget: Budget, *rest: Any) -> dict[int, float]:
+        asked.append(budget.worlds)
+        return real(view, policy, Budget(1, budget.seconds), *rest)  # one deal: quick
+
+    monkeypatch.setattr(hard_module, "evaluate_plays", spy)
+    monkeypatch.setattr(HardPlayer, "budget", Budget(worlds=160, seconds=60.0))
+    rng = random.Random("fewer")
+    for rules in (four, eight):
+        view = None
+        while view is None or view.to_move is None or view.legal.bit_count() != 4:
+            _, view = aikit.random_position(rules, rng)
+        HardPlayer(1).decide(view)
+    assert asked == [160, 40]

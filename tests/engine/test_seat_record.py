@@ -142,11 +142,14 @@ def _lead_unseen(match: Match, seat: int) -> bool:
     """Whether ``seat`` cannot tell who leads: nobody has played and the seat is not sure to
     lead itself, which it is when it holds a lowest club and no seat before it in the turn
     after the dealer can hold one (it holds every copy, it passed the other one to a seat
-    after it, or it is the first after the dealer)."""
+    after it, or it is the first after the dealer). The seat that leads is told it is its
+    turn: the record seen from it says so."""
     hand = match.current
     assert hand is not None
     rules = hand.rules
     if hand.plays or hand.phase is not Phase.PLAYING or not rules.lead_lowest_club:
+        return False
+    if hand.first_lead == seat:
         return False
     club = rules.lowest_club
     held = copies(hand.hands[seat], club)

@@ -106,10 +106,13 @@ def _play_is_true(view: PlayerView, card: Card, reason: str) -> bool:
         return rules.moon is not MoonMode.OFF and (mine if reason == Hint.SHOOT_MOON else taker)
     if not trick:
         low = min(c for c in listed(view.hand) if c.suit == card.suit)
+        over = (others & suit_cards & from_card(card)).bit_count()  # a copy beats it too
+        is_low = 2 * over > (others & suit_cards).bit_count()  # most of those out beat it
         leads = {
-            Hint.LEAD_LOW: others & suit_cards & from_card(card),
+            Hint.LEAD_LOW: is_low,
+            Hint.LEAD_UNDER: card == low and over > 0,
             Hint.LEAD_SHORT_SUIT: size(view.hand & SUIT_SETS[card.suit]) <= 2,
-            Hint.LEAD_LOW_HEART: card.suit == HEARTS and card == low,
+            Hint.LEAD_LOW_HEART: card.suit == HEARTS and card == low and is_low,
             Hint.BLEED_SPADES: card.suit == SPADES and card < QS and others & QS_BIT,
             Hint.LEAD_WINNER: not others & suit_cards & from_card(low),
         }

@@ -273,7 +273,7 @@ def test_in_hot_seat_each_human_is_told_once_what_they_received(
         if text.endswith("Your turn: play a card.") and seat >= 0:
             turns[seat].append(text)
     for seat in (0, 2):
-        giver = NAMES[(seat - hand.pass_direction.offset) % 4]
+        giver = NAMES[hand.rules.giver(seat, hand.pass_direction)]
         told = [i for i, (to, text) in enumerate(said) if "You received" in text and to == seat]
         assert told and all(f" from {giver}." in said[i][1] for i in told), said
         assert told == list(range(told[0], told[0] + len(told))) and len(told) <= 2  # once

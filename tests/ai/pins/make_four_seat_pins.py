@@ -1,10 +1,11 @@
 """Write the four-seat decisions that tests/ai/test_four_seat_pins.py holds the players to.
 
 The positions are drawn here once, and each level's decision in them is worked out by the
-code this script runs with: the code before Belmont (commit 5aa4049), so that a later change
-cannot shift four-seat play unnoticed. To make the file again::
+code this script runs with: the code before Belmont (commit e6f7d77; 5aa4049 chose the same
+cards, with four reasons issue 25 corrected), so that a later change cannot shift four-seat
+play unnoticed. To make the file again::
 
-    mkdir /tmp/base && git archive 5aa4049 peppa_qt | tar -x -C /tmp/base
+    mkdir /tmp/base && git archive e6f7d77 peppa_qt | tar -x -C /tmp/base
     PYTHONPATH=/tmp/base python tests/ai/pins/make_four_seat_pins.py \\
         tests/ai/pins/four_seat_decisions.json
 
@@ -152,7 +153,7 @@ def main(path: str) -> None:
             position["decisions"] = decisions(position, expert=k % EXPERT_EVERY == 0)
             positions.append(position)
     document = {
-        "about": "four-seat decisions of commit 5aa4049 (tests/ai/test_four_seat_pins.py)",
+        "about": "four-seat decisions of commit e6f7d77 (tests/ai/test_four_seat_pins.py)",
         "hard_worlds": HARD_WORLDS,
         "expert_worlds": EXPERT_WORLDS,
         "expert_pass_worlds": EXPERT_PASS_WORLDS,

@@ -4,8 +4,9 @@ tests/ai/pins/four_seat_decisions.json holds 96 positions (32 per preset, under 
 option sets) and the cards and reason each level chose there with the code of commit e6f7d77,
 the last before Belmont (tests/ai/pins/make_four_seat_pins.py wrote it). Its cards are those
 commit 5aa4049 chose too, in every position; four reasons differ from that commit's: issue 25
-made the hints' reasons true of their positions without changing a card. The search levels search as they did then,
-with their time cap lifted and few deals, so their choice hangs on the seed and view alone.
+made the hints' reasons true of their positions without changing a card. The search levels
+search as they did then, with their time cap lifted and few deals, so their choice hangs on
+the seed and view alone.
 """
 
 from __future__ import annotations

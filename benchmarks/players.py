@@ -42,6 +42,8 @@ def rules_of(table: str) -> RuleSet:
     """A preset's rules, or Belmont's at a size: ``belmont-6``, ``belmont-8``."""
     preset, _, seats = table.partition("-")
     return RuleSet.preset(preset, seats=int(seats) if seats else None)
+
+
 #: Positions per level and rule set in the default run (about five minutes on two cores).
 DEFAULT_POSITIONS = {"easy": 60, "normal": 60, "hard": 40, "expert": 20}
 

@@ -13,6 +13,8 @@ from typing import Any, Final
 
 #: How much of a hostile value an error line repeats.
 QUOTE_LIMIT: Final = 40
+#: A list or object of more items than this is told by its size, not written out.
+QUOTE_ITEMS: Final = 8
 
 
 class JsonTextError(ValueError):
@@ -71,7 +73,7 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` cut to about ``limit`` characters (a long value ends with …)."""
     if isinstance(value, str) and len(value) > limit:
         return repr(value[:limit]) + "…"
-    if isinstance(value, (list, dict, tuple)) and len(value) > 8:
+    if isinstance(value, (list, dict, tuple)) and len(value) > QUOTE_ITEMS:
         return f"a {type(value).__name__} of {len(value)} items"
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
     return text if len(text) <= limit + 2 else text[:limit] + "…"

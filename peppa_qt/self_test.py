@@ -60,6 +60,8 @@ EXPERT_PASS_WORLDS: Final = 48
 HARD_WORLDS: Final = 40
 #: The table of the Belmont hand every level plays (two decks).
 BELMONT_SEATS: Final = 6
+#: A rules page shorter than this (characters) has lost its text.
+SHORTEST_RULES_PAGE: Final = 1000
 #: The size the cards are drawn at (logical pixels, pixel ratio 1).
 CARD_SIZE: Final = (125, 175)
 #: A card picture is opaque over most of its area (only the rounded corners are not).
@@ -234,7 +236,7 @@ def check_help() -> str:
         document = QTextDocument()
         document.setHtml(rules_html(code))
         text = document.toPlainText()
-        if len(text) < 1000:
+        if len(text) < SHORTEST_RULES_PAGE:
             raise CheckError(f"the {language} rules page has only {len(text)} characters")
         lengths.append(f"{language} {len(text):,}")
     if not asset_text("LICENSE.txt").startswith("MIT License"):

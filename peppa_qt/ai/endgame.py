@@ -49,7 +49,8 @@ def moon_possible(world: HandState) -> bool:
     rules = world.rules
     if rules.moon is MoonMode.OFF:
         return False
-    return sum(1 for taken in world.taken if taken & rules.moon_mask) < 2
+    takers = sum(1 for taken in world.taken if taken & rules.moon_mask)
+    return takers < 2  # noqa: PLR2004  (two seats with a moon card: nobody can have them all)
 
 
 def outcome(world: HandState, stakes: Stakes) -> tuple[float, ...]:

@@ -23,6 +23,8 @@ from .table import (
 )
 
 Choice = tuple[int, Hint]
+#: Point cards one seat must have taken alone before the others fear a moon.
+ALARM_CARDS = 2
 
 
 def moon_losers(hand: int, unseen: int, others_count: int) -> tuple[int, int]:
@@ -78,7 +80,7 @@ def moon_state(t: Table) -> None:
 
 def alarming(pr: PolicyRules, collected: int) -> bool:
     """Whether the point cards one seat alone has taken are enough to fear a moon."""
-    return collected.bit_count() >= 2 and pr.mask_points(collected) >= pr.moon_alarm
+    return collected.bit_count() >= ALARM_CARDS and pr.mask_points(collected) >= pr.moon_alarm
 
 
 # --------------------------------------------------------------------------- shooting

@@ -11,7 +11,7 @@ from ..engine.cards import CARD_COUNT, FULL_DECK, HEARTS, SPADES, SUIT_MASKS
 from ..engine.cardset import FACES, SUIT_SETS, listed, minus, set_of
 from .hints import Hint
 from .moon import wants_moon
-from .table import BELOW_QUEEN, HIGH_SPADES, QS, QS_BIT, PolicyRules, held_in
+from .table import BELOW_QUEEN, HIGH_SPADES, QS, QS_BIT, SAFE_GUARDS, PolicyRules, held_in
 
 PassChoice = tuple[int, Hint]
 #: How many of the most dangerous cards the combinations are drawn from.
@@ -19,6 +19,11 @@ SHORTLIST = 7
 #: Worth of emptying a suit by passing its 1, 2 or 3 cards.
 VOID_BONUS = (0, 20, 14, 8)
 _VOID_HINTS = (Hint.VOID_CLUBS, Hint.VOID_DIAMONDS, Hint.VOID_HEARTS, Hint.VOID_SPADES)
+#: The jack's rank: hearts below it let a hand duck heart tricks.
+JACK = 11
+#: Hearts that hide the high ones, and a suit long enough to duck under its high cards.
+LONG_HEARTS = 6
+LONG_SUIT = 5
 #: The ranks a hint does not call high: 2 to 8 of every suit, and 2 to 10 of hearts.
 _BELOW_NINE = sum(0x7F << (13 * s) for s in range(4))
 _BELOW_JACK = 0x1FF << (13 * HEARTS)
@@ -37,12 +42,12 @@ def card_danger(pr: PolicyRules, hand: int, card: int, offset: int) -> int:
     if points < 0:
         return -100  # the J♦ bonus card: keep it
     if suit == HEARTS:
-        if rank < 11:
+        if rank < JACK:
             return rank - 14  # low hearts let us duck heart tricks
         danger = 25 + (rank - 10) * 6 + points * 3
-        return danger // 2 if (hand & SUIT_SETS[HEARTS]).bit_count() >= 6 else danger
+        return danger // 2 if (hand & SUIT_SETS[HEARTS]).bit_count() >= LONG_HEARTS else danger
     danger = (rank - 8) * 4
-    if (hand & SUIT_SETS[suit]).bit_count() >= 5:
+    if (hand & SUIT_SETS[suit]).bit_count() >= LONG_SUIT:
         danger -= 6  # a long suit lets us duck under its high cards for a while
     return danger + (10 + 4 * points if points > 0 else 0)
 
@@ -55,10 +60,10 @@ def receiver_after(pr: PolicyRules, offset: int) -> bool:
 def _spade_danger(hand: int, card: int, rank: int, after: bool) -> int:
     guards = held_in(hand, BELOW_QUEEN)
     if card == QS:
-        return 100 if guards <= 2 else -30
+        return 100 if guards < SAFE_GUARDS else -30
     if not (1 << card) & HIGH_SPADES:
         return -30 - (12 - rank)  # spades under the queen guard against it: never pass them
-    if guards >= 3:
+    if guards >= SAFE_GUARDS:
         return 2 + rank - 13
     if hand & QS_BIT:
         # The Q♠ goes too: pass both or neither, or the receiver drops it on our K♠/A♠.

@@ -42,6 +42,7 @@ from .table import (
     HIGH_SPADES,
     QS,
     QS_BIT,
+    SAFE_GUARDS,
     PolicyRules,
     Table,
     above,
@@ -56,6 +57,8 @@ from .table import (
 
 Choice = tuple[int, Hint]
 VOID_HINTS = (Hint.VOID_CLUBS, Hint.VOID_DIAMONDS, Hint.VOID_HEARTS, Hint.VOID_SPADES)
+#: A suit of this many cards or fewer is short: led from, to be void in it soon.
+SHORT_SUIT = 2
 
 __all__ = ["PolicyRules", "policy_decide", "policy_play", "policy_rules"]
 
@@ -286,7 +289,13 @@ def _lead_risk(t: Table, suit: int, mine: int) -> tuple[int, Choice]:
     # "Low" only when most of the suit's cards still out outrank it (a J♥ under the A♥ alone
     # is not low: it is led because that suit is the least risk, and the hint says so).
     is_low = 2 * higher > others.bit_count()
-    why = Hint.LEAD_SHORT_SUIT if length <= 2 else Hint.LEAD_LOW if is_low else Hint.LEAD_UNDER
+    why = (
+        Hint.LEAD_SHORT_SUIT
+        if length <= SHORT_SUIT
+        else Hint.LEAD_LOW
+        if is_low
+        else Hint.LEAD_UNDER
+    )
     if higher == 0:
         # Our lowest card wins: the trick is ours whatever we lead, so lead the top one.
         risk = 40 if others else 60  # with no other card of the suit out, all three discard
@@ -312,7 +321,7 @@ def _spade_lead(t: Table, risk: int, why: Hint, low: int) -> tuple[int, Hint]:
         return risk, why
     if hand & HIGH_SPADES:
         guards = held_in(hand, BELOW_QUEEN)
-        return risk + (25 if guards <= 2 else 8), why
+        return risk + (25 if guards < SAFE_GUARDS else 8), why
     if low < QS:
         return risk - 6, Hint.BLEED_SPADES
     return risk, why

@@ -26,6 +26,9 @@ from ..jsontext import JsonTextError, load_json, quoted
 from ..safe_read import MAX_FILE_BYTES
 from .base import Player
 
+#: The most cards a reply may name: a whole hand (a pass is three, a play one).
+MOST_REPLY_CARDS = 13
+
 
 class BotError(Exception):
     """An external bot that cannot be understood (bad reply, crash, silence)."""
@@ -287,7 +290,7 @@ def _parse_reply(line: bytes) -> list[Card]:
     cards = reply.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise BotError('reply needs "cards": a list of card names')
-    if len(cards) > 13:
+    if len(cards) > MOST_REPLY_CARDS:
         raise BotError(f"reply gives {len(cards)} cards")
     try:
         return [Card.parse(c) for c in cards]

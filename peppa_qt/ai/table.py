@@ -29,6 +29,8 @@ HIGH_SPADES: Final = (1 << (QS + 1)) | (1 << (QS + 2))  # K♠ and A♠
 BELOW_QUEEN: Final = SPADES_MASK & (QS_BIT - 1)
 HEART_SHIFT: Final = 13 * HEARTS
 SPADE_SUIT: Final = SPADES
+#: Spades under the Q♠ that guard it: with this many it need not be passed nor feared.
+SAFE_GUARDS: Final = 3
 
 
 def top(mask: int) -> int:

@@ -174,6 +174,10 @@ class GameController(QObject):
         seats = self.setup.seats if self.setup else ()
         return [seat for seat, spec in enumerate(seats) if spec.is_human]
 
+    def hot_seat(self) -> bool:
+        """Whether two or more humans share the computer (each hidden from the others)."""
+        return len(self.humans()) > 1
+
     def player_seeds(self) -> list[int | None]:
         """Each computer player's seed by seat (None for humans), for saving the game."""
         seats = range(len(self.setup.seats)) if self.setup else range(0)

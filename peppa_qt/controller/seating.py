@@ -32,7 +32,7 @@ class Seating:
     @property
     def hot_seat(self) -> bool:
         """Two or more humans share the computer."""
-        return len(self.humans) >= 2
+        return len(self.humans) > 1
 
     def is_human(self, seat: int) -> bool:
         """Whether the window answers for ``seat``."""

@@ -164,7 +164,7 @@ class GameSession(QObject):
         several humans at this computer, and a hand dealt and not yet played out."""
         c = self.controller
         hand, match = c.hand, c.match
-        if match is None or hand is None or match.is_over or len(c.humans()) < 2:
+        if match is None or hand is None or match.is_over or not c.hot_seat():
             return False
         return hand.phase is not Phase.SCORED
 
@@ -382,7 +382,7 @@ class GameSession(QObject):
         if game is None or match is None:
             return False
         record = game.record
-        if len(self.controller.humans()) >= 2 and not match.is_over:
+        if self.controller.hot_seat() and not match.is_over:
             played = record.hands[:-1] if self.hand_is_secret() else record.hands
             record = replace(record, seed=None, hands=played)
         problem = self.profile.export_record(path, record)

@@ -28,6 +28,8 @@ SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 #: Cards of one deck, and of one suit (a card's index is ``suit * SUIT_SIZE + rank - 2``).
 CARD_COUNT: Final = 52
 SUIT_SIZE: Final = 13
+#: The 36-card deck's size (ranks 6..A: the ``deck`` option's other value).
+SHORT_DECK_SIZE: Final = 36
 
 
 class CardError(ValueError):
@@ -42,7 +44,7 @@ class Card(int):
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``<rank><suit>`` (``2..9 T J Q K A`` and ``C D H S``, any case)."""
-        if not isinstance(text, str) or len(text) != 2:
+        if not isinstance(text, str) or len(text) != 2:  # noqa: PLR2004  (rank, suit)
             raise CardError(f"not a card: {quoted(text)}")
         rank = RANK_LETTERS.find(text[0].upper())
         suit = SUIT_LETTERS.find(text[1].upper())

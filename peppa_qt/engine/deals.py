@@ -46,6 +46,8 @@ LAST_DEAL_NUMBER: Final = 10**12 - 1
 #: Crockford's base 32: no I, L, O or U to misread.
 _ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _KEY_CHARS: Final = 16
+#: A deal number's digits, shown in three groups of four.
+DIGITS: Final = 12
 _FINGERPRINT_CHARS: Final = 10
 
 
@@ -146,7 +148,7 @@ def parse_deal_number(text: str) -> int:
         raise DealNumberError("empty", "no deal number was given")
     if not (digits.isascii() and digits.isdigit()):
         raise DealNumberError("characters", "a deal number holds only digits, like 1234-5678-9012")
-    if len(digits) != 12:
+    if len(digits) != DIGITS:
         raise DealNumberError(
             "length", f"a deal number has 12 digits, like 1234-5678-9012, not {len(digits)}"
         )

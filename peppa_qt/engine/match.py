@@ -283,7 +283,7 @@ class Match:
         if hand.can_undo():
             hand.undo()
             return
-        if len(self.hands) < 2 or not self.hands[-2].can_undo():
+        if len(self.hands) == 1 or not self.hands[-2].can_undo():  # no hand before this one
             raise IllegalMove(Reason.NOTHING_TO_UNDO, "nothing to undo")
         self.hands.pop()
         self._sources.pop(len(self.hands), None)  # dealt again, it is looked up again

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from ..jsontext import quoted
 from .cards import (
+    CARD_COUNT,
     CLUBS_MASK,
     DIAMONDS_MASK,
     FULL_DECK,
@@ -34,6 +35,7 @@ from .cards import (
     QUEEN_OF_SPADES,
     SEVEN_OF_CLUBS,
     SHORT_DECK,
+    SHORT_DECK_SIZE,
     SPADES,
     Card,
     lowest,
@@ -51,6 +53,12 @@ PRESET_SEATS: Final[dict[str, tuple[int, ...]]] = {
 }
 #: Cards each seat passes (every rule set).
 PASS_SIZE: Final = 3
+#: The second deck's cards at Belmont's tables: six add its hearts and diamonds, eight all.
+_SECOND_DECK: Final = {6: HEARTS_MASK | DIAMONDS_MASK, 8: FULL_DECK}
+#: The largest points limit, the most hands and the longest pass cycle an option may ask.
+MOST_POINTS: Final = 100_000
+MOST_HANDS: Final = 10_000
+LONGEST_CYCLE: Final = 8
 #: The options Belmont does not take (RULES.md, rule set D), with the value they must keep.
 _NOT_IN_BELMONT: Final = {"jack_of_diamonds": 0, "seven_of_clubs": 0, "deck": 52, "teams": False}
 
@@ -87,6 +95,8 @@ _BASE_POINTS: Final = {
     "hearts": (13, 1, 1, 1, 1, 1, 1),
     "belmont": (13, 1, 1, 1, 1, 1, 1),
 }
+#: The 7♣ house rule's points.
+SEVEN_OF_CLUBS_POINTS: Final = 7
 #: Belmont's spades above the Peppa: K♠ 10, A♠ 7 (RULES.md, rule set D).
 _BELMONT_SPADES: Final = {13: 10, 14: 7}
 
@@ -279,12 +289,12 @@ def _parse_end(value: object) -> tuple[EndMode, int]:
     mode = value["mode"]
     if mode == "points" and set(value) == {"mode", "limit"}:
         limit = _check_int("end.limit", value["limit"])
-        if not 1 <= limit <= 100_000:
+        if not 1 <= limit <= MOST_POINTS:
             raise _bad("rule option end.limit must be between 1 and 100000")
         return EndMode.POINTS, limit
     if mode == "hands" and set(value) == {"mode", "count"}:
         count = _check_int("end.count", value["count"])
-        if not 1 <= count <= 10_000:
+        if not 1 <= count <= MOST_HANDS:
             raise _bad("rule option end.count must be between 1 and 10000")
         return EndMode.HANDS, count
     raise _bad(
@@ -294,7 +304,7 @@ def _parse_end(value: object) -> tuple[EndMode, int]:
 
 def _parse_cycle(value: object) -> tuple[PassDirection, ...]:
     names = [d.value for d in PassDirection]
-    if not isinstance(value, list) or not value or len(value) > 8:
+    if not isinstance(value, list) or not value or len(value) > LONGEST_CYCLE:
         raise _bad("rule option pass_cycle must be a list of 1 to 8 directions")
     if any(not isinstance(v, str) or v not in names for v in value):
         raise _bad(f"rule option pass_cycle may only hold {', '.join(names)}")
@@ -310,7 +320,7 @@ def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
 def _card_points(preset: str, deck: int, jack: int, seven: int) -> tuple[int, ...]:
     points = [0] * 52
     queen, ace, king, lady, knave, ten, other = _BASE_POINTS[preset]
-    if deck == 36:
+    if deck == SHORT_DECK_SIZE:
         queen, ace, king, lady, knave, ten, other = 5, 1, 1, 1, 1, 1, 1
     points[QUEEN_OF_SPADES] = queen
     for rank in range(2, 15):
@@ -321,19 +331,15 @@ def _card_points(preset: str, deck: int, jack: int, seven: int) -> tuple[int, ..
             points[Card.of(rank, SPADES)] = value
     points[JACK_OF_DIAMONDS] += jack
     points[SEVEN_OF_CLUBS] += seven
-    deck_mask = FULL_DECK if deck == 52 else SHORT_DECK
+    deck_mask = FULL_DECK if deck == CARD_COUNT else SHORT_DECK
     return tuple(p if deck_mask >> i & 1 else 0 for i, p in enumerate(points))
 
 
 def _deck(seats: int, deck: int) -> int:
     """The deck as a card set: one deck of 52 or 36; Belmont's six add a second deck's hearts
     and diamonds, its eight a whole second deck."""
-    faces = FULL_DECK if deck == 52 else SHORT_DECK
-    if seats == 6:
-        return faces | (HEARTS_MASK | DIAMONDS_MASK) << COPY_SHIFT
-    if seats == 8:
-        return faces | faces << COPY_SHIFT
-    return faces
+    faces = FULL_DECK if deck == CARD_COUNT else SHORT_DECK
+    return faces | (_SECOND_DECK.get(seats, 0) & faces) << COPY_SHIFT
 
 
 def _belmont_checked(preset: str, opts: dict[str, Any]) -> None:
@@ -348,9 +354,9 @@ def _belmont_checked(preset: str, opts: dict[str, Any]) -> None:
 def _build(preset: str, seats: int, opts: dict[str, Any], given: dict[str, Any]) -> RuleSet:
     end_mode, end_value = _parse_end(opts["end"])
     _belmont_checked(preset, opts)
-    deck = _check_int("deck", opts["deck"], (52, 36))
+    deck = _check_int("deck", opts["deck"], (CARD_COUNT, SHORT_DECK_SIZE))
     jack = _check_int("jack_of_diamonds", opts["jack_of_diamonds"], (0, 10, -10))
-    seven = _check_int("seven_of_clubs", opts["seven_of_clubs"], (0, 7))
+    seven = _check_int("seven_of_clubs", opts["seven_of_clubs"], (0, SEVEN_OF_CLUBS_POINTS))
     points = _card_points(preset, deck, jack, seven)
     deck_mask = _deck(seats, deck)
     faces = deck_mask & FACES
@@ -360,7 +366,7 @@ def _build(preset: str, seats: int, opts: dict[str, Any], given: dict[str, Any])
         moon_faces = point_faces
     moon_mask = deck_mask & (moon_faces | moon_faces << COPY_SHIFT)
     moon_value = _points_of(points, moon_mask)
-    last_trick = 1 if deck == 36 else 0
+    last_trick = 1 if deck == SHORT_DECK_SIZE else 0
     queen_breaks = _check_bool("queen_breaks_hearts", opts["queen_breaks_hearts"])
     is_hearts = preset in ("hearts", "belmont")
     size = deck_mask.bit_count()
@@ -419,6 +425,6 @@ def _options_of(rules: RuleSet) -> dict[str, Any]:
         "queen_breaks_hearts": rules.queen_breaks_hearts,
         "jack_of_diamonds": rules.jack_of_diamonds,
         "seven_of_clubs": rules.seven_of_clubs,
-        "deck": 36 if rules.deck_size == 36 else 52,
+        "deck": SHORT_DECK_SIZE if rules.deck_size == SHORT_DECK_SIZE else CARD_COUNT,
         "teams": rules.teams,
     }

@@ -104,7 +104,7 @@ def _fit_places(dialog: QFileDialog) -> int:
     """Widen the list of places ("Computer", the home folder) to its entries; its width."""
     places = dialog.findChild(QListView, "sidebar")
     splitter = dialog.findChild(QSplitter, "splitter")
-    if places is None or splitter is None or splitter.count() != 2:
+    if places is None or splitter is None or splitter.count() != 2:  # noqa: PLR2004  (Qt's two panes)
         return 0
     width = places.sizeHintForColumn(0) + 2 * places.frameWidth() + places.spacing() * 2 + 8
     sizes = splitter.sizes()

@@ -429,7 +429,7 @@ class MainWindow(QMainWindow):
         if self._menus is None or self._game is None:
             return
         c = self.controller
-        self._menus.show_history(c.undo_subject(), c.redo_subject(), hot_seat=len(c.humans()) >= 2)
+        self._menus.show_history(c.undo_subject(), c.redo_subject(), hot_seat=c.hot_seat())
 
     def _on_presenter_game_finished(self, summary: object) -> None:
         """The demo goes on game after game: the final ranking is shown, then a new game."""

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from ..controller import GameSetup, SeatSetup
 from ..engine import EndMode, RuleSet
+from ..engine.cards import SHORT_DECK_SIZE
 from ..engine.deals import DealNumberError, NumberedDeal, format_deal_number, parse_deal_number
 from ..engine.record import name_problem
-from ..engine.rules import PRESET_SEATS, PRESETS
+from ..engine.rules import PRESET_SEATS, PRESETS, SEVEN_OF_CLUBS_POINTS
 from . import texts
 from .defaults import DEFAULT_OPPONENTS, WINDOW_SEATS
 
@@ -302,8 +303,8 @@ class NewGameDialog(QDialog):
         cycle = [d.value for d in rules.pass_cycle]
         self.pass_cycle.setCurrentIndex(max(0, self.pass_cycle.findData(cycle)))
         self.jack.setCurrentIndex(max(0, self.jack.findData(rules.jack_of_diamonds)))
-        self.seven.setChecked(rules.seven_of_clubs == 7)
-        self.short_deck.setChecked(rules.deck_size == 36)
+        self.seven.setChecked(rules.seven_of_clubs == SEVEN_OF_CLUBS_POINTS)
+        self.short_deck.setChecked(rules.deck_size == SHORT_DECK_SIZE)
         self.teams.setChecked(rules.teams)
         self.queen_breaks.setChecked(rules.queen_breaks_hearts)
         self.queen_breaks.setEnabled(rules.hearts_must_break)

@@ -30,6 +30,10 @@ TEXT = QColor("#f3f1e8")
 MUTED = QColor("#b9d3c4")
 
 
+#: The smallest pixel size a plate's text shrinks to before it is cut.
+SMALLEST_TEXT = 9
+
+
 @dataclass(frozen=True)
 class BadgeState:
     """What a name plate shows; every text arrives already translated."""
@@ -166,7 +170,7 @@ class InfoPlate(QGraphicsObject):
         line_h = min(self._rect.height() / max(1, len(self._lines)), 22.0)
         size = max(11, round(line_h * 0.7))
         font.setPixelSize(size)
-        while size > 9 and self.cut_lines(font):
+        while size > SMALLEST_TEXT and self.cut_lines(font):
             size -= 1
             font.setPixelSize(size)
         return font

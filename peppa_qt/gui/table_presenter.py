@@ -154,6 +154,10 @@ class TablePresenter(QObject):
         """The viewer's own view, as published with the last signal (None while covered)."""
         return self.controller.view
 
+    def _chosen_all(self) -> bool:
+        """Whether the viewer has chosen every card of the pass."""
+        return len(self.selected) == self.table.rules.pass_size
+
     def names(self) -> list[str]:
         """The players' names as shown (the default human's in the language in use)."""
         return [texts.player_name(name) for name in self.controller.names()]
@@ -409,7 +413,7 @@ class TablePresenter(QObject):
         prompt = self.tr("Pass three cards to {name} {arrow}").format(
             name=self.names()[target], arrow=texts.direction_arrow(direction)
         )
-        self.passing_changed.emit(self.mode == PASSING, prompt, len(self.selected) == 3)
+        self.passing_changed.emit(self.mode == PASSING, prompt, self._chosen_all())
         self.intents.note_selection(self.viewer, self.selected)
 
     def toggle_selected(self, card: int) -> None:
@@ -417,7 +421,7 @@ class TablePresenter(QObject):
         self._next_action()
         if card in self.selected:
             self.selected.remove(card)
-        elif len(self.selected) < 3:
+        elif not self._chosen_all():
             self.selected.append(card)
         else:
             self._say(lambda: self.tr("Three cards chosen: click one to put it back."))
@@ -674,7 +678,7 @@ class TablePresenter(QObject):
         """What the player is asked now."""
         if self.mode == PLAYING:
             self._say(lambda: self.tr("Your turn: play a card."))
-        elif self.mode == PASSING and len(self.selected) == 3:
+        elif self.mode == PASSING and self._chosen_all():
             self._say(
                 lambda: self.tr(
                     "Three cards chosen: press “Pass cards” (Enter), or click one to put it back."

@@ -577,13 +577,17 @@ class TableScene(QGraphicsScene):
             self._settle_own()
 
 
+#: How near a card must be to its place to be there: half a pixel, a tenth of a degree.
+_NEAR_PX, _NEAR_DEGREES, _NEAR_SCALE = 0.5, 0.1, 0.001
+
+
 def _at(item: CardItem, spot: Spot) -> bool:
     pos = item.pos()
     return (
-        abs(pos.x() - spot.x) < 0.5
-        and abs(pos.y() - spot.y) < 0.5
-        and abs(item.rotation() - spot.rotation) < 0.1
-        and abs(item.scale() - spot.scale) < 0.001
+        abs(pos.x() - spot.x) < _NEAR_PX
+        and abs(pos.y() - spot.y) < _NEAR_PX
+        and abs(item.rotation() - spot.rotation) < _NEAR_DEGREES
+        and abs(item.scale() - spot.scale) < _NEAR_SCALE
     )
 
 

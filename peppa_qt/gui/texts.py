@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication
 from ..ai.hints import Hint
 from ..controller import Refusal
 from ..engine import PassDirection
-from ..engine.errors import Reason
+from ..engine.errors import SEAT_NAMES, Reason
 
 # The context is written out in every call: pyside6-lupdate only collects literal ones.
 
@@ -358,7 +358,7 @@ def record_problem(
         words.append(QCoreApplication.translate("Texts", "hand {n}").format(n=hand + 1))
     if trick is not None:
         words.append(QCoreApplication.translate("Texts", "trick {n}").format(n=trick + 1))
-    if seat is not None and 0 <= seat <= 3:
+    if seat is not None and 0 <= seat < len(SEAT_NAMES):  # a compass seat of the four
         words.append(seat_name(seat))
     if card is not None:
         words.append(_card_text(card))
@@ -376,7 +376,7 @@ def _card_text(card: str) -> str:
     from ..models.card_text import card_label
 
     letters = "23456789TJQKA", "CDHS"
-    if len(card) == 2 and card[0] in letters[0] and card[1] in letters[1]:
+    if len(card) == 2 and card[0] in letters[0] and card[1] in letters[1]:  # noqa: PLR2004
         return card_label(letters[1].index(card[1]) * 13 + letters[0].index(card[0]))
     return card
 

@@ -85,7 +85,8 @@ class StatisticsModel(QAbstractTableModel):
         """The rule set's name; with its table size when it is played at more than one
         ("Belmont (6)", "Belmont (8)": two kinds of game, each a row of its own)."""
         name = self._rules_name(row.rules)
-        return name if len(PRESET_SEATS.get(row.rules, ())) < 2 else f"{name} ({row.seats})"
+        one_size = len(PRESET_SEATS.get(row.rules, ())) <= 1  # Belmont's six and eight: say which
+        return name if one_size else f"{name} ({row.seats})"
 
     # ------------------------------------------------------------ Qt's model API
 

@@ -185,12 +185,16 @@ def _numbered(primary: Path, number: int) -> Path:
     return primary if number == 1 else primary.with_name(f"{primary.stem}-{number}{primary.suffix}")
 
 
+#: The most digits the number of an autosave written beside another may have.
+AUTOSAVE_DIGITS = 5
+
+
 def _autosave_number(primary: Path, name: str) -> int:
     """The number of an autosave named ``name`` (``autosave-7.json``: 7), 0 if none."""
     stem, suffix = primary.stem + "-", primary.suffix
     digits = name[len(stem) : len(name) - len(suffix)]
     fits = name.startswith(stem) and name.endswith(suffix) and digits.isdigit()
-    return int(digits) if fits and digits[0] != "0" and len(digits) < 6 else 0
+    return int(digits) if fits and digits[0] != "0" and len(digits) <= AUTOSAVE_DIGITS else 0
 
 
 def _modified(path: Path) -> int:

@@ -238,9 +238,10 @@ def _from_v0(old: dict[str, Any]) -> dict[str, Any]:
 
 
 def _v0_players(names: object, levels: object) -> list[dict[str, Any]]:
-    if not isinstance(names, list) or len(names) != 4:
+    # The first file's layout: four names, and the levels of the three computers.
+    if not isinstance(names, list) or len(names) != 4:  # noqa: PLR2004
         raise FormatError('"names" must list four names')
-    if not isinstance(levels, list) or len(levels) != 3:
+    if not isinstance(levels, list) or len(levels) != 3:  # noqa: PLR2004
         raise FormatError('"levels" must list three computer levels')
     return [{"name": n, "level": lv} for n, lv in zip(names, [None, *levels], strict=True)]
 

@@ -195,11 +195,17 @@ def _seats(item: dict[str, Any], rules: str) -> int:
     return seats
 
 
+#: No hand scores a player this many points or more (Belmont's moon is 86, a team's twice
+#: Torino's 42 with every house card): a history that says so is not one.
+MOST_HAND_POINTS = 1000
+
+
 def _history(value: object) -> tuple[float, ...]:
     """Points per hand of each game (absent in files written before the chart: none)."""
     numbers = value if isinstance(value, list) else None
     if numbers is None or not all(
-        isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < 1000 for v in numbers
+        isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < MOST_HAND_POINTS
+        for v in numbers
     ):
         raise FormatError('"history" must be a list of numbers')
     return tuple(float(v) for v in numbers[-HISTORY:])

@@ -1,6 +1,7 @@
 """The engine's speed now against an earlier commit's, side by side in one run.
 
-    .venv/bin/python benchmarks/engine_compare.py --base 5aa4049 [--rounds 5] [--seconds 2]
+    .venv/bin/python benchmarks/engine_compare.py --base 5aa4049 [--rounds 5] [--hands 2000]
+    .venv/bin/python benchmarks/engine_compare.py --base 5aa4049 --instructions
 
 The earlier commit's package is taken out of git into a temporary folder; then, round after
 round, a fresh process of each side measures random complete hands per second and legal-move
@@ -9,6 +10,10 @@ time: less swayed by other work than the clock) on the four-seat rule sets, the 
 turn so that the machine's load falls on both alike. Printed: each side's median per rule
 set and the ratio now / base. The six- and eight-seat tables are measured for the current side
 only (the base has none).
+
+``--instructions`` counts instead, with valgrind's callgrind, the CPU instructions one random
+hand and one legal-move generation take on each side (the difference between a short and a
+long run, so start-up cancels): a count that other work on the machine does not change.
 """
 
 from __future__ import annotations
@@ -84,13 +89,90 @@ def measure(tree: Path, tables: list[tuple[str, int]], hands: int) -> dict[str, 
     return parsed
 
 
+_COUNTED = """
+import itertools, random, sys
+from peppa_qt.bench import random_hand, _positions
+from peppa_qt.engine import RuleSet, cards_of
+rules = RuleSet.preset(sys.argv[1])
+what, count = sys.argv[2], int(sys.argv[3])
+rng = random.Random(7)
+if what == "hands":
+    for _ in range(count):
+        random_hand(rules, rng)
+else:
+    states = [m.current for m in _positions(rules, rng, 100)]
+    fresh = hasattr(states[0], "work_out_legal")
+    cycle = itertools.cycle(states)
+    for _ in range(count):
+        state = next(cycle)
+        len(cards_of(state.work_out_legal() if fresh else state.legal_mask()))
+"""
+
+
+def instructions(tree: Path, preset: str, what: str, count: int) -> int:
+    """The instructions a run of ``count`` hands (or legal-move generations) takes."""
+    with tempfile.NamedTemporaryFile(suffix=".out") as out:
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out.name}",
+                sys.executable,
+                "-c",
+                _COUNTED,
+                preset,
+                what,
+                str(count),
+            ],
+            cwd=tree,
+            env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    line = next(x for x in done.stderr.splitlines() if "Collected" in x)
+    return int(line.split(":")[-1].strip())
+
+
+def count_instructions(base: Path) -> None:
+    """Print the instructions per hand and per legal-move generation, and the ratios."""
+    runs = {"hands": (40, 200), "legal": (10_000, 50_000)}
+    print(
+        f"{'rules':10} {'per hand base':>14} {'now':>10} {'ratio':>6}   "
+        f"{'per legal base':>15} {'now':>7} {'ratio':>6}   (callgrind instructions)"
+    )
+    for preset in FOUR:
+        cells = []
+        for what, (short, long) in runs.items():
+            per = []
+            for tree in (base, ROOT):
+                extra = instructions(tree, preset, what, long) - instructions(
+                    tree, preset, what, short
+                )
+                per.append(extra / (long - short))
+            cells.append(per)
+        (hb, hn), (lb, ln) = cells
+        print(
+            f"{preset:10} {hb:14.0f} {hn:10.0f} {hn / hb:6.3f}   "
+            f"{lb:15.0f} {ln:7.0f} {ln / lb:6.3f}"
+        )
+
+
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="the commit to compare with")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hands", type=int, default=2000, help="hands per figure")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions with callgrind"
+    )
     args = parser.parse_args()
+    if args.instructions:
+        with tempfile.TemporaryDirectory() as folder:
+            print(f"command: {' '.join(sys.argv)}")
+            count_instructions(export(args.base, Path(folder)))
+        return
     four = [(name, 4) for name in FOUR]
     wide = [("belmont", 6), ("belmont", 8)]
     runs: dict[str, dict[str, list[list[float]]]] = {"base": {}, "now": {}}

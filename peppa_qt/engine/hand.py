@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, SUIT_NAMES
-from .cardset import COPY_SHIFT, FACES, copies, minus, overflow, plus, set_of, size
+from .cardset import COPY_SHIFT, FACES, copies, minus, overflow, plus, remove, set_of
 from .errors import IllegalMove, Reason
 from .rules import PASS_SIZE, MoonMode, PassDirection, RuleSet
 from .trick import seat_of_play, trick_winner, winner_position
@@ -91,6 +91,12 @@ class HandState:
         "trick_winners",
     )
 
+    def __new__(cls, rules: RuleSet | None = None, *_args: object, **_kwargs: object) -> HandState:
+        """A hand of a deck with copies is a ``_TwinDeckHand``: it plays them by its own code,
+        so the one-deck game's inner loop pays nothing for copies."""
+        twins = cls is HandState and rules is not None and rules.copies > 1
+        return object.__new__(_TwinDeckHand if twins else cls)
+
     def __init__(
         self,
         rules: RuleSet,
@@ -153,7 +159,7 @@ class HandState:
         """
         if view.first_lead is None or view.phase is not Phase.PLAYING:
             raise ValueError("a hand can only be rebuilt while cards are being played")
-        world = cls.__new__(cls)
+        world = cls.__new__(cls, view.rules)
         world._set_state(
             view.rules,
             view.dealer,
@@ -242,7 +248,13 @@ class HandState:
         for the same cards."""
         legal = self._legal
         if legal < 0:
-            legal = self._legal = self.work_out_legal()
+            if self.phase is not Phase.PLAYING:
+                return 0
+            hand = self.hands[self.to_move]  # type: ignore[index]
+            first = not self.trick_winners
+            legal = self._legal = legal_cards(
+                self.rules, hand, self.trick, first, self.hearts_broken
+            )
         return legal
 
     def work_out_legal(self) -> int:
@@ -330,20 +342,14 @@ class HandState:
         self._apply_play(card)
 
     def play_unchecked(self, card: int) -> None:
-        """Play a card the caller knows is legal, without undo: the search playouts' fast path."""
-        self._apply_play(card)
+        """Play a card the caller knows is legal, without undo: the search playouts' fast path
+        (``_apply_play`` itself: no call in between).
 
-    def _apply_play(self, card: int) -> None:
+        The one-deck play; ``_TwinDeckHand`` has the one with copies."""
         seat = self.to_move
         assert seat is not None
         self._legal = -1
-        hands = self.hands
-        held = hands[seat]
-        if held >> COPY_SHIFT:  # copies: the second goes first, and the set stays canonical
-            second = 1 << (COPY_SHIFT + card)
-            hands[seat] = held ^ second if held & second else held ^ (1 << card)
-        else:
-            hands[seat] = held ^ (1 << card)
+        self.hands[seat] ^= 1 << card
         self.plays.append(card)
         trick = self.trick
         trick.append(card)
@@ -355,18 +361,17 @@ class HandState:
             self.to_move = (seat + rules.direction) % seats
             return
         winner = trick_winner(self.leader, trick, rules.direction, seats)
-        if rules.copies > 1:
-            self.taken[winner] = plus(self.taken[winner], set_of(trick))
-        else:
-            won = 0
-            for played in trick:
-                won |= 1 << played
-            self.taken[winner] |= won
+        won = 0
+        for played in trick:
+            won |= 1 << played
+        self.taken[winner] |= won
         self.trick_winners.append(winner)
         self.trick = []
         self.leader = self.to_move = winner
         if len(self.plays) == seats * rules.hand_size:
             self._finish()
+
+    _apply_play = play_unchecked
 
     def _start_play(self) -> None:
         self._legal = -1
@@ -428,7 +433,7 @@ class HandState:
         Field by field rather than through ``_set_state``: search copies hands millions of
         times, and the call with keywords costs 40% more.
         """
-        twin = HandState.__new__(HandState)
+        twin = object.__new__(type(self))
         twin.rules = self.rules
         twin.dealer = self.dealer
         twin.deal = self.deal
@@ -449,6 +454,39 @@ class HandState:
         twin._undo = self._undo[:] if track_undo else []
         twin._legal = self._legal
         return twin
+
+
+class _TwinDeckHand(HandState):
+    """A hand of a deck with two copies of some cards (Belmont): a card played takes one
+    copy out of its holder's set, the second first so that the set stays canonical."""
+
+    __slots__ = ()
+
+    def play_unchecked(self, card: int) -> None:
+        """Play a card the caller knows is legal, without undo (with copies)."""
+        seat = self.to_move
+        assert seat is not None
+        self._legal = -1
+        self.hands[seat] = remove(self.hands[seat], card)
+        self.plays.append(card)
+        trick = self.trick
+        trick.append(card)
+        rules = self.rules
+        if rules.heart_breakers >> card & 1:
+            self.hearts_broken = True
+        seats = rules.seats
+        if len(trick) < seats:
+            self.to_move = (seat + rules.direction) % seats
+            return
+        winner = trick_winner(self.leader, trick, rules.direction, seats)
+        self.taken[winner] = plus(self.taken[winner], set_of(trick))
+        self.trick_winners.append(winner)
+        self.trick = []
+        self.leader = self.to_move = winner
+        if len(self.plays) == seats * rules.hand_size:
+            self._finish()
+
+    _apply_play = play_unchecked
 
 
 def legal_cards(
@@ -474,10 +512,11 @@ _NOT_HEARTS = FACES & ~HEARTS_MASK
 def first_leader(rules: RuleSet, dealer: int, hands: Sequence[int]) -> int:
     """Who leads trick 1: the holder of the lowest club where it must lead — of two holders
     (Belmont's eight), the nearer the dealer in turn order — else the dealer's next seat."""
+    seats = rules.seats
     if rules.lead_lowest_club:
         club = 1 << rules.lowest_club
-        for step in range(1, rules.seats + 1):
-            seat = rules.next_seat(dealer, step)
+        for step in range(1, seats + 1):
+            seat = (dealer + step * rules.direction) % seats  # RuleSet.next_seat, inlined
             if hands[seat] & club:
                 return seat
         raise ValueError(f"nobody holds the {CARDS[rules.lowest_club]}")
@@ -498,8 +537,17 @@ def score_hand(rules: RuleSet, taken: Sequence[int], last_winner: int) -> HandRe
     """Points of a finished hand from the cards each seat took (RULES.md scoring)."""
     values = rules.card_points
     seats = range(rules.seats)
-    point_set = rules.point_mask | rules.point_mask << COPY_SHIFT
-    points = [set_points(values, taken[seat] & point_set) for seat in seats]
+    if rules.copies > 1:
+        point_set = rules.point_mask | rules.point_mask << COPY_SHIFT
+        points = [set_points(values, taken[seat] & point_set) for seat in seats]
+    else:  # one deck: each card once (the playouts score a hand after every one)
+        points = [0] * rules.seats
+        for seat in seats:
+            mask = taken[seat] & rules.point_mask
+            while mask:
+                low = mask & -mask
+                points[seat] += values[low.bit_length() - 1]
+                mask ^= low
     points[last_winner] += rules.last_trick_points
     moon = None
     moon_mask = rules.moon_mask
@@ -552,10 +600,13 @@ def _check_deal(rules: RuleSet, deal: Sequence[int]) -> None:
     if len(deal) != rules.seats:
         raise ValueError(f"a deal has {rules.seats} hands")
     union = 0
+    twins = rules.copies > 1
     for mask in deal:
-        if size(mask) != rules.hand_size or overflow(union, mask):
+        if mask.bit_count() != rules.hand_size or (
+            overflow(union, mask) if twins else union & mask
+        ):
             raise ValueError("each seat must get its own cards, the same number each")
-        union = plus(union, mask)
+        union = plus(union, mask) if twins else union | mask
     if union != rules.deck_mask:
         raise ValueError("the deal must use the whole deck of the rules")
 

@@ -81,25 +81,44 @@ def _copy_text(text: str) -> None:
         clipboard.setText(text)
 
 
-def _copy_button(text: str) -> QPushButton:
-    """A button that copies ``text`` and says so a moment, as wide for both words."""
-    button = QPushButton(QCoreApplication.translate("HandSummaryPanel", "Copied ✓"))
-    button.setObjectName("secondary")
-    wide = button.sizeHint().width()
-    button.setText(QCoreApplication.translate("HandSummaryPanel", "Copy"))
-    button.setMinimumWidth(max(wide, button.sizeHint().width()))
+class _CopyButton(QPushButton):
+    """A button that copies its text and says so a moment, as wide for both words.
 
-    def copy() -> None:
-        _copy_text(text)
-        button.setText(QCoreApplication.translate("HandSummaryPanel", "Copied ✓"))
-        QTimer.singleShot(
-            COPIED_MS,
-            button,
-            lambda: button.setText(QCoreApplication.translate("HandSummaryPanel", "Copy")),
-        )
+    Its size is asked of the words as drawn now: measured when the button was made, before
+    the panel's bold font and padding applied, "Copied ✓" lost its first and last letters.
+    """
 
-    button.clicked.connect(copy)
-    return button
+    def __init__(self, text: str) -> None:
+        super().__init__(self._copy())
+        self.setObjectName("secondary")
+        self._text = text
+        self.clicked.connect(self._on_clicked)
+
+    @staticmethod
+    def _copy() -> str:
+        return QCoreApplication.translate("HandSummaryPanel", "Copy")
+
+    @staticmethod
+    def _copied() -> str:
+        return QCoreApplication.translate("HandSummaryPanel", "Copied ✓")
+
+    def _on_clicked(self) -> None:
+        _copy_text(self._text)
+        self.setText(self._copied())
+        QTimer.singleShot(COPIED_MS, self, lambda: self.setText(self._copy()))
+
+    def _wider(self, size: QSize) -> QSize:
+        """``size`` grown by what the longer of the two words needs more than the one shown."""
+
+        def width(words: str) -> int:  # as QPushButton measures its text
+            return self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, words).width()
+
+        longest = max(width(self._copy()), width(self._copied()))
+        return QSize(size.width() + max(0, longest - width(self.text())), size.height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        # A push button's minimum size is its size hint: this one, so it is not overridden.
+        return self._wider(super().sizeHint())
 
 
 def _label(text: str = "", name: str = "") -> QLabel:
@@ -258,7 +277,7 @@ class HandSummaryPanel(Panel):
         self.deal_label = _label(self.tr("Deal number {number}").format(number=shown))
         self.deal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.deal_label)
-        row.addWidget(_copy_button(shown))
+        row.addWidget(_CopyButton(shown))
         row.addStretch(1)
         box.addLayout(row)
         if summary.matches:

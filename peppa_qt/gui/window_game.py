@@ -144,12 +144,17 @@ class WindowGame(QObject):
         self._on_scores_changed()
 
     def _order_focus(self, sheet: QWidget) -> None:
-        """Tab from the table to the panels' buttons, then the score sheet, and back round."""
+        """Tab from the table to the panels' buttons and its own, then the score sheet, and
+        back round (left out, the table's own buttons came after the sheet)."""
+        aids = self.aids_bar
         chain: list[QWidget] = [
             self.view,
             self.pass_panel.button,
             self.summary_panel.button,
             *self.game_over_panel.buttons,
+            aids.finish_button,
+            aids.hint_button,
+            aids.last_button,
         ]
         if sheet.window() is self.view.window():  # a floating sheet is a window of its own
             chain.append(sheet)

@@ -203,6 +203,7 @@ class HandSummaryPanel(Panel):
         self._box.setContentsMargins(20, 14, 20, 16)
         self._body: QWidget | None = None
         self._summary: HandSummary | None = None
+        self._copy: _CopyButton | None = None
         self.button = QPushButton()
         self.button.setDefault(True)
         self.button.clicked.connect(self.continued)
@@ -232,6 +233,7 @@ class HandSummaryPanel(Panel):
         self._box.insertWidget(0, self._body)
         # Shown now, not when Qt gets round to it: the panel is placed at its size at once.
         self._body.show()
+        self._order_copy()
         if summary.game_over:
             self.button.setText(self.tr("Final ranking"))
         else:
@@ -241,6 +243,15 @@ class HandSummaryPanel(Panel):
         self.show()
         self.raise_()
         self.button.setFocus()
+
+    def _order_copy(self) -> None:
+        """Tab reaches Copy just before Replay and Next hand: made anew for every hand, it
+        came last in the window's focus chain, after the score sheet."""
+        copy, self._copy = self._copy, None
+        before = self.replay.previousInFocusChain()
+        if copy is not None and before is not None:
+            QWidget.setTabOrder(before, copy)
+            QWidget.setTabOrder(copy, self.replay)
 
     def _build(self, summary: HandSummary) -> QWidget:
         body = QWidget()
@@ -277,7 +288,8 @@ class HandSummaryPanel(Panel):
         self.deal_label = _label(self.tr("Deal number {number}").format(number=shown))
         self.deal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.deal_label)
-        row.addWidget(_CopyButton(shown))
+        self._copy = _CopyButton(shown)
+        row.addWidget(self._copy)
         row.addStretch(1)
         box.addLayout(row)
         if summary.matches:

@@ -150,6 +150,7 @@ class WindowGame(QObject):
         chain: list[QWidget] = [
             self.view,
             self.pass_panel.button,
+            self.summary_panel.replay,
             self.summary_panel.button,
             *self.game_over_panel.buttons,
             aids.finish_button,

@@ -311,13 +311,14 @@ def test_a_hand_not_dealt_from_a_number_shows_none_and_cannot_be_replayed(
     assert "not dealt from a deal number" in window.status_line.currentMessage()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_the_offer_to_finish_leaves_hint_and_last_trick_where_they_were(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, make_window: WindowMaker, size: tuple[int, int]
 ) -> None:
     """The offer to finish the hand appears above the table's buttons without moving them:
     centred again, the bar put it where Hint had been, and a click meant for Hint finished
     the hand."""
-    window = make_window(size=(1280, 800))
+    window = make_window(size=size)
     window.start_game(replace(short_game("hearts", 6), seed=11))
     aids, view, claims = window.game.aids_bar, window.view, window.session.claims
 

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -208,6 +208,13 @@ class CardItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._bounds
+
+    def shape(self) -> QPainterPath:
+        # The card itself, not its bounds: they take in the shadow's margin, and in a fanned
+        # hand that margin lay over the strip of the card beside it (a click there took this).
+        path = QPainterPath()
+        path.addRect(self.card_rect())
+        return path
 
     def card_rect(self) -> QRectF:
         """The card's own rectangle in item coordinates (centred on the origin)."""

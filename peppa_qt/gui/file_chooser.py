@@ -5,13 +5,23 @@ widget dialog. Two of its labels as Qt 6 asks for them ("&Look in:", "Files of &
 missing from the Italian catalogue PySide6 ships (qtbase_it has them without the "&"), so they
 showed in English: our catalogue carries them, in Qt's context, and the application's
 translators answer for Qt's widgets too. Its columns are sized for English ("Dimensione" was
-cut to "Dimensior"): they are fitted to their headers and contents as each folder loads.
+cut to "Dimensior"): they are fitted to their headers and contents as each folder loads. Qt
+writes a file's size and date as the system's locale does ("869 bytes" in the Italian dialog
+on a system in English): they are written again as the window's language writes them.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import (
+    QIdentityProxyModel,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -29,6 +39,9 @@ from .texts import QT_TRANSLATE_NOOP
 #: The name column has room for this many wide letters before the dialog stops widening.
 NAME_WIDTH = 20
 _MARGIN = QStyle.PixelMetric.PM_LayoutLeftMargin
+
+#: The columns of Qt's file list whose texts the locale writes.
+_SIZE, _DATE = 1, 3
 
 #: Qt's own texts that qtbase_it.qm lacks, collected into our catalogue by lupdate.
 QT_TEXTS = (
@@ -49,6 +62,7 @@ def file_dialog(
             dialog.selectFile(start.name)
     else:
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    _write_in_language(dialog)
     _fit_columns(dialog)
     return dialog
 
@@ -62,6 +76,39 @@ def choose_path(
         return None
     chosen = dialog.selectedFiles()
     return Path(chosen[0]) if chosen and chosen[0] else None
+
+
+class _InLanguage(QIdentityProxyModel):
+    """Qt's file list with sizes and dates as the window's language writes them (the
+    default locale, which the language sets), not as the system's does."""
+
+    def __init__(self, files: QFileSystemModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._files = files
+
+    def data(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> object:
+        """The source's data; a file's size and date written in the window's language."""
+        column = index.column()
+        if role != Qt.ItemDataRole.DisplayRole or column not in (_SIZE, _DATE):
+            return super().data(index, role)
+        source = self.mapToSource(index)
+        if column == _DATE:
+            written = self._files.lastModified(source)
+            return QLocale().toString(written, QLocale.FormatType.ShortFormat)
+        if self._files.isDir(source):
+            return super().data(index, role)  # a folder's size: Qt leaves it empty
+        return QLocale().formattedDataSize(self._files.size(source))
+
+
+def _write_in_language(dialog: QFileDialog) -> None:
+    """Qt's own dialog writes sizes and dates in the window's language."""
+    files = dialog.findChild(QFileSystemModel)
+    if files is not None:  # the system's own dialog: the system writes them
+        dialog.setProxyModel(_InLanguage(files, dialog))
 
 
 def _fit_columns(dialog: QFileDialog) -> None:

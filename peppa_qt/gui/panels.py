@@ -81,25 +81,44 @@ def _copy_text(text: str) -> None:
         clipboard.setText(text)
 
 
-def _copy_button(text: str) -> QPushButton:
-    """A button that copies ``text`` and says so a moment, as wide for both words."""
-    button = QPushButton(QCoreApplication.translate("HandSummaryPanel", "Copied ✓"))
-    button.setObjectName("secondary")
-    wide = button.sizeHint().width()
-    button.setText(QCoreApplication.translate("HandSummaryPanel", "Copy"))
-    button.setMinimumWidth(max(wide, button.sizeHint().width()))
+class _CopyButton(QPushButton):
+    """A button that copies its text and says so a moment, as wide for both words.
 
-    def copy() -> None:
-        _copy_text(text)
-        button.setText(QCoreApplication.translate("HandSummaryPanel", "Copied ✓"))
-        QTimer.singleShot(
-            COPIED_MS,
-            button,
-            lambda: button.setText(QCoreApplication.translate("HandSummaryPanel", "Copy")),
-        )
+    Its size is asked of the words as drawn now: measured when the button was made, before
+    the panel's bold font and padding applied, "Copied ✓" lost its first and last letters.
+    """
 
-    button.clicked.connect(copy)
-    return button
+    def __init__(self, text: str) -> None:
+        super().__init__(self._copy())
+        self.setObjectName("secondary")
+        self._text = text
+        self.clicked.connect(self._on_clicked)
+
+    @staticmethod
+    def _copy() -> str:
+        return QCoreApplication.translate("HandSummaryPanel", "Copy")
+
+    @staticmethod
+    def _copied() -> str:
+        return QCoreApplication.translate("HandSummaryPanel", "Copied ✓")
+
+    def _on_clicked(self) -> None:
+        _copy_text(self._text)
+        self.setText(self._copied())
+        QTimer.singleShot(COPIED_MS, self, lambda: self.setText(self._copy()))
+
+    def _wider(self, size: QSize) -> QSize:
+        """``size`` grown by what the longer of the two words needs more than the one shown."""
+
+        def width(words: str) -> int:  # as QPushButton measures its text
+            return self.fontMetrics().size(Qt.TextFlag.TextShowMnemonic, words).width()
+
+        longest = max(width(self._copy()), width(self._copied()))
+        return QSize(size.width() + max(0, longest - width(self.text())), size.height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        # A push button's minimum size is its size hint: this one, so it is not overridden.
+        return self._wider(super().sizeHint())
 
 
 def _label(text: str = "", name: str = "") -> QLabel:
@@ -184,6 +203,7 @@ class HandSummaryPanel(Panel):
         self._box.setContentsMargins(20, 14, 20, 16)
         self._body: QWidget | None = None
         self._summary: HandSummary | None = None
+        self._copy: _CopyButton | None = None
         self.button = QPushButton()
         self.button.setDefault(True)
         self.button.clicked.connect(self.continued)
@@ -213,6 +233,7 @@ class HandSummaryPanel(Panel):
         self._box.insertWidget(0, self._body)
         # Shown now, not when Qt gets round to it: the panel is placed at its size at once.
         self._body.show()
+        self._order_copy()
         if summary.game_over:
             self.button.setText(self.tr("Final ranking"))
         else:
@@ -222,6 +243,15 @@ class HandSummaryPanel(Panel):
         self.show()
         self.raise_()
         self.button.setFocus()
+
+    def _order_copy(self) -> None:
+        """Tab reaches Copy just before Replay and Next hand: made anew for every hand, it
+        came last in the window's focus chain, after the score sheet."""
+        copy, self._copy = self._copy, None
+        before = self.replay.previousInFocusChain()
+        if copy is not None and before is not None:
+            QWidget.setTabOrder(before, copy)
+            QWidget.setTabOrder(copy, self.replay)
 
     def _build(self, summary: HandSummary) -> QWidget:
         body = QWidget()
@@ -258,7 +288,8 @@ class HandSummaryPanel(Panel):
         self.deal_label = _label(self.tr("Deal number {number}").format(number=shown))
         self.deal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.deal_label)
-        row.addWidget(_copy_button(shown))
+        self._copy = _CopyButton(shown)
+        row.addWidget(self._copy)
         row.addStretch(1)
         box.addLayout(row)
         if summary.matches:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QRegularExpression,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -111,7 +118,25 @@ class StatisticsDialog(QDialog):
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        table.viewport().installEventFilter(self)
         return table
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_names()
+        return super().eventFilter(watched, event)
+
+    def _fit_names(self) -> None:
+        """The names' column takes the room left over, but never less than its own: squeezed
+        by the other columns on a small screen, "Giocatore" showed as "iocator" (the table
+        scrolls sideways instead)."""
+        header = self.table.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != NAME)
+        need = max(header.sectionSizeHint(NAME), self.table.sizeHintForColumn(NAME))
+        room = self.table.viewport().width() - others >= need
+        mode = QHeaderView.ResizeMode.Stretch if room else QHeaderView.ResizeMode.ResizeToContents
+        if header.sectionResizeMode(NAME) != mode:
+            header.setSectionResizeMode(NAME, mode)
 
     def _buttons(self) -> QDialogButtonBox:
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -129,6 +154,7 @@ class StatisticsDialog(QDialog):
         self.reset_button.setEnabled(has_rows)
         self.table.selectRow(self._players_row())
         self._show_chart(self.table.currentIndex().row())
+        self._fit_names()
 
     def _players_row(self) -> int:
         """The row of the player the dialog is for: at the rule set in play, else at any;
@@ -172,6 +198,7 @@ class StatisticsDialog(QDialog):
         self.proxy.setFilterRegularExpression(QRegularExpression(pattern))
         self.table.selectRow(0)
         self._show_chart(self.table.currentIndex().row())
+        self._fit_names()
 
     def _on_reset_clicked(self) -> None:
         question = self.tr("Forget the statistics of every player and rule set?")

@@ -194,6 +194,9 @@ class TablePresenter(QObject):
         self.tricks.reset(names)
         self._set_mode(IDLE)
         self.panels_cleared.emit()
+        if self._handing_over is not None:  # the last game's: a new one hands over anew
+            self._handing_over = None
+            self.hand_over_changed.emit(False, "")
         self.scene.set_viewer(self.controller.viewer)
         for seat, badge in enumerate(self.scene.badges):
             badge.set_state(name=names[seat], active=False, ready=False)

@@ -73,7 +73,7 @@ class WindowGame(QObject):
         self.aids_bar = AidsBar()
         view.add_overlay(self.pass_panel, lambda layout: layout.prompt_rect())
         view.add_overlay(self.last_trick_panel, _centre)
-        view.add_overlay(self.aids_bar, lambda layout: layout.aids_rect())
+        view.add_overlay(self.aids_bar, self._aids_place)
         view.add_overlay(self.summary_panel, _centre)
         view.add_overlay(self.game_over_panel, _centre)
         self._connect()
@@ -98,6 +98,16 @@ class WindowGame(QObject):
         self.aids_bar.finish_asked.connect(self.finish_hand)
         self.aids_bar.keys_returned.connect(self._on_aids_bar_keys_returned)
         self.session.claims.changed.connect(self._on_claims_changed)
+
+    def _aids_place(self, layout: TableLayout) -> QRectF:
+        """Where the table's buttons are centred: "Finish the hand", when offered, is added
+        above Hint and Last trick without moving them (centred again, the bar put it where
+        Hint had been, under a pointer about to click Hint)."""
+        place = layout.aids_rect()
+        finish, box = self.aids_bar.finish_button, self.aids_bar.layout()
+        if finish.isVisibleTo(self.aids_bar) and box is not None:
+            place.setTop(place.top() - finish.sizeHint().height() - box.spacing())
+        return place
 
     def fill_tabs(self, tabs: QTabWidget) -> None:
         """Put the score sheet and the tricks of the hand in ``tabs``; Tab goes through them."""
@@ -144,12 +154,18 @@ class WindowGame(QObject):
         self._on_scores_changed()
 
     def _order_focus(self, sheet: QWidget) -> None:
-        """Tab from the table to the panels' buttons, then the score sheet, and back round."""
+        """Tab from the table to the panels' buttons and its own, then the score sheet, and
+        back round (left out, the table's own buttons came after the sheet)."""
+        aids = self.aids_bar
         chain: list[QWidget] = [
             self.view,
             self.pass_panel.button,
+            self.summary_panel.replay,
             self.summary_panel.button,
             *self.game_over_panel.buttons,
+            aids.finish_button,
+            aids.hint_button,
+            aids.last_button,
         ]
         if sheet.window() is self.view.window():  # a floating sheet is a window of its own
             chain.append(sheet)

@@ -111,3 +111,24 @@ def test_a_button_with_the_focus_shows_its_whole_text(
     to_the_moment(qtbot, window, moment)
     assert clipped(window) == []
     assert clipped_when_focused(window) == []
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_copy_shows_its_whole_answer_when_clicked(
+    qtbot: QtBot, make_window: WindowMaker, language: str
+) -> None:
+    """Copy beside the deal number says "Copied ✓" whole, in the room it had (measured
+    before the panel's bold font and padding applied, it was too narrow: where the deal's
+    row is the panel's widest, "opied" showed)."""
+    window = make_window(size=(1024, 640))
+    window.apply_settings(replace(window.settings, language=language))
+    window.start_game(short_game("hearts", 1))
+    to_the_moment(qtbot, window, "summary")
+    panel = window.build_game().summary_panel
+    copy = next(b for b in panel.findChildren(QPushButton) if b.text() in ("Copy", "Copia"))
+    width = copy.width()
+    copy.click()
+    QApplication.processEvents()
+    assert copy.text().endswith("✓")
+    assert clipped(window) == []
+    assert copy.width() == width  # nothing moves

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 from persistence_helpers import step, step_until, waiting
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
@@ -309,3 +309,33 @@ def test_a_hand_not_dealt_from_a_number_shows_none_and_cannot_be_replayed(
     assert not any(line.startswith("Deal fingerprint") for line in window.scene.info.lines())
     window.commands.replay_deal()
     assert "not dealt from a deal number" in window.status_line.currentMessage()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_offer_to_finish_leaves_hint_and_last_trick_where_they_were(
+    qtbot: QtBot, make_window: WindowMaker, size: tuple[int, int]
+) -> None:
+    """The offer to finish the hand appears above the table's buttons without moving them:
+    centred again, the bar put it where Hint had been, and a click meant for Hint finished
+    the hand."""
+    window = make_window(size=size)
+    window.start_game(replace(short_game("hearts", 6), seed=11))
+    aids, view, claims = window.game.aids_bar, window.view, window.session.claims
+
+    def places() -> list[QRect]:
+        QApplication.processEvents()
+        buttons = (aids.hint_button, aids.last_button)
+        return [QRect(b.mapTo(view, QPoint(0, 0)), b.size()) for b in buttons]
+
+    def decided() -> bool:  # the check comes from the worker: its answer waited for
+        if window.presenter.mode == PLAYING:
+            qtbot.waitUntil(lambda: claims._asked is None or claims.offered, timeout=5000)
+        return _offered(window)
+
+    step_until(qtbot, window, lambda: aids.last_button.isEnabled() and not decided())
+    before = places()
+    step_until(qtbot, window, decided)
+    assert aids.finish_button.isVisible()
+    for old, new in zip(before, places(), strict=True):
+        assert new.center().y() == old.center().y()
+        assert new.contains(old.center())

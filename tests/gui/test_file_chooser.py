@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QLocale, QSettings, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -132,3 +132,29 @@ def _no_dialog_left(qapp: QApplication) -> Iterator[None]:
     for widget in qapp.topLevelWidgets():
         if isinstance(widget, QFileDialog):
             widget.close()
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_sizes_and_dates_are_written_in_the_windows_language(
+    qtbot: QtBot, qapp: QApplication, files: Path, language: str
+) -> None:
+    """A file's size and date as the game's language writes them, not the system's ("869
+    bytes" and "1 12 2026 23:04" in the Italian dialog on a system in English)."""
+    translations.use(language)
+    try:
+        dialog = shown_dialog(qtbot, files)
+        tree = dialog.findChild(QTreeView, "treeView")
+        model = dialog.findChild(QFileSystemModel)
+        assert tree is not None and model is not None
+        shown = tree.model()
+        root = tree.rootIndex()
+        rows = {shown.index(r, 0, root).data(): r for r in range(shown.rowCount(root))}
+        row = rows["game.json"]
+        locale = QLocale(QLocale.Language.Italian if language == "it" else QLocale.Language.English)
+        size = shown.index(row, 1, root).data()
+        date = shown.index(row, 3, root).data()
+        written = model.lastModified(model.index(str(files / "game.json")))
+        assert size == locale.formattedDataSize(2)
+        assert date == locale.toString(written, QLocale.FormatType.ShortFormat)
+    finally:
+        translations.use("en")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
@@ -99,3 +99,30 @@ def test_a_focused_button_that_goes_leaves_the_keys_to_the_cards(
     assert focused() is window.view
     qtbot.waitUntil(lambda: presenter.mode == PLAYING, timeout=5000)
     assert focused() is window.view
+
+
+def test_with_the_score_sheet_open_tab_goes_to_the_table_buttons_first(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """As the Keyboard help says: Tab goes from the cards to the table's buttons, then the
+    score sheet (with the sheet open, the first Tab went to the sheet's tabs, out of sight of
+    a player looking at the cards), and Shift+Tab back the same way."""
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    after_a_trick(qtbot, window)
+    window.dock.show()
+    QApplication.processEvents()
+    aids, view = window.build_game().aids_bar, window.view
+    view.setFocus()
+    order: list[object] = []
+    for _ in range(5):
+        qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+        order.append(focused())
+    assert order[:2] == [aids.hint_button, aids.last_button]
+    assert all(isinstance(w, QWidget) and window.dock.isAncestorOf(w) for w in order[2:-1])
+    assert order[-1] is view
+    back: list[object] = []
+    for _ in range(5):
+        qtbot.keyClick(focused(), Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+        back.append(focused())
+    assert back == [*reversed(order[:-1]), view]

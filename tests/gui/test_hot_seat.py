@@ -281,3 +281,29 @@ def test_in_hot_seat_each_human_is_told_once_what_they_received(
         assert first.startswith("You received ")  # with the turn it came just before
         assert later and not any("You received" in text for text in later)
     assert not any("You received" in text for to, text in said if to < 0)
+
+
+@pytest.mark.parametrize("humans", [(0,), (), (1, 3)])
+def test_a_new_game_takes_the_last_games_hand_over_screen_away(
+    qtbot: QtBot, make_window: WindowMaker, humans: tuple[int, ...]
+) -> None:
+    """A hot-seat game left at its hand-over screen for a game with a single human (or the
+    demo): the screen went on standing over the table, the human's cards face up under it,
+    and the keys went to its button instead of the cards. A new hot-seat game hands over to
+    its own first human."""
+    window = make_window()
+    window.start_game(hot_seat((0, 2), "peppa"))
+    game = window.build_game()
+    qtbot.waitUntil(game.hand_over.isVisible, timeout=5000)
+    window.start_game(hot_seat(humans, "peppa"))
+    if len(humans) > 1:
+        qtbot.waitUntil(lambda: game.hand_over.title.text() == "Marco's turn", timeout=5000)
+        assert game.hand_over.isVisible() and face_up_hand_cards(window) == {}
+        return
+    qtbot.waitUntil(lambda: window.presenter.mode != IDLE or bool(face_up_hand_cards(window)))
+    assert not game.hand_over.isVisible()
+    if humans:
+        qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+        window.view.setFocus()
+        qtbot.keyClick(window.view, Qt.Key.Key_Right)
+        assert window.scene.focus in window.scene.hands[0]  # the keys reach the cards

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTableView, QWidget
+from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
@@ -176,3 +176,37 @@ def test_enter_presses_the_focused_button_by_the_plate_and_on_a_panel(
     qtbot.keyClick(bar.last_button, Qt.Key.Key_Return)
     qtbot.waitUntil(window.game.last_trick_panel.isVisible, timeout=2000)
     assert len(window.scene.hands[0]) == count  # no card was played by the key
+
+
+def test_at_the_end_of_a_hand_tab_goes_through_the_panels_buttons_in_a_row(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Copy, Replay this deal…, Next hand, one after the other, then the table's own buttons
+    and the score sheet (Tab from Next hand went to Last trick behind the panel, then the
+    sheet's tabs, Replay, the sheet, and Copy last)."""
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    window.dock.show()
+    window.start_game(short_game("hearts", 2))
+    pass_by_keys(qtbot, window)
+    presenter, panel = window.presenter, window.summary_panel
+    while not panel.isVisible():
+        qtbot.waitUntil(lambda: presenter.mode == PLAYING or panel.isVisible(), timeout=5000)
+        if presenter.mode == PLAYING:
+            presenter.play_card(next(c for c in window.scene.hands[0] if presenter._legal >> c & 1))
+    QApplication.processEvents()
+    copy = next(b for b in panel.findChildren(QPushButton) if b.text() == "Copy")
+    window.view.setFocus()
+    no = Qt.KeyboardModifier.NoModifier
+    forward = [focus_after(qtbot, Qt.Key.Key_Tab, no) for _ in range(4)]
+    assert forward[:3] == [copy, panel.replay, panel.button]
+    assert not panel.isAncestorOf(forward[3])
+    aids = window.build_game().aids_bar
+    order = [focus_after(qtbot, Qt.Key.Key_Tab, no) for _ in range(4)]
+    first_in_sheet = next(
+        i for i, w in enumerate([forward[3], *order]) if window.dock.isAncestorOf(w)
+    )
+    assert all(
+        w in (aids.hint_button, aids.last_button) for w in [forward[3], *order][:first_in_sheet]
+    )

@@ -314,3 +314,27 @@ def test_a_recent_file_with_an_ampersand_shows_its_whole_name_and_opens(
     window.commands.open_path = opened.append  # type: ignore[method-assign]
     action.trigger()
     assert opened == [path]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_statistics_headers_show_whole_on_a_small_screen(qtbot: QtBot, language: str) -> None:
+    """Every column as wide as its header (with the sort arrow) at 1024×640: the names'
+    column was squeezed to what the others left, "Giocatore" cut to "iocator"."""
+    from peppa_qt.gui.language import translations
+
+    translations.use(language)
+    try:
+        dialog = StatisticsDialog(STATS, Statistics)
+        qtbot.addWidget(dialog)
+        dialog.resize(1000, 600)  # the widest the dialog is on a 1024-pixel screen
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        header = dialog.table.horizontalHeader()
+        cut = [
+            dialog.proxy.headerData(c, Qt.Orientation.Horizontal)
+            for c in range(header.count())
+            if header.sectionSize(c) < header.sectionSizeHint(c)
+        ]
+        assert cut == []
+    finally:
+        translations.use("en")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from itertools import pairwise
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
@@ -177,3 +180,26 @@ def test_dragging_a_card_onto_the_table_plays_it(qtbot: QtBot, make_window: Wind
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=target)
     qtbot.waitUntil(lambda: card not in scene.hands[0])
     assert (0, card) in scene.trick or any(card in taken for taken in scene.taken)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_click_near_the_next_cards_edge_takes_the_card_seen_there(
+    qtbot: QtBot, make_window: WindowMaker, size: tuple[int, int]
+) -> None:
+    """A card is clicked where it shows: the next card's shadow, beside it, is not the next
+    card (a click on the right of A♠'s strip chose the 3♥ over it: "You must follow
+    spades")."""
+    window = make_window(size=size)
+    window.start_game(short_game("peppa", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING)
+    scene, view = window.scene, window.view
+    hand = list(scene.hands[scene.viewer])
+    for card, right in pairwise(hand):
+        item = scene.item(right)
+        edge = view.mapFromScene(item.mapToScene(item.card_rect().topLeft()))
+        middle = view.card_position(card)
+        point = QPoint(edge.x() - 2, middle.y())
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+        assert window.presenter.selected == [card], (card, right)
+        click_card(qtbot, window, card)  # put it back
+        assert window.presenter.selected == []

@@ -125,7 +125,8 @@ def instructions(tree: Path, preset: str, what: str, count: int) -> int:
                 str(count),
             ],
             cwd=tree,
-            env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+            # A fixed hash seed: the same count for the same code, run after run.
+            env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
             capture_output=True,
             text=True,
             check=True,

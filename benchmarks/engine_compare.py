@@ -137,7 +137,7 @@ def instructions(tree: Path, preset: str, what: str, count: int) -> int:
 
 def count_instructions(base: Path) -> None:
     """Print the instructions per hand and per legal-move generation, and the ratios."""
-    runs = {"hands": (40, 200), "legal": (10_000, 50_000)}
+    runs = {"hands": (200, 600), "legal": (20_000, 100_000)}  # long: start-up and caches cancel
     print(
         f"{'rules':10} {'per hand base':>14} {'now':>10} {'ratio':>6}   "
         f"{'per legal base':>15} {'now':>7} {'ratio':>6}   (callgrind instructions)"

@@ -17,6 +17,7 @@ compiles to. Both tools come with PySide6, next to the Python that runs this scr
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,9 @@ I18N = ROOT / "peppa_qt" / "i18n"
 PACKAGES = ("gui", "controller", "models")
 #: Italian in full; English only for its plural forms ("%n hand(s)": "1 hand", "3 hands").
 LANGUAGES = ("it", "en")
+#: lupdate takes every ``#:`` comment before a ``tr()`` for a note to the translator, but ours
+#: are the code's own attribute docs: they are not kept in the .ts.
+CODE_NOTE = re.compile(r"[ \t]*<extracomment>.*?</extracomment>\n", re.DOTALL)
 
 
 def tool(name: str) -> str:
@@ -52,11 +56,22 @@ def ts_file(code: str) -> Path:
 def update() -> None:
     """Collect every text of the window into each .ts (keeping the translations)."""
     for code in LANGUAGES:
-        command = [tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none"]
-        if code == "en":
-            command.append("-pluralonly")
-        command += [*sources(), "-ts", str(ts_file(code).relative_to(ROOT))]
-        subprocess.run(command, cwd=ROOT, check=True)
+        collect(code, ts_file(code))
+
+
+def collect(code: str, path: Path) -> None:
+    """Run lupdate for ``code`` into the .ts at ``path``, then tidy it."""
+    command = [tool("pyside6-lupdate"), "-silent", "-no-obsolete", "-locations", "none"]
+    if code == "en":
+        command.append("-pluralonly")
+    subprocess.run([*command, *sources(), "-ts", str(path)], cwd=ROOT, check=True)
+    tidy(path)
+
+
+def tidy(path: Path) -> None:
+    """Undo what lupdate adds that nobody wants to read: code notes, apostrophes as ``&apos;``."""
+    text = CODE_NOTE.sub("", path.read_text(encoding="utf-8"))
+    path.write_text(text.replace("&apos;", "'"), encoding="utf-8")
 
 
 def release(target: Path = I18N) -> list[Path]:

@@ -28,7 +28,6 @@
     <name>AidsBar</name>
     <message>
         <source>Hint (H)</source>
-        <extracomment>The keys go back to the cards; with the arrow key pressed (a Qt.Key), or 0.</extracomment>
         <translation>Suggerimento (H)</translation>
     </message>
     <message>
@@ -44,7 +43,6 @@
     <name>CrashReporter</name>
     <message>
         <source>Something keeps going wrong inside Peppa, and the game cannot go on. Start Peppa again: your game goes on from where it was last autosaved. The details are in {path}.</source>
-        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The game is set going again after an error at most this many times in this many seconds. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
         <translation>Qualcosa continua a non funzionare dentro Peppa, e la partita non può andare avanti. Riavvia Peppa: la tua partita riprende dall'ultimo salvataggio automatico. I dettagli sono in {path}.</translation>
     </message>
     <message>
@@ -56,7 +54,6 @@
     <name>GameOverPanel</name>
     <message>
         <source>Play again</source>
-        <extracomment>The buttons in Tab order.</extracomment>
         <translation>Gioca ancora</translation>
     </message>
     <message>
@@ -121,7 +118,6 @@
     <name>HandSummaryPanel</name>
     <message>
         <source>Final ranking</source>
-        <extracomment>The player wants this hand's cards dealt again (a new game from its deal number).</extracomment>
         <translation>Classifica finale</translation>
     </message>
     <message>
@@ -394,7 +390,6 @@
     </message>
     <message>
         <source>At the table</source>
-        <extracomment>(keys, what they do): the table's first, then the menus'.</extracomment>
         <translation>Al tavolo</translation>
     </message>
     <message>
@@ -410,7 +405,6 @@
     </message>
     <message>
         <source>Welcome to Peppa.</source>
-        <extracomment>name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms) How long the demo shows each hand's summary (ms). The application's translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
         <translation>Ti diamo il benvenuto in Peppa.</translation>
     </message>
     <message>
@@ -435,7 +429,6 @@
     </message>
     <message>
         <source>&amp;Rules</source>
-        <extracomment>Every action and submenu with the source of its text and the values it is filled with, for ``retranslate``.</extracomment>
         <translation>&amp;Regole</translation>
     </message>
     <message>
@@ -587,12 +580,10 @@
     <name>NewGameDialog</name>
     <message>
         <source>You</source>
-        <extracomment>The name a single human gets when none is given; shown in the player's language.</extracomment>
         <translation>Tu</translation>
     </message>
     <message>
         <source>To the right every hand</source>
-        <extracomment>The kind of a seat played by a person (any other kind is a computer level).</extracomment>
         <translation>A destra a ogni smazzata</translation>
     </message>
     <message>
@@ -816,7 +807,6 @@
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
-        <extracomment>Qt's own texts that qtbase_it.qm lacks, collected into our catalogue by lupdate.</extracomment>
         <translation>&amp;Cerca in:</translation>
     </message>
     <message>
@@ -839,7 +829,6 @@
     <name>ScoreSheetModel</name>
     <message>
         <source>Took every point card in this hand</source>
-        <extracomment>One number per seat.</extracomment>
         <translation>Ha preso tutte le carte con punti in questa smazzata</translation>
     </message>
     <message>
@@ -851,7 +840,6 @@
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <extracomment>Why sounds cannot be heard here ("" when they can), asked when sounds are chosen.</extracomment>
         <translation>Impostazioni</translation>
     </message>
     <message>
@@ -1053,7 +1041,6 @@
     <name>StatisticsModel</name>
     <message>
         <source>{wins} ({percent}%)</source>
-        <extracomment>The raw value of a cell (numbers as numbers, the rule set's key): for sorting and filtering.</extracomment>
         <translation>{wins} ({percent}%)</translation>
     </message>
     <message>
@@ -1125,7 +1112,6 @@
     <name>StorageTexts</name>
     <message>
         <source>{name} does not say who plays: you play South, and computers the other seats.</source>
-        <extracomment>The program's own files: a damaged one is replaced by defaults and kept aside.</extracomment>
         <translation>{name} non dice chi gioca: tu giochi a Sud e il computer ai posti restanti.</translation>
     </message>
     <message>
@@ -1214,7 +1200,6 @@
     <message>
         <source>D</source>
         <comment>the dealer's chip</comment>
-        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). One number per seat. (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand. "You received … from …", said once more with the viewer's first "Your turn" after it.</extracomment>
         <translation>M</translation>
     </message>
     <message>
@@ -1713,7 +1698,6 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The mark of the card that led the trick. A trick: the card of each seat, the leader, the winner and the points in it. The cards' colours as the table's: clubs green and diamonds blue with four. Before a game's names: the columns of a four-seat table, nameless. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
         <translation>Ha fatto la presa</translation>
     </message>
     <message>
@@ -1729,7 +1713,6 @@
     <name>WindowCommands</name>
     <message>
         <source>Continue the game you were playing?</source>
-        <extracomment>The rules' language setting the rules dialog was last shown in.</extracomment>
         <translation>Vuoi riprendere la partita che stavi giocando?</translation>
     </message>
     <message>
@@ -1845,7 +1828,6 @@
     <name>WindowGame</name>
     <message>
         <source>Scores</source>
-        <extracomment>"Finish the hand" is offered (True) or no more (False).</extracomment>
         <translation>Punteggi</translation>
     </message>
     <message>

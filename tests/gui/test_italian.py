@@ -93,6 +93,18 @@ def test_the_catalogues_hold_exactly_the_texts_of_the_code(tmp_path: Path) -> No
     assert in_file - in_code == set(), "vanished texts: run tools/translations.py update"
 
 
+@pytest.mark.parametrize("code", ["it", "en"])
+def test_collecting_the_texts_again_changes_nothing(code: str, tmp_path: Path) -> None:
+    """``update`` on an unchanged checkout leaves the .ts as it is: no churn in a diff."""
+    committed = (I18N / f"peppa_{code}.ts").read_text(encoding="utf-8")
+    again = tmp_path / f"peppa_{code}.ts"
+    again.write_text(committed, encoding="utf-8")
+    tool.collect(code, again)
+    text = again.read_text(encoding="utf-8")
+    assert "<extracomment>" not in text, "the code's #: notes are not for the translator"
+    assert text == committed
+
+
 def test_the_shipped_catalogues_are_compiled_from_their_sources(tmp_path: Path) -> None:
     """A .qm older than its .ts would ship old words: each is what its .ts compiles to."""
     for compiled in tool.release(tmp_path):

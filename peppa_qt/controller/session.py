@@ -110,6 +110,8 @@ class GameSession(QObject):
         self.setup: GameSetup | None = None
         #: The saved game the game in play came from or was saved to (Save writes there).
         self.current_path: Path | None = None
+        #: Every move of the game as it was when saved to (or opened from) that file.
+        self._saved_moves: tuple[object, ...] | None = None
         self._fixed_pace = pace is not None
         self._levels: list[str] | None = None
         self._counted = False
@@ -154,10 +156,19 @@ class GameSession(QObject):
         match = self.controller.match
         if match is None or match.is_over or not match.hands:
             return False
+        if self._saved_moves is not None and self._saved_moves == self._moves():
+            return False  # the file holds it as it stands
         hand = match.hands[-1]
         humans = self.controller.humans()
         passed = any(hand.passes[seat] is not None for seat in humans)
         return len(match.hands) > 1 or bool(hand.plays) or passed
+
+    def _moves(self) -> tuple[object, ...]:
+        """Every pass and card of the game in play (undo can change them, not just add)."""
+        match = self.controller.match
+        if match is None:
+            return ()
+        return tuple((tuple(hand.passes), tuple(hand.plays)) for hand in match.hands)
 
     def hand_is_secret(self) -> bool:
         """Whether a file of the whole game would show one human's cards to another now:
@@ -178,6 +189,7 @@ class GameSession(QObject):
         """Start a new game of ``setup``."""
         self.setup = setup
         self.current_path = None
+        self._saved_moves = None
         self._counted = False
         self._rescored = None
         self._selection = list(no_selection(len(setup.seats)))
@@ -207,6 +219,7 @@ class GameSession(QObject):
         self._aids = [list(pair) for pair in saved.aids]
         self._hinted = None
         self.controller.resume(setup, match)
+        self._saved_moves = self._moves() if path is not None else None
         self.autosave()
 
     def set_ai_pause(self, ms: int) -> None:
@@ -350,6 +363,7 @@ class GameSession(QObject):
             self._tell(problem)
             return False
         self.current_path = path
+        self._saved_moves = self._moves()
         self._tell(self.preferences.remember_recent(path))
         return True
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from persistence_helpers import step_until
+from persistence_helpers import step, step_until
 from player_doubles import random_factory
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
@@ -151,6 +151,32 @@ def test_play_again_asks_first_while_a_game_is_in_progress(
     play_again_action(window).trigger()  # the game is over: no question
     none.stopped = True
     assert none.seen == [] and window.controller.match is not match
+
+
+@pytest.mark.real_message_boxes
+def test_a_game_saved_as_it_stands_is_left_without_a_question(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    """Nothing is lost once the game is in its file; one move more and something would be."""
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    step_until(qtbot, window, lambda: window.presenter.mode == "playing")
+    assert window.session.save_to(tmp_path / "evening.peppa")
+    match = window.controller.match
+    none = BoxAnswer()
+    play_again_action(window).trigger()
+    none.stopped = True
+    assert none.seen == [] and window.controller.match is not match
+    assert window.session.open_path(tmp_path / "evening.peppa")  # as saved: still nothing to lose
+    step(qtbot, window)  # a card more than the file holds
+    escape = BoxAnswer(Qt.Key.Key_Escape)
+    play_again_action(window).trigger()
+    assert len(escape.seen) == 1 and "in progress" in escape.seen[0][0]
+    none = BoxAnswer()
+    window.commands.save()  # to the file it came from
+    play_again_action(window).trigger()
+    none.stopped = True
+    assert none.seen == []
 
 
 def test_quitting_after_n_hands_stops_the_demos_next_hand(

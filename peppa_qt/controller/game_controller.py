@@ -187,10 +187,12 @@ class GameController(QObject):
         """Whether the viewer's last pass or card of this hand can be taken back.
 
         Only with a single human: with several, undoing would show one human's cards to
-        another.
+        another. Not once the game is over: it has been ranked and counted.
         """
-        hand = self.hand
+        hand, match = self.hand, self.match
         if len(self.humans()) != 1 or hand is None or not hand.can_undo():
+            return False
+        if match is not None and match.is_over:
             return False
         return any(self.is_human(seat) for seat in self._actions)
 

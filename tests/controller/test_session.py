@@ -166,3 +166,25 @@ def test_an_autosave_writes_the_hand_in_play_not_every_hand_again(
     assert len(written) == 1  # the seventh hand: the six before it were written once
     text = session.profile.where.autosave_file.read_text(encoding="utf-8")
     assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
+
+
+def test_a_game_over_is_not_undone(qtbot: QtBot, sessions: list[GameSession]) -> None:
+    """The ranking is shown and the game counted: its last card is not taken back."""
+    session = new_session(sessions)
+    c = session.controller
+    with qtbot.waitSignal(c.human_to_pass, timeout=5000):
+        session.start(one_hand())
+    assert c.hand is not None
+    asked: list[object] = []
+    c.human_to_move.connect(lambda *args: asked.append(args))
+    c.game_over.connect(asked.append)
+    session.submit_pass(0, cards_of(c.hand.hands[0])[:3])
+    while True:
+        qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+        asked.clear()
+        if c.match is not None and c.match.is_over:
+            break
+        assert session.can_undo()  # during the hand the human's card may be taken back
+        session.submit_play(0, cards_of(c.hand.legal_mask())[0])
+    assert not session.can_undo() and c.undo_subject() is None and not session.undo()
+    assert c.match.is_over

@@ -1,13 +1,21 @@
-"""Benchmarks that print figures (not timed tests): ``peppa-qt bench engine``."""
+"""Benchmarks that print figures (not timed tests): ``peppa-qt bench engine``.
+
+Each run says which build it measured (peppa_qt/native.py); ``--compare`` measures the
+compiled build and the pure one, each in a process of its own, in one run.
+"""
 
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from . import native
 from .engine import HandState, Match, Phase, RuleSet, cards_of
 from .engine.cardset import listed
 from .engine.hand import HandResult
@@ -62,7 +70,7 @@ def bench_engine(
     seconds: float = 3.0, seed: int = 1, tables: tuple[tuple[str, int], ...] = TABLES
 ) -> list[str]:
     """Random hands and legal-move generations per second, per table, one process."""
-    lines = [f"{'rules':10} {'hands/s':>10} {'legal/s':>12}"]
+    lines = [f"build: {native.describe()}", f"{'rules':10} {'hands/s':>10} {'legal/s':>12}"]
     for preset, seats in tables:
         rules = RuleSet.preset(preset, seats=seats)
         name = preset if seats == rules.seats and preset != "belmont" else f"{preset}-{seats}"
@@ -76,4 +84,39 @@ def bench_engine(
             return len(cards_of(next(cycle).work_out_legal()))
 
         lines.append(f"{name:10} {hands:10.0f} {_rate(legal, seconds / 2):12.0f}")
+    return lines
+
+
+def _measured(pure: bool, seconds: float) -> tuple[str, list[list[str]]]:
+    """The build and the rows of ``bench_engine`` run in a new process of that build."""
+    env = {**os.environ}
+    env.pop(native.PURE_VARIABLE, None)
+    if pure:
+        env[native.PURE_VARIABLE] = "1"
+    command = [sys.executable, "-m", "peppa_qt", "bench", "engine", "--seconds", str(seconds)]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    first, _, *rows = done.stdout.splitlines()
+    return first.removeprefix("build: "), [row.split() for row in rows]
+
+
+def compare_engine(seconds: float = 3.0) -> list[str]:
+    """``bench_engine`` of the compiled build and of the pure one, side by side."""
+    if getattr(sys, "frozen", False):
+        return ["a built app carries only its compiled build: nothing to compare with"]
+    compiled, fast = _measured(False, seconds)
+    if not compiled.startswith("compiled"):
+        return [f"no compiled build to compare: {compiled}"]
+    pure, slow = _measured(True, seconds)
+    lines = [
+        f"compiled: {compiled}; pure: {pure}",
+        f"{'rules':10} {'hands/s':>9} {'pure':>7} {'ratio':>6} {'legal/s':>10} {'pure':>9}"
+        f" {'ratio':>6}",
+    ]
+    for (name, hands, legal), (_, pure_hands, pure_legal) in zip(fast, slow, strict=True):
+        hand_ratio = float(hands) / float(pure_hands)
+        legal_ratio = float(legal) / float(pure_legal)
+        lines.append(
+            f"{name:10} {hands:>9} {pure_hands:>7} {hand_ratio:5.2f}x {legal:>10}"
+            f" {pure_legal:>9} {legal_ratio:5.2f}x"
+        )
     return lines

@@ -141,3 +141,42 @@ def test_the_pure_build_imports_the_sources_past_the_compiled_files() -> None:
     assert done.stdout.strip() == (
         f"({everything}, {everything}) compiled (mypyc, {everything} modules)"
     )
+
+
+# ------------------------------------------------------------ what says which
+
+
+def _bench(*args: str, pure: bool) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop(native.PURE_VARIABLE, None)
+    if pure:
+        env[native.PURE_VARIABLE] = "1"
+    command = [sys.executable, "-m", "peppa_qt", "bench", "engine", "--seconds", "0.02", *args]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    return done.stdout.splitlines()
+
+
+def test_the_engine_bench_says_which_build_it_measured() -> None:
+    lines = _bench(pure=True)
+    assert lines[0] == "build: pure Python (PEPPA_PURE is set)"
+    assert [line.split()[0] for line in lines[2:]] == [
+        "peppa",
+        "torino",
+        "hearts",
+        "belmont-6",
+        "belmont-8",
+    ]
+
+
+def test_the_engine_bench_compares_the_two_builds_in_one_run() -> None:
+    if native.why_pure(environ={}) and not EXPECTED:
+        pytest.skip(f"no compiled build here: {native.why_pure(environ={})}")
+    lines = _bench("--compare", pure=False)
+    everything = len(native.COMPILED)
+    assert lines[0] == (
+        f"compiled: compiled (mypyc, {everything} modules); pure: pure Python (PEPPA_PURE is set)"
+    )
+    assert lines[1].split() == ["rules", "hands/s", "pure", "ratio", "legal/s", "pure", "ratio"]
+    rows = [line.split() for line in lines[2:]]
+    assert [row[0] for row in rows] == ["peppa", "torino", "hearts", "belmont-6", "belmont-8"]
+    assert all(row[3].endswith("x") and row[6].endswith("x") for row in rows)

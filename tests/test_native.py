@@ -175,6 +175,7 @@ def test_the_engine_bench_compares_the_two_builds_in_one_run() -> None:
     everything = len(native.COMPILED)
     assert lines[0] == (
         f"compiled: compiled (mypyc, {everything} modules); pure: pure Python (PEPPA_PURE is set)"
+        " (3 processes of each in turn, medians)"
     )
     assert lines[1].split() == ["rules", "hands/s", "pure", "ratio", "legal/s", "pure", "ratio"]
     rows = [line.split() for line in lines[2:]]

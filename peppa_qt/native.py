@@ -96,6 +96,9 @@ def why_pure(package: Path = _PACKAGE, environ: dict[str, str] | None = None) ->
         return f"{len(missing)} of the compiled files missing ({missing[0]})"
     if getattr(sys, "frozen", False):
         return ""  # a built app carries no sources to compare with, and was built in one go
+    stale = leftovers(package)
+    if stale:
+        return f"{stale[0]} has a compiled file but is compiled no more"
     import json
 
     try:
@@ -110,18 +113,39 @@ def why_pure(package: Path = _PACKAGE, environ: dict[str, str] | None = None) ->
     return ""
 
 
+def leftovers(package: Path = _PACKAGE) -> list[str]:
+    """Modules beside their source with a compiled file of an older build, though they are
+    not in ``COMPILED`` (any more): Python would import that file instead of the source."""
+    # Only the folders a build writes to (a listing each: every start of the game asks).
+    folders = {tuple(m.split(".")[1:-1]) for m in COMPILED}
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = set()
+    for folder in folders:
+        with os.scandir(package.joinpath(*folder)) as entries:
+            names = {entry.name for entry in entries}
+        for name in names:
+            if not name.endswith(suffixes):
+                continue
+            stem = name.split(".")[0]
+            module = ".".join(("peppa_qt", *folder, stem))
+            if module not in COMPILED and module != LIBRARY and f"{stem}.py" in names:
+                found.add(module)
+    return sorted(found)
+
+
 class _PureFinder:
     """Imports the modules of ``COMPILED`` from their sources, past their compiled files (a
     finder of ``sys.meta_path``)."""
 
-    def __init__(self, package: Path) -> None:
+    def __init__(self, package: Path, modules: Sequence[str]) -> None:
         self.package = package
+        self.modules = frozenset(modules)
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         """The source's spec for a compiled module, None for every other."""
-        if fullname not in COMPILED:
+        if fullname not in self.modules:
             return None
         return importlib.util.spec_from_file_location(fullname, source_of(fullname, self.package))
 
@@ -133,8 +157,10 @@ def choose() -> None:
     why = why_pure()
     _state.update(compiled=not why, why=why)
     has_sources = all(source_of(m).is_file() for m in COMPILED)
-    if why and has_sources and any(extension_of(m) is not None for m in COMPILED):
-        sys.meta_path.insert(0, _PureFinder(_PACKAGE))
+    if why and has_sources:
+        stale = leftovers()
+        if stale or any(extension_of(m) is not None for m in COMPILED):
+            sys.meta_path.insert(0, _PureFinder(_PACKAGE, (*COMPILED, *stale)))
 
 
 def compiled() -> bool:

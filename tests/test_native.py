@@ -181,3 +181,17 @@ def test_the_engine_bench_compares_the_two_builds_in_one_run() -> None:
     rows = [line.split() for line in lines[2:]]
     assert [row[0] for row in rows] == ["peppa", "torino", "hearts", "belmont-6", "belmont-8"]
     assert all(row[3].endswith("x") and row[6].endswith("x") for row in rows)
+
+
+def test_a_compiled_file_of_a_module_compiled_no_more_runs_everything_pure(
+    tmp_path: Path,
+) -> None:
+    """An older build's file beside a source no longer compiled would shadow that source."""
+    _fake_build(tmp_path)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (tmp_path / "ai" / "expert.py").write_text("# the level\n", encoding="utf-8")
+    (tmp_path / "ai" / f"expert{suffix}").write_bytes(b"")
+    assert native.leftovers(tmp_path) == ["peppa_qt.ai.expert"]
+    assert native.why_pure(tmp_path, environ={}) == (
+        "peppa_qt.ai.expert has a compiled file but is compiled no more"
+    )

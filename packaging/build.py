@@ -2,9 +2,10 @@
 
     python packaging/build.py [--dist DIR] [--work DIR] [--no-self-test]
 
-- every platform: the icons (from the game's SVG), then the PyInstaller bundle
-  (``packaging/peppa-qt.spec``: one folder, windowed), then the bundle's own
-  ``--self-test`` (offscreen);
+- every platform: the hot modules compiled in place (mypyc; unless they are already, or
+  mypyc is missing: then the bundle runs them as Python, and says so), the icons (from the
+  game's SVG), then the PyInstaller bundle (``packaging/peppa-qt.spec``: one folder,
+  windowed), then the bundle's own ``--self-test`` (offscreen);
 - Linux: ``peppa-qt-<version>-linux-<machine>.tar.gz`` of the bundle and
   ``peppa-qt_<version>_<arch>.deb`` (dpkg-deb), checked with desktop-file-validate,
   ``appstreamcli validate`` and lintian: any error fails the build;
@@ -20,6 +21,8 @@ has the game's dependencies and PyInstaller (``pip install -e .[package]``).
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
+import importlib.util
 import os
 import platform
 import shutil
@@ -30,6 +33,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -215,6 +219,42 @@ def disk_image(app: Path, dist: Path, work: Path) -> Path:
     return target
 
 
+# ------------------------------------------------------------ the compiled build
+
+
+def _native() -> ModuleType:
+    """``peppa_qt/native.py``, loaded alone (as setup.py loads it)."""
+    spec = importlib.util.spec_from_file_location("_peppa_native", ROOT / "peppa_qt" / "native.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def compile_hot_modules() -> str:
+    """The hot modules compiled in place (mypyc) unless they already are: the bundle carries
+    what the source tree runs. Which build that is, in a few words."""
+    native = _native()
+    package = ROOT / "peppa_qt"
+    why = native.why_pure(package, environ={})
+    if not why:
+        return "compiled (built already)"
+    if importlib.util.find_spec("mypyc") is None:
+        return f"pure Python: no mypyc here ({why})"
+    # An earlier build's files first: one of a module compiled no more would shadow its source.
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for old in package.rglob(f"*{suffix}"):
+            old.unlink()
+    command = [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"]
+    env = {**os.environ, "PEPPA_COMPILE": "1"}
+    if subprocess.run(command, cwd=ROOT, env=env, check=False).returncode != 0:
+        raise BuildError("compiling the hot modules (setup.py build_ext) failed")
+    why = native.why_pure(package, environ={})
+    if why:
+        raise BuildError(f"the compiled modules do not load: {why}")
+    return f"compiled ({len(native.COMPILED)} modules)"
+
+
 # -------------------------------------------------------------------- main
 
 
@@ -223,6 +263,7 @@ def build(dist: Path, work: Path, test_the_app: bool) -> list[Path]:
     check_release_notes()
     dist.mkdir(parents=True, exist_ok=True)
     work.mkdir(parents=True, exist_ok=True)
+    print(f"   the hot modules: {timed('compile', compile_hot_modules)}")
     icons = timed("icons", lambda: write_icons(work / "icons"))
     bundle = timed("PyInstaller bundle", lambda: pyinstaller(dist, work, icons))
     if sys.platform.startswith("linux"):

@@ -66,6 +66,11 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="print speed figures")
     bench.add_argument("what", choices=["engine"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument(
+        "--compare",
+        action="store_true",
+        help="measure the compiled build and the pure one, side by side",
+    )
     _add_arena(commands)
     bot = commands.add_parser("bot", help="answer the bot protocol on stdin/stdout")
     bot.add_argument("--level", default="normal", help="computer level")
@@ -227,9 +232,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bot":
         return cmd_bot(args.level, args.seed)
     if args.command == "bench":
-        from .bench import bench_engine
+        from .bench import bench_engine, compare_engine
 
-        for line in bench_engine(args.seconds):
+        measure = compare_engine if args.compare else bench_engine
+        for line in measure(args.seconds):
             print(line, flush=True)
         return 0
     from .app import run_gui

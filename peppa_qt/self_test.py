@@ -82,9 +82,12 @@ Check = Callable[[], str]
 def run_self_test(out: TextIO | None = None, checks: Sequence[tuple[str, Check]] = ()) -> int:
     """Run ``checks`` (all of them by default), print one line each; 0 if all passed, else 1."""
     stream = out if out is not None else sys.stdout
+    from . import native
+
     frozen = "frozen" if getattr(sys, "frozen", False) else "from source"
+    python = f"Python {sys.version.split()[0]}"
     print(
-        f"peppa-qt {__version__} self-test ({frozen}, Python {sys.version.split()[0]})", file=stream
+        f"peppa-qt {__version__} self-test ({frozen}, {python}, {native.describe()})", file=stream
     )
     started = time.perf_counter()
     failed = []

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from peppa_qt import self_test
+from peppa_qt import native, self_test
 from peppa_qt.ai import make_player
 from peppa_qt.ai.base import Decision, Player
 from peppa_qt.engine import PlayerView, cards_of
@@ -45,6 +45,7 @@ def test_the_command_passes_from_source_and_says_what_it_checked() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("peppa-qt ") and "from source" in lines[0]
+    assert native.describe() in lines[0]  # the build it runs: compiled or pure, and why
     for name, _ in CHECKS:
         assert any(line.startswith(f"ok   {name} ") for line in lines), done.stdout
     assert "208 faces (4 decks)" in done.stdout and "easy, normal, hard, expert" in done.stdout

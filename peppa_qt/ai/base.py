@@ -5,13 +5,31 @@ from __future__ import annotations
 import random
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from ..engine.cards import Card
 from ..engine.view import PlayerView
 
 LEVELS: Final = ("easy", "normal", "hard", "expert")
+
+#: For the compiled build (peppa_qt/native.py): mypy_extensions' class decorator, which only
+#: tells mypyc, and does nothing where mypy is not installed. ``SearchPlayer`` is subclassed
+#: in uncompiled modules (hard.py, expert.py, scripts/ai_parts.py), so it is compiled open to
+#: them (``allow_interpreted_subclasses``). The levels themselves stay in uncompiled modules:
+#: a level's settings (its deals, its time cap) stay settable on its class, as the self-test,
+#: the benchmarks and the tests set them; a compiled class keeps its attributes in C, where
+#: its compiled code would not see a value set on the class.
+_Class = TypeVar("_Class", bound=type)
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414  (re-exported)
+else:
+
+    def mypyc_attr(*_names: str, **_flags: bool) -> Callable[[_Class], _Class]:
+        """mypy_extensions' decorator where mypy is not installed: it only tells mypyc."""
+        return lambda cls: cls
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from ..engine.cardset import FACES, plus, set_of
 from ..engine.hand import HandState, Phase
 from ..engine.rules import EndMode, MoonMode, RuleSet
 from ..engine.view import PlayerView
-from .base import Decision, Player
+from .base import Decision, Player, mypyc_attr
 from .normal import NormalPlayer
 from .sampling import barred_cards, known_cards, sample_hands
 
@@ -205,6 +205,9 @@ def best_card(scores: dict[int, float]) -> int:
     return max(scores, key=lambda card: (scores[card], -card))
 
 
+# Subclassed by the levels of uncompiled modules (hard.py, expert.py), whose methods the
+# compiled ones must call: a native class, open to interpreted subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchPlayer(Player):
     """A searching level (hard, expert): passes as the normal level, searches its plays."""
 

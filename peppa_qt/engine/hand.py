@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, SUIT_NAMES
 from .cardset import COPY_SHIFT, FACES, copies, minus, overflow, plus, remove, set_of
@@ -66,36 +66,41 @@ class HandResult:
     taken: tuple[int, ...]
 
 
+#: A hand's public fields (its slots but the private ones: a compiled class has no
+#: ``__slots__`` to read them from).
+FIELDS: Final = (
+    "deal",
+    "dealer",
+    "first_lead",
+    "hands",
+    "hearts_broken",
+    "leader",
+    "pass_direction",
+    "passes",
+    "phase",
+    "plays",
+    "result",
+    "rules",
+    "taken",
+    "to_move",
+    "trick",
+    "trick_winners",
+)
+
+
 class HandState:
     """The full state of one hand; the controller is the only caller of its mutators."""
 
-    __slots__ = (
-        "_legal",
-        "_track",
-        "_undo",
-        "deal",
-        "dealer",
-        "first_lead",
-        "hands",
-        "hearts_broken",
-        "leader",
-        "pass_direction",
-        "passes",
-        "phase",
-        "plays",
-        "result",
-        "rules",
-        "taken",
-        "to_move",
-        "trick",
-        "trick_winners",
-    )
+    __slots__ = ("_legal", "_track", "_undo", *FIELDS)
 
     def __new__(cls, rules: RuleSet | None = None, *_args: object, **_kwargs: object) -> HandState:
         """A hand of a deck with copies is a ``_TwinDeckHand``: it plays them by its own code,
-        so the one-deck game's inner loop pays nothing for copies."""
-        twins = cls is HandState and rules is not None and rules.copies > 1
-        return object.__new__(_TwinDeckHand if twins else cls)
+        so the one-deck game's inner loop pays nothing for copies.
+
+        (``object.__new__`` of the class argument itself, as mypyc compiles it.)"""
+        if cls is HandState and rules is not None and rules.copies > 1:
+            return _TwinDeckHand.__new__(_TwinDeckHand, rules)
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -339,20 +344,20 @@ class HandState:
             raise refusal
         if self._track:
             self._push_undo()
-        self._apply_play(card)
+        self.play_unchecked(card)
 
     def play_unchecked(self, card: int) -> None:
-        """Play a card the caller knows is legal, without undo: the search playouts' fast path
-        (``_apply_play`` itself: no call in between).
+        """Play a card the caller knows is legal, without undo: the search playouts' fast path.
 
         The one-deck play; ``_TwinDeckHand`` has the one with copies."""
         seat = self.to_move
         assert seat is not None
         self._legal = -1
         self.hands[seat] ^= 1 << card
-        self.plays.append(card)
+        played = CARDS[card]  # kept a Card: a compiled build passes ``card`` as a bare int
+        self.plays.append(played)
         trick = self.trick
-        trick.append(card)
+        trick.append(played)
         rules = self.rules
         if rules.heart_breakers >> card & 1:  # RuleSet.breaks_hearts, inlined for the playouts
             self.hearts_broken = True
@@ -362,16 +367,14 @@ class HandState:
             return
         winner = trick_winner(self.leader, trick, rules.direction, seats)
         won = 0
-        for played in trick:
-            won |= 1 << played
+        for one in trick:
+            won |= 1 << one
         self.taken[winner] |= won
         self.trick_winners.append(winner)
         self.trick = []
         self.leader = self.to_move = winner
         if len(self.plays) == seats * rules.hand_size:
             self._finish()
-
-    _apply_play = play_unchecked
 
     def _start_play(self) -> None:
         self._legal = -1
@@ -433,7 +436,8 @@ class HandState:
         Field by field rather than through ``_set_state``: search copies hands millions of
         times, and the call with keywords costs 40% more.
         """
-        twin = object.__new__(type(self))
+        kind = type(self)
+        twin = kind.__new__(kind)  # a compiled class is made by its own __new__ only
         twin.rules = self.rules
         twin.dealer = self.dealer
         twin.deal = self.deal
@@ -468,9 +472,10 @@ class _TwinDeckHand(HandState):
         assert seat is not None
         self._legal = -1
         self.hands[seat] = remove(self.hands[seat], card)
-        self.plays.append(card)
+        played = CARDS[card]
+        self.plays.append(played)
         trick = self.trick
-        trick.append(card)
+        trick.append(played)
         rules = self.rules
         if rules.heart_breakers >> card & 1:
             self.hearts_broken = True
@@ -485,8 +490,6 @@ class _TwinDeckHand(HandState):
         self.leader = self.to_move = winner
         if len(self.plays) == seats * rules.hand_size:
             self._finish()
-
-    _apply_play = play_unchecked
 
 
 def legal_cards(

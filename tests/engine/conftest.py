@@ -33,12 +33,13 @@ from peppa_qt.engine import (
 )
 from peppa_qt.engine.cards import CARDS
 from peppa_qt.engine.cardset import listed, minus, set_of
+from peppa_qt.engine.hand import FIELDS
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 FULL_DECK = [r + s for s in SUITS for r in RANKS]
 SHORT_DECK = [r + s for s in SUITS for r in RANKS[4:]]
-SEAT_SLOTS = tuple(n for n in HandState.__slots__ if not n.startswith("_"))
+SEAT_SLOTS = FIELDS
 
 
 # ------------------------------------------------------------------- card text

@@ -1,0 +1,157 @@
+"""The expert's search of one worker task: deals weighted by inference, then played out.
+
+Compiled by mypyc with the other hot modules (peppa_qt/native.py); the player itself
+(expert.py: its pool, budget and time cap) stays a plain Python class, whose settings a
+test, the self-test or a benchmark may change on the class.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..engine.cards import cards_of
+from ..engine.cardset import add, listed, minus, plus, set_of
+from ..engine.hand import HandState
+from ..engine.view import PlayerView
+from .endgame import solvable, solve
+from .normal import world_policy
+from .passing import choose_pass
+from .sampling import barred_cards, known_cards, sample_hands
+from .search import Policy, Stakes, equivalent_cards, playout
+from .table import policy_rules
+
+#: The opponent model of the inference: a player plays the normal policy's card with chance
+#: LEAD (FOLLOW, DISCARD) more than a uniform pick among its k legal cards would give it.
+#: Fitted to the search levels' own play (40 hands of four hard players per rule set): they
+#: play the normal policy's card in 36–42% of their leads (chance alone: 18–21%), 43–45% of
+#: their follows (35%) and 24–30% of their discards (27%, so a discard tells next to nothing).
+#: The model they replace (the normal policy's card with chance 0.65 at every play) made
+#: hard's search worse in Peppa: +2.2 relative points a deal (scripts/ai_parts.py, 165 deals).
+LEAD, FOLLOW, DISCARD = 0.25, 0.13, 0.02
+#: Likelihoods are raised to this power: the plays of one hand are not independent evidence.
+TEMPER = 0.25
+#: Deals per worker task: small enough that cancelling stops the search within ~0.1 s.
+CHUNK = 12
+
+
+def likelihood(view: PlayerView, hands: list[int]) -> float:
+    """How likely the other seats' plays of this hand were, if they held ``hands`` (tempered).
+
+    Each play's chance is taken relative to a uniform pick among the legal cards, so only
+    the normal policy's prediction tells deals apart, not how many cards a seat could play.
+    """
+    holdings = list(hands)
+    for index, card in enumerate(view.plays):
+        seat = view.seat_of_play(index)
+        holdings[seat] = add(holdings[seat], card)
+    # The hand at its first card, led by the seat that led it (not worked out again from the
+    # holdings: a deal drawn without every constraint could have another seat lead, and the
+    # plays would then be replayed by the wrong seats).
+    start = replace(
+        view,
+        plays=(),
+        trick_winners=(),
+        taken=(0,) * view.rules.seats,
+        hearts_broken=False,
+        to_move=view.first_lead,
+    )
+    world = HandState.from_view(start, holdings)
+    log_weight = 0.0
+    for index, card in enumerate(view.plays):
+        if view.seat_of_play(index) != view.seat:
+            choices = world.legal_mask().bit_count()
+            if choices > 1:
+                trick = world.trick
+                if not trick:
+                    lean = LEAD
+                elif card // 13 == trick[0] // 13:
+                    lean = FOLLOW
+                else:
+                    lean = DISCARD
+                chance = 1 - lean + (lean * choices if world_policy(world) == card else 0)
+                log_weight += math.log(chance)  # times k: the uniform part counts alike
+        world.play_unchecked(card)
+    return math.exp(TEMPER * log_weight)
+
+
+def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[float, float]]:
+    """Weighted utility sums (and weight totals) of each legal card over ``worlds`` deals."""
+    rng = random.Random(seed)
+    legal = cards_of(view.legal)
+    classes = equivalent_cards(view, legal)
+    searched = sorted(set(classes.values()))
+    sums: dict[int, tuple[float, float]] = dict.fromkeys(legal, (0.0, 0.0))
+    voids, known = barred_cards(view), known_cards(view)
+    stakes = Stakes.of(view)
+    for _ in range(worlds):
+        hands = sample_hands(view, rng, voids, known)
+        weight = likelihood(view, hands)
+        base = HandState.from_view(view, hands)
+        if solvable(base):
+            values = solve(base, stakes)
+        else:
+            found = playouts(base, searched, view.seat, stakes)
+            values = {card: found[classes[card]] for card in legal}
+        for card, value in values.items():
+            total, weights = sums[card]
+            sums[card] = (total + weight * value, weights + weight)
+    return sums
+
+
+def evaluate_passes(
+    view: PlayerView, candidates: Sequence[int], seed: int, worlds: int
+) -> list[float]:
+    """Utility sums of each candidate pass (a mask of three cards) over ``worlds`` deals.
+
+    Each deal gives the unseen cards to the other seats at random; they pass as the normal
+    level would (their choice does not depend on ours), and the hand is played out.
+    """
+    rng = random.Random(seed)
+    rules, seat, direction = view.rules, view.seat, view.pass_direction
+    offset = rules.pass_offset(direction)
+    pr = policy_rules(rules)
+    unseen = listed(minus(rules.deck_mask, view.hand))
+    size = rules.hand_size
+    seats = range(rules.seats)
+    stakes = Stakes.of(view)
+    sums = [0.0] * len(candidates)
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        hands = [0] * len(seats)
+        passes = [0] * len(seats)
+        hands[seat] = view.hand
+        others = [(seat + k) % len(seats) for k in range(1, len(seats))]
+        for index, other in enumerate(others):
+            hands[other] = set_of(unseen[index * size : (index + 1) * size])
+            passes[other] = choose_pass(pr, hands[other], offset, rng.getrandbits(32))[0]
+        for index, mine in enumerate(candidates):
+            passes[seat] = mine
+            holdings = [
+                plus(minus(hands[s], passes[s]), passes[rules.giver(s, direction)]) for s in seats
+            ]
+            world = HandState.in_play(rules, view.dealer, view.pass_direction, holdings)
+            playout(world, world_policy)
+            assert world.result is not None
+            sums[index] += stakes.value(world.result.points, seat)
+    return sums
+
+
+def playouts(
+    base: HandState,
+    legal: Sequence[int],
+    seat: int,
+    stakes: Stakes,
+    policy: Policy = world_policy,
+) -> dict[int, float]:
+    """The value for ``seat`` of each card of ``legal`` played in ``base``, then played out."""
+    values = {}
+    for card in legal:
+        world = base.copy()
+        world.play_unchecked(card)
+        playout(world, policy)
+        assert world.result is not None
+        values[card] = stakes.value(world.result.points, seat)
+    return values

@@ -115,9 +115,6 @@ class Soak:
 
     def on_hand_completed(self, index: int) -> None:
         self.hands += 1
-        import time
-
-        print("HAND", self.hands, self.games, time.perf_counter(), flush=True)
         if self.hands in (WARM, HANDS):
             self.counts[self.hands] = self.counted()
 

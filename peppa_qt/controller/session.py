@@ -31,6 +31,7 @@ from ..storage.saves import Selections, no_selection
 from .claims import ClaimWatcher
 from .game_controller import GameController, PlayerFactory
 from .preferences import Preferences
+from .review import Reviewer
 from .setup import GameSetup, Pace, SeatSetup, default_level, usable_level
 
 if TYPE_CHECKING:
@@ -125,6 +126,8 @@ class GameSession(QObject):
         self._hand_lines = HandLines()
         #: Offers and plays "Finish the hand" (from the human's view only).
         self.claims = ClaimWatcher(self.controller, self)
+        #: The coach: reviews of finished hands, worked out in a worker thread.
+        self.reviewer = Reviewer(parent=self)
         c = self.controller
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.seat_passed.connect(self._on_controller_seat_passed)
@@ -183,6 +186,7 @@ class GameSession(QObject):
         self._selection = list(no_selection(len(setup.seats)))
         self._aids = [[0, 0] for _ in setup.seats]
         self._hinted = None
+        self.reviewer.forget()
         self.controller.start(setup)
 
     def play_again(self) -> None:
@@ -206,6 +210,7 @@ class GameSession(QObject):
         self._selection = list(saved.selected)
         self._aids = [list(pair) for pair in saved.aids]
         self._hinted = None
+        self.reviewer.forget()
         self.controller.resume(setup, match)
         self.autosave()
 
@@ -292,6 +297,24 @@ class GameSession(QObject):
             if match.hands[index].phase is Phase.SCORED:
                 return match.deal_number(index), match.hands[index].dealer
         return None
+
+    def review_target(self) -> tuple[int, list[int]] | None:
+        """The last hand played to its end and the seats that may review it (the humans;
+        every card of a finished hand is public), or None: there is nothing to review."""
+        match = self.controller.match
+        humans = self.controller.humans()
+        if match is None or not humans or self.demo:
+            return None
+        for index in range(len(match.hands) - 1, -1, -1):
+            if match.hands[index].phase is Phase.SCORED:
+                return index, humans
+        return None
+
+    def request_review(self, hand: int, seat: int) -> None:
+        """Start (or fetch the kept) review of ``seat`` in ``hand``: ``reviewer.reviewed``."""
+        match = self.controller.match
+        if match is not None and 0 <= hand < len(match.hands):
+            self.reviewer.request(match, hand, seat)
 
     # ---------------------------------------------------------------- files
 

@@ -298,17 +298,15 @@ class GameSession(QObject):
                 return match.deal_number(index), match.hands[index].dealer
         return None
 
-    def review_target(self) -> tuple[int, list[int]] | None:
-        """The last hand played to its end and the seats that may review it (the humans;
+    def review_target(self) -> tuple[list[int], list[int]] | None:
+        """The hands played to their end and the seats that may review them (the humans;
         every card of a finished hand is public), or None: there is nothing to review."""
         match = self.controller.match
         humans = self.controller.humans()
         if match is None or not humans or self.demo:
             return None
-        for index in range(len(match.hands) - 1, -1, -1):
-            if match.hands[index].phase is Phase.SCORED:
-                return index, humans
-        return None
+        finished = [i for i, hand in enumerate(match.hands) if hand.phase is Phase.SCORED]
+        return (finished, humans) if finished else None
 
     def request_review(self, hand: int, seat: int) -> None:
         """Start (or fetch the kept) review of ``seat`` in ``hand``: ``reviewer.reviewed``."""

@@ -76,13 +76,14 @@ def _value(mean: float) -> str:
 
 
 class ReviewDialog(QDialog):
-    """One hand's review for one seat (a choice of the humans' seats in hot-seat)."""
+    """One hand's review for one seat: a choice of the finished hands (the last first
+    shown), and of the humans' seats in hot-seat."""
 
     def __init__(  # noqa: PLR0917  (what the window knows of the hand to review)
         self,
         reviewer: Reviewer,
         request: Callable[[int, int], None],
-        hand: int,
+        hands: Sequence[int],
         seats: Sequence[int],
         names: Sequence[str],
         cache: CardPixmapCache,
@@ -92,15 +93,20 @@ class ReviewDialog(QDialog):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._reviewer, self._request = reviewer, request
-        self._hand, self._names, self._cache = hand, list(names), cache
+        self._names, self._cache = list(names), cache
         self.review: HandReview | None = None
-        self.setWindowTitle(self.tr("Review of hand {n}").format(n=hand + 1))
         self.setStyleSheet(STYLE)
+        self.hand_choice = QComboBox()
+        for hand in hands:
+            self.hand_choice.addItem(self.tr("Hand {n}").format(n=hand + 1), hand)
+        self.hand_choice.setCurrentIndex(len(hands) - 1)
+        self.hand_choice.setVisible(len(hands) > 1)
+        self.hand_choice.currentIndexChanged.connect(self._on_choice_changed)
         self.seat_choice = QComboBox()
         for seat in seats:
             self.seat_choice.addItem(texts.player_name(self._names[seat]), seat)
         self.seat_choice.setVisible(len(seats) > 1)
-        self.seat_choice.currentIndexChanged.connect(self._on_seat_choice_changed)
+        self.seat_choice.currentIndexChanged.connect(self._on_choice_changed)
         self.summary = _label("title")
         self.progress = QProgressBar()
         self.steps = QListWidget()
@@ -124,13 +130,13 @@ class ReviewDialog(QDialog):
         window: QWidget,
         reviewer: Reviewer,
         request: Callable[[int, int], None],
-        hand: int,
+        hands: Sequence[int],
         seats: Sequence[int],
         names: Sequence[str],
         cache: CardPixmapCache,
     ) -> ReviewDialog:
         """Open the review beside the table (not modal: the game goes on); tests replace it."""
-        dialog = cls(reviewer, request, hand, seats, names, cache, window)
+        dialog = cls(reviewer, request, hands, seats, names, cache, window)
         dialog.show()
         return dialog
 
@@ -158,6 +164,7 @@ class ReviewDialog(QDialog):
     def _build(self) -> None:
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
+        top.addWidget(self.hand_choice)
         top.addWidget(self.seat_choice)
         self.previous = QPushButton(self.tr("◀ Previous"))
         self.previous.clicked.connect(lambda: self.step(-1))
@@ -185,11 +192,17 @@ class ReviewDialog(QDialog):
         box.addLayout(row)
 
     @property
+    def _hand(self) -> int:
+        """The hand whose review is shown (its index in the game)."""
+        return int(self.hand_choice.currentData())
+
+    @property
     def seat(self) -> int:
         """The seat whose choices are shown."""
         return int(self.seat_choice.currentData())
 
     def _ask(self) -> None:
+        self.setWindowTitle(self.tr("Review of hand {n}").format(n=self._hand + 1))
         self.review = None
         self.steps.clear()
         self._clear_detail()
@@ -200,7 +213,7 @@ class ReviewDialog(QDialog):
             widget.setEnabled(False)
         self._request(self._hand, self.seat)
 
-    def _on_seat_choice_changed(self, _: int) -> None:
+    def _on_choice_changed(self, _: int) -> None:
         self._ask()
 
     def _on_reviewer_progressed(self, hand: int, seat: int, done: int, total: int) -> None:

@@ -870,6 +870,10 @@
             <numerusform>%n imprecisioni</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Hand {n}</source>
+        <translation>Smazzata {n}</translation>
+    </message>
     <message numerus="yes">
         <source>%n mistake(s)</source>
         <translation>

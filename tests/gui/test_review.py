@@ -192,3 +192,22 @@ def test_the_review_speaks_italian(qtbot: QtBot, make_window: WindowMaker, itali
         dialog.steps.setCurrentRow(row)
         assert still_english(visible_texts(dialog)) == []
     assert dialog.steps.item(1).text().startswith("Presa 1")
+
+
+def test_any_finished_hand_of_the_game_can_be_reviewed(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 3))
+    play_a_hand(qtbot, window)
+    window.presenter.continue_after_hand()
+    qtbot.waitUntil(lambda: not window.summary_panel.isVisible())
+    play_a_hand(qtbot, window)
+    dialog = open_review(qtbot, window)
+    choice = dialog.hand_choice
+    assert [choice.itemText(i) for i in range(choice.count())] == ["Hand 1", "Hand 2"]
+    assert dialog.review is not None and dialog.review.hand == 1  # the last one first
+    choice.setCurrentIndex(0)
+    assert dialog.windowTitle() == "Review of hand 1" and dialog.review is None
+    qtbot.waitUntil(lambda: dialog.review is not None, timeout=30_000)
+    assert dialog.review is not None and dialog.review.hand == 0

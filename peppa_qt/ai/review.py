@@ -55,6 +55,11 @@ MISTAKE_UP_TO: Final = 4.0
 #: A loss is marked only when it is this many standard errors clear of nothing.
 NOISE_ERRORS: Final = 2.0
 
+#: Near the end every deal is solved exactly, which costs as much as some forty playouts
+#: (three tricks from the end at four seats, each of three choices: 17 s a decision at the
+#: full count): a quarter of the deals are drawn there, and the standard error says so.
+ENDGAME_SHARE: Final = 4
+
 #: Reasons that say nothing about the card's merit (a slip, a search, no choice).
 _EMPTY_REASONS: Final = frozenset({Hint.HUNCH, Hint.SEARCH, Hint.ONLY_CARD})
 
@@ -249,7 +254,8 @@ def _review_play(position: Position, budget: ReviewBudget) -> DecisionReview:
         reason = Hint.ONLY_CARD if len(legal) == 1 else None
         return DecisionReview(position, chosen, chosen, {}, 0.0, 0.0, Grade.GOOD, reason)
     stakes = Stakes(view.rules)
-    seeds = _seeds(view, "play", _chunks(view, budget.worlds))
+    worlds = budget.worlds // ENDGAME_SHARE if _in_endgame(view) else budget.worlds
+    seeds = _seeds(view, "play", _chunks(view, worlds))
     samples = Samples.joined([play_samples(view, seed, CHUNK, stakes) for seed in seeds])
     values = {int(card): (samples.mean(card), samples.error(card)) for card in legal}
     best = best_card({card: mean for card, (mean, _) in values.items()})
@@ -270,13 +276,18 @@ def _play_reason(view: PlayerView, classes: dict[int, int], best: int) -> Hint |
     return hint
 
 
+def _in_endgame(view: PlayerView) -> bool:
+    """Whether the tricks left are few enough for the exact solver."""
+    rules = view.rules
+    left = rules.seats * rules.hand_size - len(view.plays)
+    return left <= rules.seats * exact_tricks(rules.seats)
+
+
 def _play_hindsight(position: Position, stakes: Stakes) -> Hindsight:
     """Each legal card's score in the real deal: exact where the solver reaches."""
     world, view = position.world, position.view
-    rules = view.rules
-    left = rules.seats * rules.hand_size - len(view.plays)
     legal = cards_of(view.legal)
-    if left <= rules.seats * exact_tricks(rules.seats):
+    if _in_endgame(view):
         return Hindsight("exact", dict(solve(world.copy(), stakes)))
     return Hindsight("playout", playouts(world.copy(), legal, view.seat, stakes))
 

@@ -61,12 +61,13 @@ def decision_to_dict(review: DecisionReview) -> dict[str, Any]:
 
 
 def _hindsight_dict(review: DecisionReview, hindsight: Hindsight) -> dict[str, Any]:
-    values = hindsight.values
+    # The loss from the values as written, so that a review read back writes the same.
+    kept = Hindsight(hindsight.method, {c: _number(v) for c, v in hindsight.values.items()})
     return {
-        "method": hindsight.method,
-        "values": {_key(review, choice): _number(v) for choice, v in values.items()},
-        "best": _names(review.cards(hindsight.best(review.chosen))),
-        "loss": _number(hindsight.loss(review.chosen)),
+        "method": kept.method,
+        "values": {_key(review, choice): v for choice, v in kept.values.items()},
+        "best": _names(review.cards(kept.best(review.chosen))),
+        "loss": _number(kept.loss(review.chosen)),
     }
 
 

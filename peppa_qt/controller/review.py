@@ -56,6 +56,14 @@ class Reviewer(QObject):
         """The review of ``seat`` in ``hand`` if it is done already."""
         return self._cache.get((hand, seat))
 
+    def kept(self) -> list[HandReview]:
+        """The reviews done, in the order of their hands and seats."""
+        return [self._cache[key] for key in sorted(self._cache)]
+
+    def keep(self, review: HandReview) -> None:
+        """Keep a review made before (read back from a saved game)."""
+        self._cache[(review.hand, review.seat)] = review
+
     def forget(self) -> None:
         """A new game: drop the reviews kept and the one under way."""
         self.cancel()

@@ -11,11 +11,11 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
+from ..engine import GameRecord, Match, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
 from ..engine.record import HandLines
 from ..storage import (
@@ -211,6 +211,7 @@ class GameSession(QObject):
         self._aids = [list(pair) for pair in saved.aids]
         self._hinted = None
         self.reviewer.forget()
+        self._keep_reviews(saved, match)
         self.controller.resume(setup, match)
         self.autosave()
 
@@ -335,7 +336,34 @@ class GameSession(QObject):
             selected = tuple(self._selection[s] if p is None else () for s, p in passes)
         aids = tuple((undos, hints) for undos, hints in self._aids)
         deals = tuple((i, d.number, d.turn) for i, d in sorted(match.given_deals().items()))
-        return SavedGame(record, seeds, selected, self._counted, aids, deals)
+        reviews = self._kept_reviews()
+        return SavedGame(record, seeds, selected, self._counted, aids, deals, reviews)
+
+    def _kept_reviews(self) -> tuple[dict[str, Any], ...]:
+        """The coach's finished reviews as JSON, for the saved game (cheap when there are
+        none: the autosave runs after every trick)."""
+        kept = self.reviewer.kept()
+        if not kept:
+            return ()
+        from ..ai.review_json import hand_to_dict
+
+        return tuple({"seat": r.seat, **hand_to_dict(r)} for r in kept)
+
+    def _keep_reviews(self, saved: SavedGame, match: Match) -> None:
+        """The reviews a saved game kept, each checked against its game (one that does not
+        fit, from another version or damaged, is left to be worked out again)."""
+        if not saved.reviews:
+            return
+        from ..ai.review_json import hand_from_dict
+
+        for data in saved.reviews:
+            seat = data.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < match.rules.seats:
+                continue
+            try:
+                self.reviewer.keep(hand_from_dict(match, seat, data))
+            except ValueError:
+                continue
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""

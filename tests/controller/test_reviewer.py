@@ -3,13 +3,21 @@ one never delivered, and the live game untouched."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
+from player_doubles import random_factory
 from pytestqt.qtbot import QtBot
 
 from peppa_qt.ai.review import HandReview, ReviewBudget
+from peppa_qt.ai.review_json import hand_to_dict
+from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
 from peppa_qt.controller.review import Reviewer
-from peppa_qt.engine import Match, Phase, RuleSet, record_of
+from peppa_qt.engine import Match, Phase, RuleSet, cards_of, record_of
 from peppa_qt.engine.record import write_record
+from peppa_qt.storage import OpenedGame, Profile, locations
 
 SMALL = ReviewBudget(worlds=12, pass_worlds=12, pass_candidates=3)
 
@@ -60,3 +68,58 @@ def test_a_review_asked_for_another_seat_drops_the_first(qtbot: QtBot, match: Ma
     reviewer.forget()
     assert reviewer.cached(0, 3) is None
     reviewer.shutdown()
+
+
+@pytest.fixture
+def sessions(profile_dir: Path) -> Iterator[list[GameSession]]:
+    made: list[GameSession] = []
+    yield made
+    for session in made:
+        session.controller.shutdown()
+        session.reviewer.shutdown()
+
+
+def new_session(made: list[GameSession]) -> GameSession:
+    """A session with no window (the gate never closed), its coach on few deals."""
+    profile = Profile(locations())
+    session = GameSession(
+        profile, Preferences(profile), Pace.instant(), random_factory, gated=False
+    )
+    session.reviewer.budget = SMALL
+    made.append(session)
+    return session
+
+
+def test_a_saved_game_keeps_its_reviews(qtbot: QtBot, sessions: list[GameSession]) -> None:
+    """Reopened, a hand reviewed before is there at once; a kept review that does not fit
+    the game is dropped (and worked out again when asked), the game opens all the same."""
+    session = new_session(sessions)
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 2}})
+    bots = tuple(SeatSetup(name, "x") for name in ("Bruno", "Carla", "Dario"))
+    session.start(GameSetup(rules, (SeatSetup("Anna"), *bots), seed=4))
+
+    def act() -> bool:
+        hand = session.controller.hand
+        if hand is None or hand.phase is Phase.SCORED:
+            return hand is not None
+        if hand.phase is Phase.PASSING and hand.passes[0] is None:
+            session.submit_pass(0, cards_of(hand.hands[0])[:3])
+        elif hand.to_move == 0:
+            session.submit_play(0, cards_of(hand.legal_mask())[0])
+        return False
+
+    qtbot.waitUntil(act, timeout=10_000)
+    assert session.review_target() == ([0], [0])
+    with qtbot.waitSignal(session.reviewer.reviewed, timeout=30_000) as caught:
+        session.request_review(0, 0)
+    session.autosave()
+    later = new_session(sessions)
+    opened = later.load_autosave()
+    assert opened is not None and len(opened.saved.reviews) == 1
+    later.resume(opened, counted=opened.saved.counted)
+    kept = later.reviewer.cached(0, 0)
+    assert kept is not None and hand_to_dict(kept) == hand_to_dict(caught.args[0])
+    spoiled = dict(opened.saved.reviews[0], decisions=[])
+    again = new_session(sessions)
+    again.resume(OpenedGame(replace(opened.saved, reviews=(spoiled,)), opened.match), counted=False)
+    assert again.reviewer.cached(0, 0) is None

@@ -12,11 +12,14 @@ from __future__ import annotations
 import contextlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from ..ai.review import HandReview, ReviewBudget, review_hand
-from ..engine import Match, record_of, replay
+if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first asked for:
+    # the first frame and the first deal wait for neither (tests/gui/test_first_frame.py)
+    from ..ai.review import HandReview, ReviewBudget
+    from ..engine import Match
 
 
 class _StoppedError(Exception):
@@ -78,6 +81,8 @@ class Reviewer(QObject):
             return
         if self._asked == (hand, seat):
             return  # under way already
+        from ..engine import record_of, replay
+
         self.cancel()
         self._job += 1
         self._asked = (hand, seat)
@@ -98,6 +103,7 @@ class Reviewer(QObject):
 
     def _work(self, job: int, stop: threading.Event, match: Match, hand: int, seat: int) -> None:
         """In the worker thread."""
+        from ..ai.review import review_hand
 
         def progress(done: int, total: int) -> None:
             if stop.is_set():
@@ -124,8 +130,8 @@ class Reviewer(QObject):
             return
         hand, seat = self._asked
         self._asked = None
-        if isinstance(result, HandReview):
-            self._cache[(hand, seat)] = result
-            self.reviewed.emit(result)
-        else:
+        if isinstance(result, Exception):
             self.failed.emit(hand, seat, str(result))
+        else:
+            self._cache[(hand, seat)] = result  # type: ignore[assignment]
+            self.reviewed.emit(result)

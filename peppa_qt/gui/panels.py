@@ -254,13 +254,13 @@ class HandSummaryPanel(Panel):
         self.button.setFocus()
 
     def _order_copy(self) -> None:
-        """Tab reaches Copy just before Replay and Next hand: made anew for every hand, it
-        came last in the window's focus chain, after the score sheet."""
+        """Tab reaches Copy just before the row of Review, Replay and Next hand: made anew for
+        every hand, it came last in the window's focus chain, after the score sheet."""
         copy, self._copy = self._copy, None
-        before = self.replay.previousInFocusChain()
+        before = self.review.previousInFocusChain()
         if copy is not None and before is not None:
             QWidget.setTabOrder(before, copy)
-            QWidget.setTabOrder(copy, self.replay)
+            QWidget.setTabOrder(copy, self.review)
 
     def _build(self, summary: HandSummary) -> QWidget:
         body = QWidget()

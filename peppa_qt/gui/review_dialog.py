@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -71,8 +71,19 @@ def place_text(decision: DecisionReview) -> str:
     return QCoreApplication.translate("ReviewDialog", "Trick {n}").format(n=decision.position.trick)
 
 
+def decimal(value: float) -> str:
+    """A number of points to a tenth, as the language writes it (2.5, 2,5), with a true
+    minus sign."""
+    locale = QLocale()
+    locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
+    rounded = round(value, 1) + 0.0  # no "−0.0"
+    return locale.toString(rounded, "f", 1).replace("-", "−")
+
+
 def _value(mean: float) -> str:
-    return f"{mean:+.1f}".replace("-", "−")
+    """A value with its sign: +2.5, −1.0."""
+    text = decimal(mean)
+    return text if text.startswith("−") else "+" + text
 
 
 class ReviewDialog(QDialog):
@@ -350,7 +361,7 @@ class ReviewDialog(QDialog):
         verdict = grade_name(d.grade)
         if d.grade is not Grade.GOOD:
             verdict = self.tr("{grade}: about {points} points lost (± {error}).").format(
-                grade=verdict, points=f"{d.loss:.1f}", error=f"{d.error:.1f}"
+                grade=verdict, points=decimal(d.loss), error=decimal(d.error)
             )
         found.append(_label(d.grade.value, verdict))
         if d.reason is not None:
@@ -365,7 +376,7 @@ class ReviewDialog(QDialog):
         shown = list(d.values) if self.every.isChecked() else [d.chosen, d.best]
         ranked = sorted(dict.fromkeys(shown), key=lambda c: -d.values[c][0])
         each = ", ".join(
-            f"{cards_label(d.cards(c))} {_value(d.values[c][0])} ± {d.values[c][1]:.1f}"
+            f"{cards_label(d.cards(c))} {_value(d.values[c][0])} ± {decimal(d.values[c][1])}"
             for c in ranked
         )
         return self.tr("Worth (points against the others' average): {values}").format(values=each)
@@ -381,7 +392,7 @@ class ReviewDialog(QDialog):
         line = self.tr(
             "Hindsight, with every card known (not graded): {best} would have scored {gain} more."
         )
-        gain = f"{hindsight.values[top] - mine:.1f}"
+        gain = decimal(hindsight.values[top] - mine)
         return line.format(best=cards_label(d.cards(top)), gain=gain)
 
 

@@ -211,3 +211,48 @@ def test_any_finished_hand_of_the_game_can_be_reviewed(
     assert dialog.windowTitle() == "Review of hand 1" and dialog.review is None
     qtbot.waitUntil(lambda: dialog.review is not None, timeout=30_000)
     assert dialog.review is not None and dialog.review.hand == 0
+
+
+def test_a_hot_seat_human_may_see_each_human_s_review(qtbot: QtBot) -> None:
+    """Every card of a finished hand is public: the choice of seat lists the humans, and
+    choosing one asks for that seat's review."""
+    from peppa_qt.controller.review import Reviewer
+    from peppa_qt.engine import Match, Phase, RuleSet
+    from peppa_qt.gui.card_pixmaps import CardPixmapCache
+
+    match = Match(RuleSet.preset("hearts", {}), 9, track_undo=False)
+    hand = match.start_hand()
+    for seat in range(4):
+        match.pass_cards(seat, listed(hand.hands[seat])[:3])
+    while hand.phase is not Phase.SCORED:
+        legal = hand.legal_mask()
+        match.play((legal & -legal).bit_length() - 1)
+    reviewer = Reviewer()
+    asked: list[tuple[int, int]] = []
+
+    def request(hand: int, seat: int) -> None:
+        asked.append((hand, seat))
+        reviewer.request(match, hand, seat)
+
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    dialog = ReviewDialog(reviewer, request, [0], [2, 0], names, CardPixmapCache())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    choice = dialog.seat_choice
+    assert choice.isVisible() and not dialog.hand_choice.isVisible()
+    assert [choice.itemText(i) for i in range(choice.count())] == ["Carla", "Anna"]
+    qtbot.waitUntil(lambda: dialog.review is not None, timeout=30_000)
+    assert dialog.review is not None and dialog.review.seat == 2
+    choice.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: dialog.review is not None, timeout=30_000)
+    assert asked == [(0, 2), (0, 0)] and dialog.review.seat == 0
+    reviewer.shutdown()
+
+
+def test_points_are_written_as_the_language_writes_them(italian: None) -> None:
+    from PySide6.QtCore import QLocale
+
+    from peppa_qt.gui.review_dialog import decimal
+
+    assert QLocale().language() == QLocale.Language.Italian
+    assert decimal(2.04) == "2,0" and decimal(-10.33) == "−10,3" and decimal(-0.01) == "0,0"

@@ -36,7 +36,7 @@ from ..ai.review import DecisionReview, Grade, HandReview
 from ..controller.review import Reviewer
 from ..engine.cardset import listed
 from ..engine.view import PlayerView
-from ..models.card_text import cards_label
+from ..models.card_text import card_label, cards_label
 from . import texts
 from .card_pixmaps import CardPixmapCache
 from .panels import CardStrip
@@ -312,6 +312,7 @@ class ReviewDialog(QDialog):
             if trick:
                 found.append(_label("muted", self.tr("On the table")))
                 found.append(CardStrip(self._cache, trick, 58))
+                found.append(_label("muted", self._trick_text(view)))
             else:
                 found.append(_label("muted", self.tr("You lead.")))
         if view.passed is not None and view.received is not None:
@@ -323,6 +324,14 @@ class ReviewDialog(QDialog):
         if voids:
             found.append(_label("muted", voids))
         return found
+
+    def _trick_text(self, view: PlayerView) -> str:
+        """Who played each card of the trick so far: "Bruno 7♠ · Carla K♠"."""
+        first = len(view.plays) - len(view.trick)
+        return " · ".join(
+            f"{texts.player_name(self._names[view.seat_of_play(i)])} {card_label(card)}"
+            for i, card in enumerate(view.plays[first:], first)
+        )
 
     def _voids_text(self, view: PlayerView) -> str:
         """The suits the others had shown they no longer held."""

@@ -19,6 +19,7 @@ from peppa_qt.ai.review import Grade, HandReview
 from peppa_qt.engine.cardset import listed
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.review_dialog import ReviewDialog
+from peppa_qt.models.card_text import card_label
 
 
 @pytest.fixture(autouse=True)
@@ -91,6 +92,14 @@ def test_after_a_hand_the_review_grades_each_choice(qtbot: QtBot, make_window: W
     words = shown_texts(dialog)
     assert any(w.startswith(("Inaccuracy", "Mistake", "Blunder")) for w in words)
     assert any(w.startswith("Worth") for w in words)
+    # A play after the lead shows who played each card of the trick so far.
+    row = next(i for i, d in enumerate(result.decisions) if d.position.view.trick)
+    dialog.steps.setCurrentRow(row)
+    trick = result.decisions[row].position.view.trick
+    labels = [card_label(card) for card in trick]
+    lines = [w for w in shown_texts(dialog) if all(label in w for label in labels)]
+    others = ("Bruno", "Carla", "Dario")
+    assert any(w.count(" · ") == len(trick) - 1 and any(n in w for n in others) for w in lines)
 
 
 def test_the_keys_and_the_mouse_step_through_the_hand(

@@ -30,6 +30,11 @@ def _hand_count(text: str) -> int:
     return _whole_number(text)
 
 
+def _seat_number(text: str) -> int:
+    """``--seat``: a seat number, from 0."""
+    return _whole_number(text, least=0)
+
+
 def _every(text: str) -> int:
     """``--report-every``: 0 (never) or more."""
     return _whole_number(text, least=0)
@@ -72,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
         help="measure the compiled build and the pure one, side by side",
     )
     _add_arena(commands)
+    _add_review(commands)
     bot = commands.add_parser("bot", help="answer the bot protocol on stdin/stdout")
     bot.add_argument("--level", default="normal", help="computer level")
     bot.add_argument("--seed", type=int, default=0, help="the player's seed")
@@ -114,6 +120,16 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
 
 
+def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    review = commands.add_parser(
+        "review", help="the coach: grade one seat's choices in a record's finished hands"
+    )
+    review.add_argument("file", type=Path, help="a peppa-record JSON file")
+    review.add_argument("--seat", type=_seat_number, required=True, help="the seat, from 0")
+    review.add_argument("--hand", type=_hand_count, metavar="H", help="only hand H (from 1)")
+    review.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
 def cmd_check(path: Path) -> int:
     """Replay a record; print the summary JSON (exit 0) or one error line (exit 2)."""
     from .engine import RecordError, read_record, replay, summary
@@ -135,6 +151,51 @@ def cmd_check(path: Path) -> int:
         return 2
     print(json.dumps(summary(match)))
     return 0
+
+
+def cmd_review(path: Path, seat: int, hand: int | None, as_json: bool) -> int:
+    """Print the coach's review of ``seat`` in the record's finished hands (or hand ``hand``)."""
+    from .ai.review import review_hand
+    from .ai.review_json import review_to_dict
+    from .engine import Phase, RecordError, read_record, replay
+    from .review_text import review_lines
+    from .safe_read import printable_name, read_regular_file
+
+    name = printable_name(path)
+    try:
+        match = replay(read_record(read_regular_file(path)), track_undo=False)
+    except OSError as error:
+        print(f"peppa-qt review: cannot read {name}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except RecordError as error:
+        print(f"peppa-qt review: {name}: {error.describe()}", file=sys.stderr)
+        return 2
+    finished = [i for i, h in enumerate(match.hands) if h.phase is Phase.SCORED]
+    problem = _review_problem(match.rules.seats, seat, hand, finished)
+    if problem:
+        print(f"peppa-qt review: {name}: {problem}", file=sys.stderr)
+        return 2
+    indexes = finished if hand is None else [hand - 1]
+    reviews = []
+    for index in indexes:
+        reviews.append(review_hand(match, index, seat))
+        if not as_json:
+            for line in review_lines(reviews[-1]):
+                print(line, flush=True)
+    if as_json:
+        print(json.dumps(review_to_dict(seat, reviews)))
+    return 0
+
+
+def _review_problem(seats: int, seat: int, hand: int | None, finished: list[int]) -> str:
+    """Why the review cannot be made ("" when it can)."""
+    if seat >= seats:
+        return f"there is no seat {seat}: the seats are 0 to {seats - 1}"
+    if hand is not None and hand - 1 not in finished:
+        return f"hand {hand} is not a finished hand of the record"
+    if not finished:
+        return "the record has no finished hand"
+    return ""
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -231,6 +292,8 @@ def _run(args: argparse.Namespace) -> int:
         return cmd_arena(args)
     if args.command == "bot":
         return cmd_bot(args.level, args.seed)
+    if args.command == "review":
+        return cmd_review(args.file, args.seat, args.hand, args.json)
     if args.command == "bench":
         from .bench import bench_engine, compare_engine
 

@@ -595,3 +595,88 @@ def test_the_arena_command_line_names_belmont_and_its_tables() -> None:
     refused = run("arena", "--rules", "belmont", "--players", "easy,easy,easy,easy", "--hands", "1")
     assert refused.returncode == 2
     assert refused.stderr == "peppa-qt arena: belmont is played by 6 or 8 players\n"
+
+
+# ----------------------------------------------------- review: the coach
+
+
+@pytest.fixture
+def small_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach with few deals: the tests check what it prints, not how precisely."""
+    from peppa_qt.ai import review
+
+    budget = review.ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=3)
+    monkeypatch.setattr(review, "DEFAULT_BUDGET", budget)
+
+
+def review_file(tmp_path: Path) -> Path:
+    """A game of random moves: hand 1 finished, hand 2 under way."""
+    match = random_match("peppa", 4, actions=70)
+    path = tmp_path / "game.json"
+    path.write_text(write_record(record_of(match)), encoding="utf-8")
+    return path
+
+
+@pytest.mark.usefixtures("small_reviews")
+def test_review_json_grades_every_decision_of_the_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DESIGN.md: per decision the legal choices with expected points and standard errors,
+    the chosen, the best, the loss, the grade and the reason; finished hands only."""
+    from peppa_qt.cli import main
+
+    assert main(["review", str(review_file(tmp_path)), "--seat", "1", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["seat"] == 1
+    assert [h["hand"] for h in document["hands"]] == [1]  # hand 2 is not over
+    decisions = document["hands"][0]["decisions"]
+    assert [d["kind"] for d in decisions] == ["pass"] + ["play"] * 13
+    assert [d["trick"] for d in decisions] == list(range(14))
+    keys = {"trick", "kind", "chosen", "best", "loss", "grade", "reason", "values", "hindsight"}
+    grades = {"good", "inaccuracy", "mistake", "blunder"}
+    for d in decisions:
+        assert keys <= d.keys() and d["grade"] in grades and d["loss"] >= 0
+        assert len(d["chosen"]) == (3 if d["kind"] == "pass" else 1)
+        if d["values"]:
+            assert " ".join(d["chosen"]) in d["values"] and " ".join(d["best"]) in d["values"]
+            best, chosen = d["values"][" ".join(d["best"])], d["values"][" ".join(d["chosen"])]
+            assert d["loss"] == pytest.approx(best[0] - chosen[0], abs=0.002)
+            assert all(len(pair) == 2 and pair[1] >= 0 for pair in d["values"].values())
+    marked = [d for d in decisions if d["grade"] != "good"]
+    assert marked, "random moves always cost something"
+    assert document["hands"][0]["lost"] == pytest.approx(sum(d["loss"] for d in marked), abs=0.01)
+
+
+@pytest.mark.usefixtures("small_reviews")
+def test_review_text_names_the_hand_the_seat_and_each_decision(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from peppa_qt.cli import main
+
+    assert main(["review", str(review_file(tmp_path)), "--seat", "0", "--hand", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Hand 1, seat 0 (South): ")
+    assert "points lost" in lines[0] or "no choice marked" in lines[0]
+    places = [line.split()[0] for line in lines[1:] if line.startswith("  ") and line[2] != " "]
+    assert places == ["pass"] + ["trick"] * 13
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--seat", "4"], ["there is no seat 4", "0 to 3"]),
+        (["--seat", "0", "--hand", "2"], ["hand 2 is not a finished hand"]),
+        (["--seat", "0", "--hand", "7"], ["hand 7 is not a finished hand"]),
+    ],
+)
+def test_review_refuses_a_seat_or_hand_the_record_does_not_have(
+    tmp_path: Path, args: list[str], words: list[str]
+) -> None:
+    assert_refused(run("review", str(review_file(tmp_path)), *args), *words)
+
+
+def test_review_of_a_file_that_is_not_a_record_says_why(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{}", encoding="utf-8")
+    assert_refused(run("review", str(path), "--seat", "0"), "not a game record")
+    assert_refused(run("review", str(tmp_path / "none.json"), "--seat", "0"), "cannot read")

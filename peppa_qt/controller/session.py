@@ -11,11 +11,11 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
+from ..engine import GameRecord, Match, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
 from ..engine.record import HandLines
 from ..storage import (
@@ -31,6 +31,7 @@ from ..storage.saves import Selections, no_selection
 from .claims import ClaimWatcher
 from .game_controller import GameController, PlayerFactory
 from .preferences import Preferences
+from .review import Reviewer
 from .setup import GameSetup, Pace, SeatSetup, default_level, usable_level
 
 if TYPE_CHECKING:
@@ -127,6 +128,8 @@ class GameSession(QObject):
         self._hand_lines = HandLines()
         #: Offers and plays "Finish the hand" (from the human's view only).
         self.claims = ClaimWatcher(self.controller, self)
+        #: The coach: reviews of finished hands, worked out in a worker thread.
+        self.reviewer = Reviewer(parent=self)
         c = self.controller
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.seat_passed.connect(self._on_controller_seat_passed)
@@ -195,6 +198,7 @@ class GameSession(QObject):
         self._selection = list(no_selection(len(setup.seats)))
         self._aids = [[0, 0] for _ in setup.seats]
         self._hinted = None
+        self.reviewer.forget()
         self.controller.start(setup)
 
     def play_again(self) -> None:
@@ -218,6 +222,8 @@ class GameSession(QObject):
         self._selection = list(saved.selected)
         self._aids = [list(pair) for pair in saved.aids]
         self._hinted = None
+        self.reviewer.forget()
+        self._keep_reviews(saved, match)
         self.controller.resume(setup, match)
         self._saved_moves = self._moves() if path is not None else None
         self.autosave()
@@ -306,6 +312,22 @@ class GameSession(QObject):
                 return match.deal_number(index), match.hands[index].dealer
         return None
 
+    def review_target(self) -> tuple[list[int], list[int]] | None:
+        """The hands played to their end and the seats that may review them (the humans;
+        every card of a finished hand is public), or None: there is nothing to review."""
+        match = self.controller.match
+        humans = self.controller.humans()
+        if match is None or not humans or self.demo:
+            return None
+        finished = [i for i, hand in enumerate(match.hands) if hand.phase is Phase.SCORED]
+        return (finished, humans) if finished else None
+
+    def request_review(self, hand: int, seat: int) -> None:
+        """Start (or fetch the kept) review of ``seat`` in ``hand``: ``reviewer.reviewed``."""
+        match = self.controller.match
+        if match is not None and 0 <= hand < len(match.hands):
+            self.reviewer.request(match, hand, seat)
+
     # ---------------------------------------------------------------- files
 
     def snapshot(self, *, hands: bool = True) -> SavedGame | None:
@@ -327,7 +349,34 @@ class GameSession(QObject):
             selected = tuple(self._selection[s] if p is None else () for s, p in passes)
         aids = tuple((undos, hints) for undos, hints in self._aids)
         deals = tuple((i, d.number, d.turn) for i, d in sorted(match.given_deals().items()))
-        return SavedGame(record, seeds, selected, self._counted, aids, deals)
+        reviews = self._kept_reviews()
+        return SavedGame(record, seeds, selected, self._counted, aids, deals, reviews)
+
+    def _kept_reviews(self) -> tuple[dict[str, Any], ...]:
+        """The coach's finished reviews as JSON, for the saved game (cheap when there are
+        none: the autosave runs after every trick)."""
+        kept = self.reviewer.kept()
+        if not kept:
+            return ()
+        from ..ai.review_json import hand_to_dict
+
+        return tuple({"seat": r.seat, **hand_to_dict(r)} for r in kept)
+
+    def _keep_reviews(self, saved: SavedGame, match: Match) -> None:
+        """The reviews a saved game kept, each checked against its game (one that does not
+        fit, from another version or damaged, is left to be worked out again)."""
+        if not saved.reviews:
+            return
+        from ..ai.review_json import hand_from_dict
+
+        for data in saved.reviews:
+            seat = data.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < match.rules.seats:
+                continue
+            try:
+                self.reviewer.keep(hand_from_dict(match, seat, data))
+            except ValueError:
+                continue
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""

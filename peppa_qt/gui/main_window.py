@@ -290,6 +290,7 @@ class MainWindow(QMainWindow):
         game.presenter.game_finished.connect(self._on_presenter_game_finished)
         game.presenter.sound_wanted.connect(self.sounds.play)
         game.summary_panel.replay_wanted.connect(self.commands.replay_deal)
+        game.summary_panel.review_wanted.connect(self.commands.review_hand)
         game.claim_changed.connect(self._on_game_claim_changed)
         self._game = game
         self._shown_speed = None  # the game's pace and panels take the speed too
@@ -534,6 +535,7 @@ class MainWindow(QMainWindow):
         if self._game is not None:
             self._game.controller.shutdown()
             self._game.session.claims.shutdown()
+            self._game.session.reviewer.shutdown()
         self.sounds.close()
         self.scene.finish_animations(emit=False)
         super().closeEvent(event)

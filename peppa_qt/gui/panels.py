@@ -195,6 +195,8 @@ class HandSummaryPanel(Panel):
     continued = Signal()
     #: The player wants this hand's cards dealt again (a new game from its deal number).
     replay_wanted = Signal()
+    #: The player wants the coach's review of this hand.
+    review_wanted = Signal()
 
     def __init__(self, cache: CardPixmapCache, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -210,7 +212,12 @@ class HandSummaryPanel(Panel):
         self.replay = QPushButton()
         self.replay.setObjectName("secondary")
         self.replay.clicked.connect(self.replay_wanted)
+        self.review = QPushButton()
+        self.review.setObjectName("secondary")
+        self.review.clicked.connect(self.review_wanted)
+        self.review.hide()
         buttons = QHBoxLayout()
+        buttons.addWidget(self.review)
         buttons.addStretch(1)
         buttons.addWidget(self.replay)
         buttons.addWidget(self.button)
@@ -240,18 +247,20 @@ class HandSummaryPanel(Panel):
             self.button.setText(self.tr("Next hand"))
         self.replay.setText(self.tr("Replay this deal…"))
         self.replay.setVisible(summary.deal_number is not None)
+        self.review.setText(self.tr("Review this hand…"))
+        self.review.setVisible(summary.reviewable)
         self.show()
         self.raise_()
         self.button.setFocus()
 
     def _order_copy(self) -> None:
-        """Tab reaches Copy just before Replay and Next hand: made anew for every hand, it
-        came last in the window's focus chain, after the score sheet."""
+        """Tab reaches Copy just before the row of Review, Replay and Next hand: made anew for
+        every hand, it came last in the window's focus chain, after the score sheet."""
         copy, self._copy = self._copy, None
-        before = self.replay.previousInFocusChain()
+        before = self.review.previousInFocusChain()
         if copy is not None and before is not None:
             QWidget.setTabOrder(before, copy)
-            QWidget.setTabOrder(copy, self.replay)
+            QWidget.setTabOrder(copy, self.review)
 
     def _build(self, summary: HandSummary) -> QWidget:
         body = QWidget()

@@ -39,6 +39,8 @@ class HandSummary:
     matches: bool = False
     #: Who dealt the hand (a replay deals from the same seat).
     dealer: int = 0
+    #: A human played in it: the coach can review it.
+    reviewable: bool = False
 
     @classmethod
     def of(

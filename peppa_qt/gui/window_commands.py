@@ -129,6 +129,23 @@ class WindowCommands(QObject):
             return
         self._ask_game(DealChoice(number, dealer))
 
+    def review_hand(self) -> None:
+        """The coach's review of the hands played to their end (the last one first)."""
+        from .review_dialog import ReviewDialog
+
+        target = self.session.review_target()
+        if target is None:
+            self.window.status_line.notice(self.tr("There is no hand of yours to review yet."))
+            return
+        hands, seats = target
+        names = self.window.game.presenter.names()
+        viewer = self.window.game.presenter.viewer
+        seats = sorted(seats, key=lambda seat: seat != viewer)  # the player at the table first
+        reviewer, request = self.session.reviewer, self.session.request_review
+        ReviewDialog.show_for(
+            self.window, reviewer, request, hands, seats, names, self.window.cache
+        )
+
     def new_game_from_number(self) -> None:
         """A new game whose first hand is the deal of a number the player types."""
         from .new_game_dialog import DealChoice

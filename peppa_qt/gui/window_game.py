@@ -6,6 +6,7 @@ players are loaded.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -160,6 +161,7 @@ class WindowGame(QObject):
         chain: list[QWidget] = [
             self.view,
             self.pass_panel.button,
+            self.summary_panel.review,
             self.summary_panel.replay,
             self.summary_panel.button,
             *self.game_over_panel.buttons,
@@ -235,7 +237,8 @@ class WindowGame(QObject):
         self.view.place_overlays()
 
     def _on_presenter_hand_summary_ready(self, summary: HandSummary) -> None:
-        self.summary_panel.show_summary(summary)
+        reviewable = self.session.review_target() is not None
+        self.summary_panel.show_summary(replace(summary, reviewable=reviewable))
         self.view.place_overlays()
 
     def _on_presenter_game_finished(self, summary: GameSummary) -> None:

@@ -118,6 +118,9 @@ class WindowMenus(QObject):
         self.finish_action.triggered.connect(actions.finish_hand)
         self.finish_action.setEnabled(False)
         game.addSeparator()
+        self._action(
+            game, QT_TRANSLATE_NOOP("MainWindow", "Re&view this hand…"), "Ctrl+Shift+R"
+        ).triggered.connect(actions.review_hand)
         self._action(game, QT_TRANSLATE_NOOP("MainWindow", "Replay this &deal…")).triggered.connect(
             actions.replay_deal
         )

@@ -36,6 +36,37 @@
     </message>
 </context>
 <context>
+    <name>ReviewDialog</name>
+    <message numerus="yes">
+        <source>%n inaccuracy(ies)</source>
+        <translation>
+            <numerusform>%n inaccuracy</numerusform>
+            <numerusform>%n inaccuracies</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mistake(s)</source>
+        <translation>
+            <numerusform>%n mistake</numerusform>
+            <numerusform>%n mistakes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blunder(s)</source>
+        <translation>
+            <numerusform>%n blunder</numerusform>
+            <numerusform>%n blunders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n point(s) lost</source>
+        <translation>
+            <numerusform>about %n point lost</numerusform>
+            <numerusform>about %n points lost</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message numerus="yes">
         <source>%n hand(s)</source>

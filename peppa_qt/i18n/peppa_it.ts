@@ -129,6 +129,10 @@
         <translation>Rigioca questa smazzata…</translation>
     </message>
     <message>
+        <source>Review this hand…</source>
+        <translation>Rivedi questa smazzata…</translation>
+    </message>
+    <message>
         <source>Hand {n}</source>
         <translation>Smazzata {n}</translation>
     </message>
@@ -504,6 +508,10 @@
         <translation>Es&amp;ci</translation>
     </message>
     <message>
+        <source>Re&amp;view this hand…</source>
+        <translation>Ri&amp;vedi questa smazzata…</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
     </message>
@@ -812,6 +820,162 @@
     <message>
         <source>Files of &amp;type:</source>
         <translation>File di &amp;tipo:</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewDialog</name>
+    <message>
+        <source>Good</source>
+        <translation>Buona</translation>
+    </message>
+    <message>
+        <source>Inaccuracy</source>
+        <translation>Imprecisione</translation>
+    </message>
+    <message>
+        <source>Mistake</source>
+        <translation>Errore</translation>
+    </message>
+    <message>
+        <source>Blunder</source>
+        <translation>Errore grave</translation>
+    </message>
+    <message>
+        <source>The pass</source>
+        <translation>Il passaggio</translation>
+    </message>
+    <message>
+        <source>Trick {n}</source>
+        <translation>Presa {n}</translation>
+    </message>
+    <message>
+        <source>Review of hand {n}</source>
+        <translation>Revisione della smazzata {n}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inaccuracy(ies)</source>
+        <translation>
+            <numerusform>%n imprecisione</numerusform>
+            <numerusform>%n imprecisioni</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hand {n}</source>
+        <translation>Smazzata {n}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mistake(s)</source>
+        <translation>
+            <numerusform>%n errore</numerusform>
+            <numerusform>%n errori</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blunder(s)</source>
+        <translation>
+            <numerusform>%n errore grave</numerusform>
+            <numerusform>%n errori gravi</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No choice marked: well played.</source>
+        <translation>Nessuna scelta da segnalare: hai giocato bene.</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n point(s) lost</source>
+        <translation>
+            <numerusform>circa %n punto perso</numerusform>
+            <numerusform>circa %n punti persi</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>under a point lost</source>
+        <translation>meno di un punto perso</translation>
+    </message>
+    <message>
+        <source>{marks}: {lost}</source>
+        <comment>the hand's summary: the marks, then the points lost</comment>
+        <translation>{marks}: {lost}</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Indietro</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Avanti ▶</translation>
+    </message>
+    <message>
+        <source>Show every choice</source>
+        <translation>Mostra tutte le scelte</translation>
+    </message>
+    <message>
+        <source>Working out the review…</source>
+        <translation>Sto preparando la revisione…</translation>
+    </message>
+    <message>
+        <source>Working out the review: {done} of {total} choices…</source>
+        <translation>Sto preparando la revisione: {done} scelte su {total}…</translation>
+    </message>
+    <message>
+        <source>The review could not be worked out.</source>
+        <translation>Non è stato possibile preparare la revisione.</translation>
+    </message>
+    <message>
+        <source>Your cards</source>
+        <translation>Le tue carte</translation>
+    </message>
+    <message>
+        <source>On the table</source>
+        <translation>In tavola</translation>
+    </message>
+    <message>
+        <source>You lead.</source>
+        <translation>Tocca a te aprire la presa.</translation>
+    </message>
+    <message>
+        <source>You passed {given}; you received {got}.</source>
+        <translation>Hai passato {given}; hai ricevuto {got}.</translation>
+    </message>
+    <message>
+        <source>{name}: no {suits}</source>
+        <translation>{name}: niente {suits}</translation>
+    </message>
+    <message>
+        <source>Known: {voids}.</source>
+        <translation>Già noto: {voids}.</translation>
+    </message>
+    <message>
+        <source>You played {card}: there was no other choice.</source>
+        <translation>Hai giocato {card}: non c'era altra scelta.</translation>
+    </message>
+    <message>
+        <source>You chose {cards}: the best.</source>
+        <translation>Hai scelto {cards}: la scelta migliore.</translation>
+    </message>
+    <message>
+        <source>You chose {cards}; {best} was worth a little more, within the noise.</source>
+        <translation>Hai scelto {cards}; {best} valeva appena di più, entro il margine d'incertezza.</translation>
+    </message>
+    <message>
+        <source>You chose {cards}; the best was {best}.</source>
+        <translation>Hai scelto {cards}; la scelta migliore era {best}.</translation>
+    </message>
+    <message>
+        <source>{grade}: about {points} points lost (± {error}).</source>
+        <translation>{grade}: circa {points} punti persi (± {error}).</translation>
+    </message>
+    <message>
+        <source>Worth (points against the others' average): {values}</source>
+        <translation>Valore (punti rispetto alla media degli altri): {values}</translation>
+    </message>
+    <message>
+        <source>Hindsight, with every card known (not graded): your choice did best.</source>
+        <translation>Col senno di poi, a carte scoperte (non conta per il giudizio): la tua scelta era la migliore.</translation>
+    </message>
+    <message>
+        <source>Hindsight, with every card known (not graded): {best} would have scored {gain} more.</source>
+        <translation>Col senno di poi, a carte scoperte (non conta per il giudizio): {best} avrebbe fatto {gain} punti in più.</translation>
     </message>
 </context>
 <context>
@@ -1746,6 +1910,10 @@
     <message>
         <source>This hand was not dealt from a deal number: it cannot be dealt again.</source>
         <translation>Questa smazzata non viene da un numero di distribuzione: non si può ridistribuire.</translation>
+    </message>
+    <message>
+        <source>There is no hand of yours to review yet.</source>
+        <translation>Non c'è ancora una tua smazzata da rivedere.</translation>
     </message>
     <message>
         <source>The rest of this hand is not decided yet.</source>

@@ -54,6 +54,10 @@ class SavedGame:
     #: The hands dealt from a number of the player's choosing (New game from a deal number,
     #: Replay this deal): the seed does not give them, so the file says which number it was.
     deals: GivenDeals = ()
+    #: The coach's reviews of finished hands, as their JSON (``ai.review_json``, each with
+    #: its ``"seat"``): kept so a review opens again at once. The session checks each against
+    #: the game and works out again one that does not fit; the file only carries them.
+    reviews: tuple[dict[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         seats = self.record.seats
@@ -99,6 +103,8 @@ def saved_game_to_json(game: SavedGame, hand_lines: Sequence[str] | None = None)
     }
     if game.deals:
         app["deals"] = [{"hand": i, "number": n, "turn": t} for i, n, t in game.deals]
+    if game.reviews:
+        app["reviews"] = list(game.reviews)
     record = replace(game.record, extra={**game.record.extra, APP_KEY: app})
     return write_record(record, hand_lines)
 
@@ -139,7 +145,16 @@ def _with_app_fields(record: GameRecord, match: Match) -> SavedGame:
     selected = () if raw is None else _selections(raw, data["version"], match)
     aids = _aids(data.get("aids", {}), record.seats)
     deals = _given_deals(data.get("deals", []), match)
-    return SavedGame(record, seeds, selected, jf.flag(data, "counted", False), aids, deals)
+    counted = jf.flag(data, "counted", False)
+    return SavedGame(record, seeds, selected, counted, aids, deals, _reviews(data.get("reviews")))
+
+
+def _reviews(value: object) -> tuple[dict[str, Any], ...]:
+    """The coach's kept reviews: objects, or none (a cache: what is not one is dropped, never
+    a reason to refuse the game)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(item for item in value if isinstance(item, dict))
 
 
 def _given_deals(value: object, match: Match) -> GivenDeals:

@@ -181,9 +181,9 @@ def test_enter_presses_the_focused_button_by_the_plate_and_on_a_panel(
 def test_at_the_end_of_a_hand_tab_goes_through_the_panels_buttons_in_a_row(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
-    """Copy, Replay this deal…, Next hand, one after the other, then the table's own buttons
-    and the score sheet (Tab from Next hand went to Last trick behind the panel, then the
-    sheet's tabs, Replay, the sheet, and Copy last)."""
+    """Copy, Review this hand…, Replay this deal…, Next hand, one after the other, then the
+    table's own buttons and the score sheet (Tab from Next hand went to Last trick behind
+    the panel, then the sheet's tabs, Replay, the sheet, and Copy last)."""
     window = make_window()
     window.activateWindow()
     qtbot.waitActive(window)
@@ -199,14 +199,14 @@ def test_at_the_end_of_a_hand_tab_goes_through_the_panels_buttons_in_a_row(
     copy = next(b for b in panel.findChildren(QPushButton) if b.text() == "Copy")
     window.view.setFocus()
     no = Qt.KeyboardModifier.NoModifier
-    forward = [focus_after(qtbot, Qt.Key.Key_Tab, no) for _ in range(4)]
-    assert forward[:3] == [copy, panel.replay, panel.button]
-    assert not panel.isAncestorOf(forward[3])
+    forward = [focus_after(qtbot, Qt.Key.Key_Tab, no) for _ in range(5)]
+    assert forward[:4] == [copy, panel.review, panel.replay, panel.button]
+    assert not panel.isAncestorOf(forward[4])
     aids = window.build_game().aids_bar
     order = [focus_after(qtbot, Qt.Key.Key_Tab, no) for _ in range(4)]
     first_in_sheet = next(
-        i for i, w in enumerate([forward[3], *order]) if window.dock.isAncestorOf(w)
+        i for i, w in enumerate([forward[4], *order]) if window.dock.isAncestorOf(w)
     )
     assert all(
-        w in (aids.hint_button, aids.last_button) for w in [forward[3], *order][:first_in_sheet]
+        w in (aids.hint_button, aids.last_button) for w in [forward[4], *order][:first_in_sheet]
     )

@@ -1,0 +1,137 @@
+"""The coach's reviews worked out in a worker thread, so the window never waits for one.
+
+A review searches every decision of a seat again (ai/review.py): seconds of work. It runs
+on a copy of the game replayed from its record, never on the live match, so the next hand
+can be dealt and played meanwhile. Results come back through queued signals, tagged with
+the job they answer: a review asked for again, or dropped, is ignored when it arrives late.
+Finished reviews are kept for the session, so a hand reviewed once opens again at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first asked for:
+    # the first frame and the first deal wait for neither (tests/gui/test_first_frame.py)
+    from ..ai.review import HandReview, ReviewBudget
+    from ..engine import Match
+
+
+class _StoppedError(Exception):
+    """The review was dropped: the worker ends it at the next decision."""
+
+
+class _Relay(QObject):
+    """Lives in the GUI thread; the worker emits through it."""
+
+    progressed = Signal(int, int, int)  # job, decisions done, decisions in all
+    done = Signal(int, object)  # job, HandReview or the exception raised
+
+
+class Reviewer(QObject):
+    """Works out one review at a time in its own thread; keeps those finished."""
+
+    #: (hand index, seat, decisions done, decisions in all)
+    progressed = Signal(int, int, int, int)
+    #: A review is ready (a HandReview).
+    reviewed = Signal(object)
+    #: A review could not be made (the error, for the log; the window says it in words).
+    failed = Signal(int, int, str)
+
+    def __init__(self, budget: ReviewBudget | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.budget = budget
+        self._relay = _Relay(self)
+        self._relay.progressed.connect(self._on_relay_progressed)
+        self._relay.done.connect(self._on_relay_done)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-review")
+        self._job = 0
+        self._asked: tuple[int, int] | None = None
+        self._stop = threading.Event()
+        self._cache: dict[tuple[int, int], HandReview] = {}
+
+    def cached(self, hand: int, seat: int) -> HandReview | None:
+        """The review of ``seat`` in ``hand`` if it is done already."""
+        return self._cache.get((hand, seat))
+
+    def kept(self) -> list[HandReview]:
+        """The reviews done, in the order of their hands and seats."""
+        return [self._cache[key] for key in sorted(self._cache)]
+
+    def keep(self, review: HandReview) -> None:
+        """Keep a review made before (read back from a saved game)."""
+        self._cache[(review.hand, review.seat)] = review
+
+    def forget(self) -> None:
+        """A new game: drop the reviews kept and the one under way."""
+        self.cancel()
+        self._cache.clear()
+
+    def request(self, match: Match, hand: int, seat: int) -> None:
+        """Review ``seat`` in ``hand`` of ``match`` (a finished hand): ``reviewed`` at once
+        when it is kept, otherwise once the worker is done."""
+        kept = self._cache.get((hand, seat))
+        if kept is not None:
+            self.reviewed.emit(kept)
+            return
+        if self._asked == (hand, seat):
+            return  # under way already
+        from ..engine import record_of, replay
+
+        self.cancel()
+        self._job += 1
+        self._asked = (hand, seat)
+        self._stop = threading.Event()
+        # A copy, made here in the GUI thread: the live match goes on while the worker reads.
+        copy = replay(record_of(match), track_undo=False)
+        self._executor.submit(self._work, self._job, self._stop, copy, hand, seat)
+
+    def cancel(self) -> None:
+        """Drop the review under way (its result, if it comes, is ignored)."""
+        self._stop.set()
+        self._asked = None
+
+    def shutdown(self) -> None:
+        """Stop the worker (the window closes)."""
+        self.cancel()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def _work(self, job: int, stop: threading.Event, match: Match, hand: int, seat: int) -> None:
+        """In the worker thread."""
+        from ..ai.review import review_hand
+
+        def progress(done: int, total: int) -> None:
+            if stop.is_set():
+                raise _StoppedError
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._relay.progressed.emit(job, done, total)
+
+        result: HandReview | Exception
+        try:
+            result = review_hand(match, hand, seat, self.budget, progress)
+        except _StoppedError:
+            return
+        except Exception as error:  # a failed review must not kill the worker thread
+            result = error
+        with contextlib.suppress(RuntimeError):
+            self._relay.done.emit(job, result)
+
+    def _on_relay_progressed(self, job: int, done: int, total: int) -> None:
+        if job == self._job and self._asked is not None:
+            self.progressed.emit(*self._asked, done, total)
+
+    def _on_relay_done(self, job: int, result: object) -> None:
+        if job != self._job or self._asked is None:
+            return
+        hand, seat = self._asked
+        self._asked = None
+        if isinstance(result, Exception):
+            self.failed.emit(hand, seat, str(result))
+        else:
+            self._cache[(hand, seat)] = result  # type: ignore[assignment]
+            self.reviewed.emit(result)

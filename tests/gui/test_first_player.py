@@ -106,13 +106,13 @@ def test_every_command_that_ends_a_game_asks_first(
     window = make_window()
     window.start_game(short_game("hearts", 2))
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    saved = tmp_path / "other.peppa"  # a file to open, saved before the pass: gone on since
+    assert window.session.save_to(saved)
     for card in window.scene.hands[0][:3]:  # the player has done something: it would be lost
         window.presenter.toggle_selected(card)
     window.presenter.confirm_pass()
     qtbot.waitUntil(lambda: window.presenter.mode != PASSING, timeout=5000)
     match = window.controller.match
-    saved = tmp_path / "other.peppa"
-    assert window.session.save_to(saved)
     asked: list[str] = []
 
     def refuse(cls: type, parent: object, question: str, action: str) -> bool:

@@ -34,6 +34,11 @@ def is_hidden(card: int) -> bool:
     return card >= HIDDEN
 
 
+def card_of(sprite: int) -> int:
+    """The card a known sprite shows (0..51)."""
+    return sprite % 52
+
+
 def card_file_name(card: int) -> str:
     """``QS`` for the queen of spades (the SVG's base name)."""
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]

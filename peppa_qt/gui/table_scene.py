@@ -36,6 +36,8 @@ from .layout import BOTTOM, Spot, TableLayout, side_of
 from .plates import InfoPlate, NotePlate, SeatBadge
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
+    from PySide6.QtGui import QColor
+
     from ..engine.cardset import CardSet
     from .card_item import CardItem
 
@@ -95,7 +97,11 @@ class TableScene(QGraphicsScene):
         self._done = QTimer(self)
         self._done.setSingleShot(True)
         self._done.timeout.connect(self.animations_finished)
-        self.badges = [SeatBadge(seat) for seat in range(4)]
+        #: How many sit at the table (a new game may seat another number).
+        self.seats = 4
+        self.badges = [SeatBadge(seat) for seat in range(self.seats)]
+        #: The plates' colours, quiet and on their turn (the felt's: ``TableView.set_felt``).
+        self.plate_colours = self.badges[0].colours
         self.info = InfoPlate()
         #: Why a card was refused, said above the hand for a moment (the status line says it too).
         self.note = NotePlate()
@@ -156,6 +162,28 @@ class TableScene(QGraphicsScene):
         self.info.set_rect(self.layout.info_rect())
         self.place_all()
 
+    def set_seats(self, seats: int) -> None:
+        """A table of ``seats`` (a new game): a plate for each, no cards anywhere."""
+        if seats == self.seats:
+            return
+        self.reset(())
+        for badge in self.badges:
+            self.removeItem(badge)
+        self.seats = seats
+        self.badges = [SeatBadge(seat) for seat in range(seats)]
+        for badge in self.badges:
+            badge.colours = self.plate_colours
+            self.addItem(badge)
+        self.viewer = min(self.viewer, seats - 1)
+        self.resize_table(self.width(), self.height(), self._ratio)
+
+    def set_plate_colours(self, colours: tuple[QColor, QColor]) -> None:
+        """The plates take the felt's colours."""
+        self.plate_colours = colours
+        for badge in self.badges:
+            badge.colours = colours
+            badge.update()
+
     def set_viewer(self, seat: int) -> None:
         """Draw the table for ``seat`` (the plates move at once; cards on the next move)."""
         self.viewer = seat
@@ -183,8 +211,8 @@ class TableScene(QGraphicsScene):
             self._items[card] = item
         for item in spare:
             self.removeItem(item)
-        self.hands = [[], [], [], []]
-        self.trick, self.taken = [], [[], [], [], []]
+        self.hands = [[] for _ in range(self.seats)]
+        self.trick, self.taken = [], [[] for _ in range(self.seats)]
         self.deck = sorted(wanted)
         self.raised.clear()
         self.received.clear()
@@ -236,8 +264,8 @@ class TableScene(QGraphicsScene):
         delays: dict[int, int] = {}
         order = 0
         for round_ in range(max(len(h) for h in hands)):
-            for k in range(4):
-                seat = (dealer + 1 + k) % 4
+            for k in range(self.seats):
+                seat = (dealer + 1 + k) % self.seats
                 if round_ < len(hands[seat]):
                     delays[hands[seat][round_]] = order * DEAL_STAGGER
                     order += 1
@@ -338,7 +366,7 @@ class TableScene(QGraphicsScene):
         ``animations_finished``. A running batch jumps to its end and reports, as on a resize.
         """
         assert [sorted(h) for h in hands] == [sorted(h) for h in self.hands]
-        moved = [seat for seat in range(4) if hands[seat] != self.hands[seat]]
+        moved = [seat for seat in range(self.seats) if hands[seat] != self.hands[seat]]
         if not moved:
             return  # e.g. before the first deal: leave a running batch alone
         self.finish_animations()  # a running batch would carry the cards to their old places
@@ -530,7 +558,7 @@ class TableScene(QGraphicsScene):
 
         for item in self.items(pos):
             if isinstance(item, CardItem):
-                return next((s for s in range(4) if item.card in self.taken[s]), None)
+                return next((s for s in range(self.seats) if item.card in self.taken[s]), None)
         return None
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802

@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>The Italian Hearts card game: Peppa, Peppa Torino and Hearts.</source>
-        <translation>Hearts all'italiana: Peppa, Peppa Torino e Hearts.</translation>
+        <translation>Hearts all&apos;italiana: Peppa, Peppa Torino e Hearts.</translation>
     </message>
     <message>
         <source>Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, under the GNU Lesser General Public License version 3 (LGPL-3.0). Their source code is available at https://code.qt.io and https://download.qt.io; you may replace them with your own modified versions.</source>
@@ -44,8 +44,8 @@
     <name>CrashReporter</name>
     <message>
         <source>Something keeps going wrong inside Peppa, and the game cannot go on. Start Peppa again: your game goes on from where it was last autosaved. The details are in {path}.</source>
-        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The game is set going again after an error at most this many times in this many seconds. The text of an error to tell: emitted from any thread, received in the window's.</extracomment>
-        <translation>Qualcosa continua a non funzionare dentro Peppa, e la partita non può andare avanti. Riavvia Peppa: la tua partita riprende dall'ultimo salvataggio automatico. I dettagli sono in {path}.</translation>
+        <extracomment>The log is started again (the old one kept as ``.1``) past this size. The player is told of a new error at most this often (seconds); every one is logged. The game is set going again after an error at most this many times in this many seconds. The text of an error to tell: emitted from any thread, received in the window&apos;s.</extracomment>
+        <translation>Qualcosa continua a non funzionare dentro Peppa, e la partita non può andare avanti. Riavvia Peppa: la tua partita riprende dall&apos;ultimo salvataggio automatico. I dettagli sono in {path}.</translation>
     </message>
     <message>
         <source>Something went wrong inside Peppa. The game goes on; the details are in {path}.</source>
@@ -105,7 +105,7 @@
 <context>
     <name>HandOverScreen</name>
     <message>
-        <source>{name}'s turn</source>
+        <source>{name}&apos;s turn</source>
         <translation>Turno di {name}</translation>
     </message>
     <message>
@@ -113,7 +113,7 @@
         <translation>Passa il computer: ora gioca {name}. Deve guardare solo {name}.</translation>
     </message>
     <message>
-        <source>Show {name}'s cards</source>
+        <source>Show {name}&apos;s cards</source>
         <translation>Mostra le carte di {name}</translation>
     </message>
 </context>
@@ -121,7 +121,7 @@
     <name>HandSummaryPanel</name>
     <message>
         <source>Final ranking</source>
-        <extracomment>The player wants this hand's cards dealt again (a new game from its deal number).</extracomment>
+        <extracomment>The player wants this hand&apos;s cards dealt again (a new game from its deal number).</extracomment>
         <translation>Classifica finale</translation>
     </message>
     <message>
@@ -166,12 +166,12 @@
     </message>
     <message>
         <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
-        <translation>✓ corrisponde all'impronta {fingerprint}
+        <translation>✓ corrisponde all&apos;impronta {fingerprint}
 (chiave {key})</translation>
     </message>
     <message>
         <source>✗ does not match the fingerprint {fingerprint} (key {key})</source>
-        <translation>✗ non corrisponde all'impronta {fingerprint}
+        <translation>✗ non corrisponde all&apos;impronta {fingerprint}
 (chiave {key})</translation>
     </message>
 </context>
@@ -227,7 +227,7 @@
     </message>
     <message>
         <source>It is the only card you may play.</source>
-        <translation>È l'unica carta che puoi giocare.</translation>
+        <translation>È l&apos;unica carta che puoi giocare.</translation>
     </message>
     <message>
         <source>Lead a low card that someone else will have to beat.</source>
@@ -279,7 +279,7 @@
     </message>
     <message>
         <source>Win this trick, for the bonus of the jack of diamonds in it.</source>
-        <translation>Fai tu questa presa: c'è il fante di quadri con il suo bonus.</translation>
+        <translation>Fai tu questa presa: c&apos;è il fante di quadri con il suo bonus.</translation>
     </message>
     <message>
         <source>Your cards of this suit win anyway: lead the highest.</source>
@@ -306,11 +306,11 @@
         <translation>Questa presa la fai per forza tu: gioca la tua carta più alta.</translation>
     </message>
     <message>
-        <source>Discard your costliest heart on someone else's trick.</source>
+        <source>Discard your costliest heart on someone else&apos;s trick.</source>
         <translation>Scarta la carta di cuori che vale di più su una presa di qualcun altro.</translation>
     </message>
     <message>
-        <source>Discard a card with points on someone else's trick.</source>
+        <source>Discard a card with points on someone else&apos;s trick.</source>
         <translation>Scarta una carta con punti su una presa di qualcun altro.</translation>
     </message>
     <message>
@@ -394,7 +394,7 @@
     </message>
     <message>
         <source>At the table</source>
-        <extracomment>(keys, what they do): the table's first, then the menus'.</extracomment>
+        <extracomment>(keys, what they do): the table&apos;s first, then the menus&apos;.</extracomment>
         <translation>Al tavolo</translation>
     </message>
     <message>
@@ -410,7 +410,7 @@
     </message>
     <message>
         <source>Welcome to Peppa.</source>
-        <extracomment>name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms) How long the demo shows each hand's summary (ms). The application's translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
+        <extracomment>name: (animation duration factor, computer &quot;thinking&quot; pause in ms, trick hold in ms) How long the demo shows each hand&apos;s summary (ms). The application&apos;s translators; the window speaks its language from the first frame. Problems met before the window could show them (told after the first paint). Close the window after this many hands (``--quit-after-hands``).</extracomment>
         <translation>Ti diamo il benvenuto in Peppa.</translation>
     </message>
     <message>
@@ -584,10 +584,78 @@
     </message>
 </context>
 <context>
+    <name>Narration</name>
+    <message>
+        <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
+        <extracomment>A sentence, worded when said (and again in a new language). What the status line says, as a sentence to word again in a new language. &quot;You received … from …&quot;, said once more with the viewer&apos;s first &quot;Your turn&quot; after it.</extracomment>
+        <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
+    </message>
+    <message>
+        <source>Choose three cards to pass.</source>
+        <translation>Scegli tre carte da passare.</translation>
+    </message>
+    <message>
+        <source>Your turn: play a card.</source>
+        <translation>Tocca a te: gioca una carta.</translation>
+    </message>
+    <message>
+        <source>You received {cards} from {name}.</source>
+        <translation>Hai ricevuto {cards} da {name}.</translation>
+    </message>
+    <message>
+        <source>No passing in this hand.</source>
+        <translation>In questa smazzata non si passano carte.</translation>
+    </message>
+    <message>
+        <source>Waiting for the other players to pass…</source>
+        <translation>In attesa che gli altri passino le carte…</translation>
+    </message>
+    <message>
+        <source>Cards passed.</source>
+        <translation>Carte passate.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s turn.</source>
+        <translation>È il turno di {name}.</translation>
+    </message>
+    <message>
+        <source>Hint: {cards}. {reason}</source>
+        <translation>Suggerimento: {cards}. {reason}</translation>
+    </message>
+    <message>
+        <source>You led and took it.</source>
+        <translation>Hai aperto e l'hai presa tu.</translation>
+    </message>
+    <message>
+        <source>{leader} led and took it.</source>
+        <translation>{leader} ha aperto e l'ha presa.</translation>
+    </message>
+    <message>
+        <source>You led, {winner} took it.</source>
+        <translation>Hai aperto, {winner} l'ha presa.</translation>
+    </message>
+    <message>
+        <source>{leader} led, you took it.</source>
+        <translation>{leader} ha aperto, l'hai presa tu.</translation>
+    </message>
+    <message>
+        <source>{leader} led, {winner} took it.</source>
+        <translation>{leader} ha aperto, {winner} l'ha presa.</translation>
+    </message>
+    <message>
+        <source>Points: {points}</source>
+        <translation>Punti: {points}</translation>
+    </message>
+    <message>
+        <source>Trick {number}</source>
+        <translation>Presa {number}</translation>
+    </message>
+</context>
+<context>
     <name>NewGameDialog</name>
     <message>
         <source>You</source>
-        <extracomment>The name a single human gets when none is given; shown in the player's language.</extracomment>
+        <extracomment>The name a single human gets when none is given; shown in the player&apos;s language.</extracomment>
         <translation>Tu</translation>
     </message>
     <message>
@@ -717,7 +785,7 @@
     </message>
     <message>
         <source>36 cards (six to ace)</source>
-        <translation>36 carte (dal sei all'asso)</translation>
+        <translation>36 carte (dal sei all&apos;asso)</translation>
     </message>
     <message>
         <source>Teams: partners sit across</source>
@@ -760,7 +828,7 @@
         <translation>Giocatore {n}</translation>
     </message>
     <message>
-        <source>At least one seat must be a human's.</source>
+        <source>At least one seat must be a human&apos;s.</source>
         <translation>Almeno un posto deve essere di una persona.</translation>
     </message>
     <message>
@@ -813,10 +881,22 @@
     </message>
 </context>
 <context>
+    <name>PassSelection</name>
+    <message>
+        <source>Pass three cards to {name} {arrow}</source>
+        <extracomment>Cards passed until a rule set says otherwise (every rule set passes three). How many cards the pass takes (the rule set&apos;s).</extracomment>
+        <translation>Scegli tre carte per {name} {arrow}</translation>
+    </message>
+    <message>
+        <source>Three cards chosen: click one to put it back.</source>
+        <translation>Tre carte scelte: fai clic su una per rimetterla in mano.</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
-        <extracomment>Qt's own texts that qtbase_it.qm lacks, collected into our catalogue by lupdate.</extracomment>
+        <extracomment>The columns of Qt&apos;s file list whose texts the locale writes. Qt&apos;s own texts that qtbase_it.qm lacks, collected into our catalogue by lupdate.</extracomment>
         <translation>&amp;Cerca in:</translation>
     </message>
     <message>
@@ -848,10 +928,58 @@
     </message>
 </context>
 <context>
+    <name>SeatPlates</name>
+    <message>
+        <source>Dealer</source>
+        <translation>Mazziere</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <comment>the dealer&apos;s chip</comment>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>Total {points}</source>
+        <translation>Totale {points}</translation>
+    </message>
+    <message>
+        <source>+{points}</source>
+        <translation>+{points}</translation>
+    </message>
+    <message>
+        <source>−{points}</source>
+        <translation>−{points}</translation>
+    </message>
+    <message>
+        <source>{rules} · hand {n} of {count}</source>
+        <translation>{rules} · smazzata {n} di {count}</translation>
+    </message>
+    <message>
+        <source>{rules} · hand {n} · to {count}</source>
+        <translation>{rules} · smazzata {n} · a {count} punti</translation>
+    </message>
+    <message>
+        <source>Pass: {direction} {arrow}</source>
+        <translation>Passaggio: {direction} {arrow}</translation>
+    </message>
+    <message>
+        <source>♥ Hearts broken</source>
+        <translation>♥ Cuori aperti</translation>
+    </message>
+    <message>
+        <source>♡ Hearts not broken</source>
+        <translation>♡ Cuori non ancora aperti</translation>
+    </message>
+    <message>
+        <source>Deal fingerprint {code}</source>
+        <translation>Impronta {code}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <extracomment>Why sounds cannot be heard here ("" when they can), asked when sounds are chosen.</extracomment>
+        <extracomment>Why sounds cannot be heard here (&quot;&quot; when they can), asked when sounds are chosen.</extracomment>
         <translation>Impostazioni</translation>
     </message>
     <message>
@@ -892,7 +1020,7 @@
     </message>
     <message>
         <source>The last card stays on the table a moment, so you can see who played what; a click or a key sweeps the trick at once.</source>
-        <translation>L'ultima carta resta un momento sul tavolo, così vedi chi ha giocato cosa; un clic o un tasto porta via subito la presa.</translation>
+        <translation>L&apos;ultima carta resta un momento sul tavolo, così vedi chi ha giocato cosa; un clic o un tasto porta via subito la presa.</translation>
     </message>
     <message>
         <source>Classic</source>
@@ -961,7 +1089,7 @@
     </message>
     <message>
         <source>Play my card automatically when only one card is legal</source>
-        <translation>Gioca da sé l'unica carta che si può giocare</translation>
+        <translation>Gioca da sé l&apos;unica carta che si può giocare</translation>
     </message>
     <message>
         <source>Finish the hand by itself once the rest of it is decided</source>
@@ -973,7 +1101,7 @@
     </message>
     <message>
         <source>Continue the last game at start without asking</source>
-        <translation>All'avvio riprendi l'ultima partita senza chiedere</translation>
+        <translation>All&apos;avvio riprendi l&apos;ultima partita senza chiedere</translation>
     </message>
     <message>
         <source>Sound effects</source>
@@ -1053,7 +1181,7 @@
     <name>StatisticsModel</name>
     <message>
         <source>{wins} ({percent}%)</source>
-        <extracomment>The raw value of a cell (numbers as numbers, the rule set's key): for sorting and filtering.</extracomment>
+        <extracomment>The raw value of a cell (numbers as numbers, the rule set&apos;s key): for sorting and filtering.</extracomment>
         <translation>{wins} ({percent}%)</translation>
     </message>
     <message>
@@ -1125,7 +1253,7 @@
     <name>StorageTexts</name>
     <message>
         <source>{name} does not say who plays: you play South, and computers the other seats.</source>
-        <extracomment>The program's own files: a damaged one is replaced by defaults and kept aside.</extracomment>
+        <extracomment>The program&apos;s own files: a damaged one is replaced by defaults and kept aside.</extracomment>
         <translation>{name} non dice chi gioca: tu giochi a Sud e il computer ai posti restanti.</translation>
     </message>
     <message>
@@ -1142,7 +1270,7 @@
     </message>
     <message>
         <source>{name} could not be written ({detail}); any earlier file is unchanged.</source>
-        <translation>Non è stato possibile scrivere {name} ({detail}); l'eventuale file precedente è rimasto invariato.</translation>
+        <translation>Non è stato possibile scrivere {name} ({detail}); l&apos;eventuale file precedente è rimasto invariato.</translation>
     </message>
     <message>
         <source>Your settings file</source>
@@ -1186,7 +1314,7 @@
     </message>
     <message>
         <source>the file was left as it is</source>
-        <translation>il file è stato lasciato com'è</translation>
+        <translation>il file è stato lasciato com&apos;è</translation>
     </message>
     <message>
         <source>{what}, {outcome}; {done}.</source>
@@ -1210,127 +1338,6 @@
     </message>
 </context>
 <context>
-    <name>TablePresenter</name>
-    <message>
-        <source>D</source>
-        <comment>the dealer's chip</comment>
-        <extracomment>Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds, spades, hearts (colours alternate). The letters are the card notation's (C D H S). One number per seat. (shown, prompt, confirm enabled) for the passing panel The computer is to be handed to the player of this name (hot-seat); hidden with False. title, (side, card) in play order, the winner's side, who led and took it Continue after a hand's summary by itself after this many ms (demo); None waits. Play the human's card by itself when it is the only legal one (a setting). Suits left to right in the viewer's hand (a setting; see ``set_suit_order``). A refusal is being shown: the player's next action takes its words away. What the status line says, as a sentence to word again in a new language. The seat the computer is being handed to (the hand-over screen is up), if any. The seats whose received cards have been ringed for them this hand. "You received … from …", said once more with the viewer's first "Your turn" after it.</extracomment>
-        <translation>M</translation>
-    </message>
-    <message>
-        <source>Dealer</source>
-        <translation>Mazziere</translation>
-    </message>
-    <message>
-        <source>No passing in this hand.</source>
-        <translation>In questa smazzata non si passano carte.</translation>
-    </message>
-    <message>
-        <source>Waiting for the other players to pass…</source>
-        <translation>In attesa che gli altri passino le carte…</translation>
-    </message>
-    <message>
-        <source>You received {cards} from {name}.</source>
-        <translation>Hai ricevuto {cards} da {name}.</translation>
-    </message>
-    <message>
-        <source>{name}'s turn.</source>
-        <translation>È il turno di {name}.</translation>
-    </message>
-    <message>
-        <source>{rules} · hand {n} of {count}</source>
-        <translation>{rules} · smazzata {n} di {count}</translation>
-    </message>
-    <message>
-        <source>{rules} · hand {n} · to {count}</source>
-        <translation>{rules} · smazzata {n} · a {count} punti</translation>
-    </message>
-    <message>
-        <source>Pass: {direction} {arrow}</source>
-        <translation>Passaggio: {direction} {arrow}</translation>
-    </message>
-    <message>
-        <source>♥ Hearts broken</source>
-        <translation>♥ Cuori aperti</translation>
-    </message>
-    <message>
-        <source>♡ Hearts not broken</source>
-        <translation>♡ Cuori non ancora aperti</translation>
-    </message>
-    <message>
-        <source>Deal fingerprint {code}</source>
-        <translation>Impronta {code}</translation>
-    </message>
-    <message>
-        <source>Total {points}</source>
-        <translation>Totale {points}</translation>
-    </message>
-    <message>
-        <source>Choose three cards to pass.</source>
-        <translation>Scegli tre carte da passare.</translation>
-    </message>
-    <message>
-        <source>Pass three cards to {name} {arrow}</source>
-        <translation>Scegli tre carte per {name} {arrow}</translation>
-    </message>
-    <message>
-        <source>Three cards chosen: click one to put it back.</source>
-        <translation>Tre carte scelte: fai clic su una per rimetterla in mano.</translation>
-    </message>
-    <message>
-        <source>Cards passed.</source>
-        <translation>Carte passate.</translation>
-    </message>
-    <message>
-        <source>Your turn: play a card.</source>
-        <translation>Tocca a te: gioca una carta.</translation>
-    </message>
-    <message>
-        <source>+{points}</source>
-        <translation>+{points}</translation>
-    </message>
-    <message>
-        <source>−{points}</source>
-        <translation>−{points}</translation>
-    </message>
-    <message>
-        <source>Hint: {cards}. {reason}</source>
-        <translation>Suggerimento: {cards}. {reason}</translation>
-    </message>
-    <message>
-        <source>You led and took it.</source>
-        <translation>Hai aperto e l'hai presa tu.</translation>
-    </message>
-    <message>
-        <source>{leader} led and took it.</source>
-        <translation>{leader} ha aperto e l'ha presa.</translation>
-    </message>
-    <message>
-        <source>You led, {winner} took it.</source>
-        <translation>Hai aperto, {winner} l'ha presa.</translation>
-    </message>
-    <message>
-        <source>{leader} led, you took it.</source>
-        <translation>{leader} ha aperto, l'hai presa tu.</translation>
-    </message>
-    <message>
-        <source>{leader} led, {winner} took it.</source>
-        <translation>{leader} ha aperto, {winner} l'ha presa.</translation>
-    </message>
-    <message>
-        <source>Points: {points}</source>
-        <translation>Punti: {points}</translation>
-    </message>
-    <message>
-        <source>Trick {number}</source>
-        <translation>Presa {number}</translation>
-    </message>
-    <message>
-        <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
-        <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
-    </message>
-</context>
-<context>
     <name>TableSounds</name>
     <message>
         <source>the optional sound library is not installed</source>
@@ -1350,7 +1357,7 @@
     </message>
     <message>
         <source>access to the audio device was denied</source>
-        <translation>l'accesso al dispositivo audio è stato negato</translation>
+        <translation>l&apos;accesso al dispositivo audio è stato negato</translation>
     </message>
     <message>
         <source>No sound can be heard on this computer: {reason}.</source>
@@ -1650,7 +1657,7 @@
     </message>
     <message>
         <source>an unfinished hand before the last one</source>
-        <translation>una smazzata non finita prima dell'ultima</translation>
+        <translation>una smazzata non finita prima dell&apos;ultima</translation>
     </message>
     <message>
         <source>more cards than the hand holds</source>
@@ -1713,7 +1720,7 @@
     <name>TrickListModel</name>
     <message>
         <source>Took the trick</source>
-        <extracomment>The mark of the card that led the trick. A trick: the card of each seat, the leader, the winner and the points in it. The cards' colours as the table's: clubs green and diamonds blue with four. Before a game's names: the columns of a four-seat table, nameless. Each trick's cells, each a role's value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
+        <extracomment>The mark of the card that led the trick. A trick: the card of each seat, the leader, the winner and the points in it. The cards&apos; colours as the table&apos;s: clubs green and diamonds blue with four. Before a game&apos;s names: the columns of a four-seat table, nameless. Each trick&apos;s cells, each a role&apos;s value: the views ask again for every cell of every row each time a row comes (the rows fit their contents), so it is made once.</extracomment>
         <translation>Ha fatto la presa</translation>
     </message>
     <message>
@@ -1729,7 +1736,7 @@
     <name>WindowCommands</name>
     <message>
         <source>Continue the game you were playing?</source>
-        <extracomment>The rules' language setting the rules dialog was last shown in.</extracomment>
+        <extracomment>The rules&apos; language setting the rules dialog was last shown in.</extracomment>
         <translation>Vuoi riprendere la partita che stavi giocando?</translation>
     </message>
     <message>
@@ -1770,7 +1777,7 @@
     </message>
     <message>
         <source>There is nothing to redo.</source>
-        <translation>Non c'è niente da ripetere.</translation>
+        <translation>Non c&apos;è niente da ripetere.</translation>
     </message>
     <message>
         <source>A hint is for your turn.</source>
@@ -1782,7 +1789,7 @@
     </message>
     <message>
         <source>There is nothing to undo.</source>
-        <translation>Non c'è niente da annullare.</translation>
+        <translation>Non c&apos;è niente da annullare.</translation>
     </message>
     <message>
         <source>game.peppa</source>
@@ -1794,7 +1801,7 @@
     </message>
     <message>
         <source>Save between hands: with several human players, a game saved in the middle of one would show their cards.</source>
-        <translation>Salva tra una smazzata e l'altra: con più giocatori umani, una partita salvata a metà smazzata mostrerebbe le loro carte.</translation>
+        <translation>Salva tra una smazzata e l&apos;altra: con più giocatori umani, una partita salvata a metà smazzata mostrerebbe le loro carte.</translation>
     </message>
     <message>
         <source>Saved as {name}.</source>
@@ -1845,7 +1852,7 @@
     <name>WindowGame</name>
     <message>
         <source>Scores</source>
-        <extracomment>"Finish the hand" is offered (True) or no more (False).</extracomment>
+        <extracomment>&quot;Finish the hand&quot; is offered (True) or no more (False).</extracomment>
         <translation>Punteggi</translation>
     </message>
     <message>

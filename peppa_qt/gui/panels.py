@@ -267,7 +267,7 @@ class HandSummaryPanel(Panel):
         grid.addWidget(_label(self.tr("Points taken"), "muted"), 0, 1)
         grid.addWidget(_label(self.tr("Hand"), "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(_label(self.tr("Total"), "muted"), 0, 3, Qt.AlignmentFlag.AlignRight)
-        for seat in range(4):
+        for seat in range(len(summary.names)):
             self._add_row(grid, seat + 1, seat, summary)
         box.addLayout(grid)
         if summary.no_card_bonus:

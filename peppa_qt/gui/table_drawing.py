@@ -2,16 +2,17 @@
 
 Only the viewer's own cards (and the ones they passed, face down) are known here; every
 other card of a hand is a hidden sprite, in the number the public table gives, until it is
-played.
+played. With two decks a card's two copies are two sprites (``card`` and ``card + TWIN``):
+which copy is which does not matter, only that each has a sprite of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..engine import Phase, PlayerView, TableState
-from ..engine.cards import cards_of, mask_of
-from .card_pixmaps import HIDDEN, is_hidden
+from ..engine.cardset import listed, minus, set_of
+from .card_pixmaps import HIDDEN, TWIN, card_of, is_hidden
 from .table_scene import TableScene
 
 #: Where a card goes in the viewer's hand (by suit in the chosen order, then rank).
@@ -39,11 +40,14 @@ class TableDrawing:
         """Every card where the moment puts it; the viewer's chosen pass raised (returned)."""
         self._show_rules(table)
         tricks = table.tricks
-        in_play = list(tricks[-1].plays) if tricks and not tricks[-1].complete else []
-        passing = table.phase is Phase.PASSING
-        raised = list[int](cards_of(view.passed or 0)) if passing and view is not None else []
-        taken: list[list[int]] = [list(cards) for cards in table.taken]
-        hands = self.hands_in_view(table, view)
+        ids = SpriteIds()
+        hands = self.hands_in_view(table, view, ids)
+        plays = list(tricks[-1].plays) if tricks and not tricks[-1].complete else []
+        in_play = [(seat, ids.take(card)) for seat, card in plays]
+        taken = [[ids.take(card) for card in cards] for cards in table.taken]
+        raised: list[int] = []
+        if table.phase is Phase.PASSING and view is not None and view.passed is not None:
+            raised = ids.find(hands[view.seat], listed(view.passed))
         self.scene.restore(hands, table.dealer, in_play, taken, raised)
         return raised
 
@@ -51,22 +55,29 @@ class TableDrawing:
         points = table.rules.card_points
         self.scene.point_cards = frozenset(c for c in range(len(points)) if points[c])
 
-    def hands_in_view(self, table: TableState, view: PlayerView | None) -> list[list[int]]:
+    def hands_in_view(
+        self, table: TableState, view: PlayerView | None, ids: SpriteIds | None = None
+    ) -> list[list[int]]:
         """The viewer's cards sorted; every other hand hidden sprites, in a count the table
         shows, with the cards the viewer passed there (known, face down) among them. Without
         a view (the viewer's cards covered) every hand is hidden sprites."""
+        ids = SpriteIds() if ids is None else ids
         seats = table.seats
         hidden = iter(range(HIDDEN, HIDDEN + table.rules.deck_size))
         known = [0] * seats
         if view is not None and view.passed is not None and view.received is not None:
-            known[view.pass_target] = view.passed & ~mask_of(view.plays)
+            target = view.pass_target
+            played = [c for i, c in enumerate(view.plays) if view.seat_of_play(i) == target]
+            known[target] = minus(view.passed, set_of(played))
         hands: list[list[int]] = []
         for seat in range(seats):
             if view is not None and seat == view.seat:
-                hands.append(sorted(cards_of(view.hand), key=self.sort_key))
+                own = [ids.take(card) for card in listed(view.hand)]
+                hands.append(sorted(own, key=self.sort_key))
                 continue
-            cards = [next(hidden) for _ in range(table.counts[seat] - known[seat].bit_count())]
-            hands.append(self.merge(seat, cards, list(cards_of(known[seat]))))
+            shown = [ids.take(card) for card in listed(known[seat])]
+            cards = [next(hidden) for _ in range(table.counts[seat] - len(shown))]
+            hands.append(self.merge(seat, cards, shown))
         return hands
 
     def merge(self, seat: int, kept: list[int], got: list[int]) -> list[int]:
@@ -90,8 +101,10 @@ class TableDrawing:
         given = [scene.pick_hidden(seat, rules.pass_size) for seat in range(table.seats)]
         received: list[int] = []
         if view is not None:
-            received = list(cards_of(view.received or 0))
-            given[viewer] = list(cards_of(view.passed or 0))
+            own = scene.hands[viewer]
+            given[viewer] = SpriteIds().find(own, listed(view.passed or 0))
+            ids = SpriteIds(scene.card_ids())  # the cards given stay sprites (face down)
+            received = [ids.take(card) for card in listed(view.received or 0)]
             for hidden, card in zip(given[source], received, strict=True):
                 scene.reveal(hidden, card)
             given[source] = list(received)
@@ -110,3 +123,27 @@ class TableDrawing:
             return  # covered (a hand-over): the cards are sorted when they are shown again
         hands[self.viewer].sort(key=self.sort_key)
         scene.rearrange(hands)
+
+
+class SpriteIds:
+    """Hands out a sprite for each card shown: the card's own id, or its second copy's when
+    that is taken already (two decks)."""
+
+    def __init__(self, used: Iterable[int] = ()) -> None:
+        self.used = set(used)
+
+    def take(self, card: int) -> int:
+        """A sprite for ``card`` (0..51) not handed out yet."""
+        sprite = card if card not in self.used else card + TWIN
+        self.used.add(sprite)
+        return sprite
+
+    def find(self, sprites: Iterable[int], cards: Iterable[int]) -> list[int]:
+        """Sprites of ``sprites`` showing ``cards`` (each sprite once)."""
+        left = [s for s in sprites if not is_hidden(s)]
+        out = []
+        for card in cards:
+            sprite = next(s for s in left if card_of(s) == card)
+            left.remove(sprite)
+            out.append(sprite)
+        return out

@@ -17,9 +17,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..controller import GameController, Published, Refusal
 from ..engine import CardSet, HandResult, PassDirection, Phase, PlayerView, RuleSet, TableState
-from ..engine.cards import SUIT_LETTERS, cards_of
+from ..engine.cards import SUIT_LETTERS
+from ..engine.cardset import listed, minus
 from ..models import ScoreSheetModel, TrickListModel
 from . import texts
+from .card_pixmaps import card_of, is_hidden
 from .keyboard_focus import KeyboardFocus
 from .modes import Mode
 from .narration import Narration
@@ -167,6 +169,19 @@ class TablePresenter(QObject):
         """The seat the table is drawn for."""
         return self.scene.viewer
 
+    def _sprites(self, cards: Sequence[int]) -> list[int]:
+        """The sprites of the viewer's hand showing ``cards`` (each once; a card not there
+        is left out): the engine speaks of cards, the hand holds sprites (two decks: two
+        sprites of one card)."""
+        left = list(self.scene.hands[self.viewer])
+        out = []
+        for card in cards:
+            sprite = next((s for s in left if card_of(s) == card and not is_hidden(s)), None)
+            if sprite is not None:
+                left.remove(sprite)
+                out.append(sprite)
+        return out
+
     def sort_key(self, card: int) -> tuple[int, int]:
         """Where ``card`` goes in the viewer's hand: by suit in the chosen order, then rank."""
         return display_key(card, self.suit_order)
@@ -283,7 +298,7 @@ class TablePresenter(QObject):
         self._received_shown.add(view.seat)
         if view.hand.bit_count() < view.rules.hand_size:
             return  # they have played since (a game resumed): the rings went with their card
-        received = [c for c in cards_of(view.received) if view.hand >> c & 1]
+        received = self._sprites(listed(minus(view.received, minus(view.received, view.hand))))
         self.scene.set_received(received)
         if received and self.controller.is_human(view.seat):
             self.narration.received(received, self.names()[view.pass_source], self.sort_key)
@@ -317,7 +332,7 @@ class TablePresenter(QObject):
     def _on_controller_human_to_pass(self, seat: int, moment: Published | None = None) -> None:
         self._show(moment)
         self.scene.set_viewer(seat)
-        chosen = self.intents.pass_choice(seat)
+        chosen = self._sprites(self.intents.pass_choice(seat))
         self.selection.restore(chosen, self.scene.hands[seat], self.table.rules.pass_size)
         self.scene.set_selection(self.selected)
         self._set_mode(Mode.PASSING)
@@ -328,7 +343,7 @@ class TablePresenter(QObject):
     def _emit_passing(self) -> None:
         prompt = self.selection.prompt(self.table, self.viewer, self.names())
         self.passing_changed.emit(self.mode is Mode.PASSING, prompt, self.selection.full())
-        self.intents.note_selection(self.viewer, self.selected)
+        self.intents.note_selection(self.viewer, [card_of(c) for c in self.selected])
 
     def toggle_selected(self, card: int) -> None:
         """Choose or put back a card to pass (a fourth is refused, saying how to change)."""
@@ -347,7 +362,7 @@ class TablePresenter(QObject):
         """Pass the chosen cards."""
         if self.mode is not Mode.PASSING:
             return
-        if self.intents.submit_pass(self.viewer, list(self.selected)):
+        if self.intents.submit_pass(self.viewer, [card_of(c) for c in self.selected]):
             self._set_mode(Mode.IDLE)
             self.narration.waiting_for_passes()
 
@@ -399,7 +414,7 @@ class TablePresenter(QObject):
         Once the card is accepted the hand takes no more input: a card dropped on the table
         stays there until it flies to the trick.
         """
-        if self.mode is Mode.PLAYING and self.intents.submit_play(self.viewer, card):
+        if self.mode is Mode.PLAYING and self.intents.submit_play(self.viewer, card_of(card)):
             self._set_mode(Mode.IDLE)
 
     def _on_controller_card_played(self, seat: int, card: int, moment: Published) -> None:
@@ -453,16 +468,17 @@ class TablePresenter(QObject):
         play under the ring), the reason in words on the status line."""
         self._next_action()
         if self.mode is Mode.PASSING:
-            chosen = [c for c in self.scene.hands[self.viewer] if c in cards]
+            chosen = self._sprites(cards)
             self.selection.restore(chosen, chosen, self.selection.size)
             self.scene.set_selection(self.selected)
             self._emit_passing()
         elif self.mode is Mode.PLAYING and cards:
-            self.scene.set_focus(cards[0])
-            self.scene.set_selection([cards[0]])
+            first = self._sprites(cards[:1])
+            self.scene.set_focus(first[0] if first else None)
+            self.scene.set_selection(first)
         else:
             return
-        self.scene.set_hinted(cards)
+        self.scene.set_hinted(self._sprites(cards))
         self._hinting = True
         self.narration.hint(cards, reason)
 
@@ -595,7 +611,7 @@ class TablePresenter(QObject):
             self._activate(focus)
 
     def _playable(self, card: int) -> bool:
-        return bool(self._legal >> card & 1)
+        return bool(self._legal >> card_of(card) & 1)
 
     def _activate(self, focus: int | None) -> None:
         """Enter: pass the chosen cards, or play the card with the focus ring."""

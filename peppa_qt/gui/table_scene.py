@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from .card_pixmaps import HIDDEN, CardPixmapCache, is_hidden
-from .layout import BOTTOM, Spot, TableLayout, side_of
+from .card_pixmaps import HIDDEN, TWIN, CardPixmapCache, card_of, is_hidden
+from .layout import BOTTOM, Spot, TableLayout, place_of, table_layout
 from .plates import InfoPlate, NotePlate, SeatBadge
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
@@ -122,13 +122,17 @@ class TableScene(QGraphicsScene):
         """The sprites of a hand, in display order."""
         return [self._items[c] for c in self.hands[seat]]
 
+    def card_ids(self) -> list[int]:
+        """The id of every sprite on the table."""
+        return list(self._items)
+
     def card_items(self) -> list[CardItem]:
         """Every card sprite on the table."""
         return list(self._items.values())
 
     def side(self, seat: int) -> int:
-        """The side of the screen ``seat`` is drawn on."""
-        return side_of(seat, self.viewer)
+        """The place ``seat`` is drawn at (0 the bottom, then round; with four, the side)."""
+        return place_of(seat, self.viewer, self.seats)
 
     def is_animating(self) -> bool:
         """Whether a batch of moves is running."""
@@ -154,7 +158,7 @@ class TableScene(QGraphicsScene):
         self.finish_animations()
         self.hide_note()  # it spoke of the moment before, at a place the new layout moves
         self.setSceneRect(0, 0, width, height)
-        self.layout = TableLayout(width, height)
+        self.layout = table_layout(self.seats, self.viewer, width, height)
         self._ratio = ratio
         for item in self._items.values():
             item.set_card_size(self.layout.card_size, ratio)
@@ -282,8 +286,16 @@ class TableScene(QGraphicsScene):
         self._run(self._moves(PASS_FLIGHT, hide_early=True))
 
     def play(self, seat: int, card: int) -> None:
-        """``seat`` plays ``card`` into the trick (from one of its hidden sprites if need be)."""
-        if card not in self.hands[seat]:
+        """``seat`` plays ``card`` into the trick (from one of its hidden sprites if need be).
+
+        ``card`` is the engine's (0..51); with two decks the sprite played is a copy of it
+        in the hand (the second first), or a hidden sprite becomes the copy not yet shown.
+        """
+        copies = [c for c in self.hands[seat] if not is_hidden(c) and card_of(c) == card]
+        if copies:
+            card = max(copies)
+        else:
+            card = card if card not in self._items else card + TWIN
             self.reveal(self.pick_hidden(seat, 1)[0], card)
         self.hands[seat].remove(card)
         self.raised.discard(card)
@@ -420,7 +432,7 @@ class TableScene(QGraphicsScene):
             if card not in own:
                 item.set_marks(dimmed=False, highlighted=False, focused=False)
                 continue
-            dimmed = self.playable is not None and card not in self.playable
+            dimmed = self.playable is not None and card_of(card) not in self.playable
             outlined = card in self.received or card in self.hinted
             item.set_marks(dimmed=dimmed, highlighted=outlined, focused=card == self.focus)
 
@@ -537,7 +549,7 @@ class TableScene(QGraphicsScene):
         for seat, cards in enumerate(self.taken):
             counts = [0, 0]
             for card in cards:
-                point = card in self.point_cards
+                point = card_of(card) in self.point_cards
                 out[card] = (layout.taken_spot(self.side(seat), counts[point], point), point)
                 counts[point] += 1
         return out

@@ -1,0 +1,97 @@
+"""Belmont in the window: six and eight seats round the oval, two decks, hot-seat for many.
+
+Whole games played by mouse through the real window, the table checked against the engine
+after every trick (each copy of a card a sprite of its own), and with three humans every
+hand-over checked for a glimpse of another's cards.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker
+from test_hot_seat import HotSeatPlay
+from test_whole_game import (
+    assert_table_matches_engine,
+    click_card,
+    play_by_clicking,
+    waiting_for_someone,
+)
+
+from peppa_qt.controller import GameSetup, SeatSetup
+from peppa_qt.engine import RuleSet
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.table_presenter import PASSING, PLAYING
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
+
+
+def belmont(seats: int, humans: tuple[int, ...] = (0,), *, seed: int = 11) -> GameSetup:
+    """One hand of Belmont at ``seats``; the seats in ``humans`` are people at the window."""
+    rules = RuleSet.preset("belmont", {"end": {"mode": "hands", "count": 1}}, seats=seats)
+    players = tuple(
+        SeatSetup(NAMES[s]) if s in humans else SeatSetup(NAMES[s], "easy") for s in range(seats)
+    )
+    return GameSetup(rules, players, seed=seed)
+
+
+def pass_first_cards(qtbot: QtBot, window: MainWindow) -> None:
+    """Choose the pass by clicking its cards (as many as the rule set passes), then pass."""
+    hand = window.scene.hands[window.scene.viewer]
+    size = window.presenter.table.rules.pass_size
+    for card in hand[:size]:
+        click_card(qtbot, window, card)
+    assert window.pass_panel.button.isEnabled()
+    qtbot.mouseClick(window.pass_panel.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.presenter.mode != PASSING)
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_a_belmont_game_by_mouse_with_the_table_checked_after_every_trick(
+    qtbot: QtBot, make_window: WindowMaker, seats: int
+) -> None:
+    window = make_window()
+    checked: list[int] = []
+    pending: list[int] = []
+
+    def check_after_trick() -> None:
+        if pending:
+            pending.clear()
+            assert_table_matches_engine(window)
+            checked.append(1)
+
+    window.controller.trick_taken.connect(lambda winner, cards: pending.append(winner))
+    window.scene.animations_finished.connect(check_after_trick)
+    window.start_game(belmont(seats))
+    qtbot.waitUntil(lambda: waiting_for_someone(window), timeout=10_000)
+    assert window.scene.seats == seats and len(window.scene.badges) == seats
+    while not window.game_over_panel.isVisible():
+        qtbot.waitUntil(lambda: waiting_for_someone(window), timeout=10_000)
+        if window.presenter.mode == PASSING:
+            pass_first_cards(qtbot, window)
+        elif window.presenter.mode == PLAYING:
+            assert_table_matches_engine(window)
+            play_by_clicking(qtbot, window)
+        elif window.summary_panel.isVisible():
+            assert_table_matches_engine(window)
+            qtbot.mouseClick(window.summary_panel.button, Qt.MouseButton.LeftButton)
+    assert len(checked) == 13
+    match = window.controller.match
+    assert match is not None and match.is_over
+    assert window.scores.hand_count() == 1
+    assert window.game_over_panel.winner.text()
+
+
+@pytest.mark.parametrize(("seats", "humans"), [(6, (0, 2, 3)), (8, (1, 4, 6))])
+def test_three_humans_play_belmont_in_hot_seat_without_a_glimpse(
+    qtbot: QtBot, make_window: WindowMaker, seats: int, humans: tuple[int, ...]
+) -> None:
+    window = make_window()
+    window.start_game(belmont(seats, humans))
+    play = HotSeatPlay(qtbot, window)
+    play.to_the_end()
+    assert set(play.hand_overs) == set(humans)
+    match = window.controller.match
+    assert match is not None and match.is_over
+

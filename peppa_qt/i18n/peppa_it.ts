@@ -624,23 +624,23 @@
     </message>
     <message>
         <source>You led and took it.</source>
-        <translation>Hai aperto e l'hai presa tu.</translation>
+        <translation>Hai aperto e l&apos;hai presa tu.</translation>
     </message>
     <message>
         <source>{leader} led and took it.</source>
-        <translation>{leader} ha aperto e l'ha presa.</translation>
+        <translation>{leader} ha aperto e l&apos;ha presa.</translation>
     </message>
     <message>
         <source>You led, {winner} took it.</source>
-        <translation>Hai aperto, {winner} l'ha presa.</translation>
+        <translation>Hai aperto, {winner} l&apos;ha presa.</translation>
     </message>
     <message>
         <source>{leader} led, you took it.</source>
-        <translation>{leader} ha aperto, l'hai presa tu.</translation>
+        <translation>{leader} ha aperto, l&apos;hai presa tu.</translation>
     </message>
     <message>
         <source>{leader} led, {winner} took it.</source>
-        <translation>{leader} ha aperto, {winner} l'ha presa.</translation>
+        <translation>{leader} ha aperto, {winner} l&apos;ha presa.</translation>
     </message>
     <message>
         <source>Points: {points}</source>
@@ -720,8 +720,23 @@
         <translation>Sud gioca le carte di</translation>
     </message>
     <message>
+        <source>Seat {n}</source>
+        <translation>Posto {n}</translation>
+    </message>
+    <message>
         <source>Rules</source>
         <translation>Regole</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n player(s)</source>
+        <translation>
+            <numerusform>%n giocatore</numerusform>
+            <numerusform>%n giocatori</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tavolo</translation>
     </message>
     <message>
         <source>Rule set</source>

@@ -7,10 +7,12 @@ hand-over checked for a glimpse of another's cards.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
-from qt_helpers import WindowMaker
+from qt_helpers import WindowMaker, short_game
 from test_hot_seat import HotSeatPlay
 from test_whole_game import (
     assert_table_matches_engine,
@@ -22,6 +24,7 @@ from test_whole_game import (
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import RuleSet
 from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.new_game_dialog import NewGameDialog
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
@@ -95,3 +98,45 @@ def test_three_humans_play_belmont_in_hot_seat_without_a_glimpse(
     match = window.controller.match
     assert match is not None and match.is_over
 
+
+def test_the_new_game_dialog_offers_four_six_and_eight_seats(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Four seats every rule set but Belmont; six and eight Belmont alone, a row per seat."""
+    window = make_window()
+    dialog = NewGameDialog(["x", "easy"], short_game("peppa", 1), window)
+    qtbot.addWidget(dialog)
+    sizes = [dialog.table_size.itemData(i) for i in range(dialog.table_size.count())]
+    assert sizes == [4, 6, 8]
+
+    def rule_sets() -> list[str]:
+        return [dialog.preset.itemData(i) for i in range(dialog.preset.count())]
+
+    assert rule_sets() == ["peppa", "torino", "hearts"]
+    for seats in (6, 8, 4):
+        dialog.table_size.setCurrentIndex(sizes.index(seats))
+        dialog.table_size.activated.emit(sizes.index(seats))
+        shown = [s for s, name in enumerate(dialog.names) if name.isVisibleTo(dialog)]
+        assert shown == list(range(seats))
+        assert rule_sets() == (["belmont"] if seats > 4 else ["peppa", "torino", "hearts"])
+        setup = dialog.setup()
+        assert setup.rules.seats == len(setup.seats) == seats
+        humans = [s for s in setup.seats if s.level is None]
+        assert [s.name for s in humans] == ["Anna"]  # the seats added are computers
+        assert len({s.name for s in setup.seats}) == seats
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_new_game_dialog_with_eight_seats_fits_a_small_screen(
+    qtbot: QtBot, make_window: WindowMaker, language: str
+) -> None:
+    window = make_window(size=(1024, 640))
+    window.apply_settings(replace(window.settings, language=language))
+    eight = belmont(8, (0, 1, 2, 3, 4, 5, 6, 7))
+    dialog = NewGameDialog(["easy", "normal", "expert"], eight, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    hint = dialog.sizeHint()
+    assert hint.height() <= 640 - 40 and hint.width() <= 1024, hint  # a title bar's room
+    assert dialog.seats() == 8 and all(name.isVisible() for name in dialog.names)

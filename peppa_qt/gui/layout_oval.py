@@ -24,8 +24,12 @@ OWN_ROW, OWN_STEP, OWN_ROW_GAP = 11, 0.3, 0.45
 FAN_STEP = 0.16
 #: A box's taken point cards: one row, two when there are more than this many.
 BOX_ROW = 12
-#: The trick's cards, as a share of the viewer's cards.
+#: The trick's cards, as a share of the viewer's cards (at most).
 TRICK_SCALE = 0.72
+#: A box's width in its fan cards' widths: the fan (2.9), and the point cards beside it.
+BOX_IN_CARDS = 6.2
+#: Point cards a box's row shows at a step that keeps each corner in sight (of a card).
+POINT_STEP = 0.42
 #: How far the corner boxes of the top row sit below the one in the middle (of a box's
 #: height): the row curves like the oval.
 CORNER_DROP = 0.3
@@ -44,11 +48,16 @@ class OvalLayout(TableLayout):
         super().__init__(width, height, viewer)
         m = self.margin
         self.plate_h = float(min(max(round(self.height * 0.075), 40), 56))
-        fan_h = min(max(round(self.card_h * 0.5) // 2 * 2, 40), 96)
+        self.box_w = max(self.width * 0.2, 170.0)
+        # The box holds its fan of thirteen and, beside it, its point cards (up to 13 a row,
+        # each corner in sight): some six fan cards' widths.
+        fitting = (self.box_w - m) / BOX_IN_CARDS / CARD_ASPECT
+        fan_h = min(max(round(self.card_h * 0.5) // 2 * 2, 40), 96, int(fitting) // 2 * 2)
         #: The scale of a box's cards (its fan and its point cards), of the viewer's card.
         self.box_scale = fan_h / self.card_h
-        self.box_w = min(max(self.width * 0.2, 170.0), 260.0)
         self.box_h = self.plate_h + m / 2 + fan_h
+        #: The trick's cards, of the viewer's card (smaller where the middle is small).
+        self.trick_scale = TRICK_SCALE
         self._boxes = self._place_boxes()
         self._trick_radii = self._fit_trick()
 
@@ -64,7 +73,7 @@ class OvalLayout(TableLayout):
         # the side columns: the upper box below the top row's corner box, if they meet
         reach = max(bw + m, (right - self.center_x) * 0.55)
         corner_y = top + bh * CORNER_DROP
-        corners_meet = self.center_x + reach - bw / 2 < m + 2 * bw + m
+        corners_meet = self.center_x + reach + bw / 2 + m > right - bw / 2
         upper = corner_y + bh + m if corners and corners_meet else top + bh * 0.85
         lowest = self.aids_top() - m - bh / 2
         lower = max(upper + bh + m, min(lowest, upper + bh * 1.5))
@@ -117,26 +126,33 @@ class OvalLayout(TableLayout):
     # ------------------------------------------------------------ trick, taken
 
     def _fit_trick(self) -> tuple[float, float]:
-        """The oval the trick's cards lie on: wide enough that neighbours do not meet, within
-        the middle of the table (between the boxes and the viewer's raised cards)."""
+        """The oval the trick's cards lie on: within the middle of the table (between the
+        boxes and the viewer's raised cards), its cards as large as they may be while no
+        two neighbours meet."""
         m = self.margin
-        w, h = self.card_w * TRICK_SCALE, self.card_h * TRICK_SCALE
-        inner = [b for p, b in self._boxes.items() if p not in (self.seats // 2,)]
+        inner = [b for p, b in self._boxes.items() if p != self.seats // 2]
         left = max(b.right() for b in inner if b.center().x() < self.center_x) + m
         right = min(b.left() for b in inner if b.center().x() > self.center_x) - m
         top = max(b.bottom() for b in self._boxes.values() if b.top() < self.card_h) + m
         bottom = self.hand_rect(BOTTOM, 13).top() - self.card_h * 0.2 - m
         self.center_y = round((top + bottom) / 2)
-        rx = max(min((right - left) / 2 - w / 2, w * 3.6), w * 1.2)
-        ry = max(min((bottom - top) / 2 - h / 2, h * 1.5), h * 0.7)
-        return rx, ry
+        directions = round_the_table(self.seats)
+        scale = TRICK_SCALE
+        while True:
+            w, h = self.card_w * scale, self.card_h * scale
+            rx = min((right - left) / 2 - w / 2, w * 4.0)
+            ry = min((bottom - top) / 2 - h / 2, h * 1.6)
+            if scale < TRICK_SCALE / 2 or _apart(directions, rx, ry, w, h):
+                self.trick_scale = scale
+                return rx, ry
+            scale *= 0.95
 
     def trick_spot(self, side: int, order: int) -> Spot:
         """The card played from ``side``: on the line from the middle toward its player."""
         dx, dy = round_the_table(self.seats)[side]
         rx, ry = self._trick_radii
         x, y = self.center_x + dx * rx, self.center_y + dy * ry
-        return Spot(round(x), round(y), 0.0, 200 + order, TRICK_SCALE)
+        return Spot(round(x), round(y), 0.0, 200 + order, self.trick_scale)
 
     def deck_spot(self, side: int, index: int = 0) -> Spot:
         """The deck before the deal: between the middle and the dealer's place."""
@@ -160,7 +176,7 @@ class OvalLayout(TableLayout):
         per_row = -(-max(count, 1) // rows)
         row, column = divmod(index, per_row)
         room = box.right() - (x0 + w * 0.95) - w / 2  # from the first card's centre to the last's
-        step = min(w * 0.42, room / max(per_row - 1, 1))
+        step = min(w * POINT_STEP, room / max(per_row - 1, 1))
         x = x0 + w * 0.95 + column * step
         return Spot(round(x), round(y - row * h * 0.3), 0.0, 340 + column - 20 * row, scale)
 
@@ -179,13 +195,20 @@ class OvalLayout(TableLayout):
     # ----------------------------------------------------------------- corners
 
     def info_rect(self) -> QRectF:
-        """The top left corner, left of the top row and above the left column."""
+        """The top left corner: left of the top row's boxes, above the left column's."""
         m = self.margin
-        top_row = [b for b in self._boxes.values() if b.top() < m + 1 and b.right() < self.center_x]
-        right = min((b.left() for b in top_row), default=self.center_x - self.box_w / 2) - m
-        below = [b for b in self._boxes.values() if b.left() < right and b.top() > m + 1]
-        bottom = min((b.top() for b in below), default=self.height * 0.3) - m
-        return QRectF(m, m, max(right - m, 120.0), max(bottom - m, 40.0))
+        top_row = [self._boxes[p] for p in self._top_row()]
+        right = min(b.left() for b in top_row if b.center().x() < self.center_x + 1) - m
+        column = [self._boxes[p] for p in range(self.seats // 2 + 1, self.seats)]
+        column = [b for b in column if b not in top_row]
+        bottom = min(b.top() for b in column) - m
+        return QRectF(m, m, max(right - m, 60.0), max(bottom - m, 40.0))
+
+    def _top_row(self) -> list[int]:
+        """The places of the top row: the one across, and its corners at eight."""
+        across = self.seats // 2
+        corners = self.seats - 1 > 2 * SIDE_BOXES + 1
+        return [across - 1, across, across + 1] if corners else [across]
 
     def aids_rect(self) -> QRectF:
         """Above the viewer's plate, below the lower left box: the aids' buttons."""
@@ -200,6 +223,16 @@ class OvalLayout(TableLayout):
         w = min(self.width * 0.45, 520.0)
         h = self.card_h * 0.95
         return QRectF(self.center_x - w / 2, self.center_y - h / 2, w, h)
+
+
+def _apart(directions: list[tuple[float, float]], rx: float, ry: float, w: float, h: float) -> bool:
+    """Whether cards ``w`` × ``h`` on the oval ``rx``, ``ry`` at these directions stay clear
+    of their neighbours (a small gap between)."""
+    points = [(dx * rx, dy * ry) for dx, dy in directions]
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        if abs(x1 - x2) < w * 1.05 and abs(y1 - y2) < h * 1.05:
+            return False
+    return True
 
 
 def box_card_size(layout: OvalLayout) -> tuple[float, float]:

@@ -33,7 +33,8 @@ POINT_STEP = 0.42
 #: How far the corner boxes of the top row sit below the one in the middle (of a box's
 #: height): the row curves like the oval.
 CORNER_DROP = 0.3
-#: Each side column holds two boxes; the other seats make the top row (one, or three).
+#: Each side holds at least two boxes (six seats); eight seats' third goes to the top row's
+#: corner on a low table.
 SIDE_BOXES = 2
 
 
@@ -58,29 +59,35 @@ class OvalLayout(TableLayout):
         self.box_h = self.plate_h + m / 2 + fan_h
         #: The trick's cards, of the viewer's card (smaller where the middle is small).
         self.trick_scale = TRICK_SCALE
+        self._top_places: list[int] = []
         self._boxes = self._place_boxes()
         self._trick_radii = self._fit_trick()
 
     # ------------------------------------------------------------------ the boxes
 
     def _place_boxes(self) -> dict[int, QRectF]:
-        """Each other place's box: round from the lower right to the lower left."""
+        """Each other place's box: round from the lower right to the lower left.
+
+        The seat across sits alone at the top; the others go down the two sides (two each at
+        six, three at eight). Where three do not fit down a side (a low table), the eight's
+        top row takes two more, at its corners.
+        """
         m, bw, bh = self.margin, self.box_w, self.box_h
         right = self.width - m - bw / 2
         top = m + bh / 2
-        corners = self.seats - 1 > 2 * SIDE_BOXES + 1  # the top row has corner boxes
-        centres: dict[int, tuple[float, float]] = {self.seats // 2: (self.center_x, top)}
-        # the side columns: the upper box below the top row's corner box, if they meet
-        reach = max(bw + m, (right - self.center_x) * 0.55)
-        corner_y = top + bh * CORNER_DROP
-        corners_meet = self.center_x + reach + bw / 2 + m > right - bw / 2
-        upper = corner_y + bh + m if corners and corners_meet else top + bh * 0.85
+        across = self.seats // 2
+        centres: dict[int, tuple[float, float]] = {across: (self.center_x, top)}
+        per_side = across - 1
+        upper = top + bh * 0.85  # below the information corner
         lowest = self.aids_top() - m - bh / 2
-        lower = max(upper + bh + m, min(lowest, upper + bh * 1.5))
-        if corners:
-            order = [(right, lower), (right, upper), (self.center_x + reach, corner_y)]
+        spacing = min((lowest - upper) / (per_side - 1), bh * 1.5)
+        if spacing >= bh + m or per_side <= SIDE_BOXES:
+            spacing = max(spacing, bh + m)
+            order = [(right, upper + spacing * (per_side - 1 - i)) for i in range(per_side)]
+            self._top_places = [across]
         else:
-            order = [(right, lower), (right, upper)]
+            order = self._with_corners(right, top, lowest)
+            self._top_places = [across - 1, across, across + 1]
         for place, centre in enumerate(order, start=1):
             centres[place] = centre
             centres[self.seats - place] = (2 * self.center_x - centre[0], centre[1])
@@ -88,6 +95,17 @@ class OvalLayout(TableLayout):
             place: QRectF(round(x - bw / 2), round(y - bh / 2), round(bw), round(bh))
             for place, (x, y) in centres.items()
         }
+
+    def _with_corners(self, right: float, top: float, lowest: float) -> list[tuple[float, float]]:
+        """Two boxes down each side and one at each corner of the top row (from the right):
+        the upper box below the corner box where they would meet."""
+        m, bw, bh = self.margin, self.box_w, self.box_h
+        reach = max(bw + m, (right - self.center_x) * 0.55)
+        corner_y = top + bh * CORNER_DROP
+        corners_meet = self.center_x + reach + bw / 2 + m > right - bw / 2
+        upper = corner_y + bh + m if corners_meet else top + bh * 0.85
+        lower = max(upper + bh + m, min(lowest, upper + bh * 1.5))
+        return [(right, lower), (right, upper), (self.center_x + reach, corner_y)]
 
     def box_rect(self, place: int) -> QRectF:
         """The box of the seat at ``place`` (not the viewer's): plate, fan, point cards."""
@@ -130,10 +148,11 @@ class OvalLayout(TableLayout):
         boxes and the viewer's raised cards), its cards as large as they may be while no
         two neighbours meet."""
         m = self.margin
-        inner = [b for p, b in self._boxes.items() if p != self.seats // 2]
-        left = max(b.right() for b in inner if b.center().x() < self.center_x) + m
-        right = min(b.left() for b in inner if b.center().x() > self.center_x) - m
-        top = max(b.bottom() for b in self._boxes.values() if b.top() < self.card_h) + m
+        top_row = self._top_row()
+        sides = [b for p, b in self._boxes.items() if p not in top_row]
+        left = max(b.right() for b in sides if b.center().x() < self.center_x) + m
+        right = min(b.left() for b in sides if b.center().x() > self.center_x) - m
+        top = max(self._boxes[p].bottom() for p in top_row) + m
         bottom = self.hand_rect(BOTTOM, 13).top() - self.card_h * 0.2 - m
         self.center_y = round((top + bottom) / 2)
         directions = round_the_table(self.seats)
@@ -205,10 +224,8 @@ class OvalLayout(TableLayout):
         return QRectF(m, m, max(right - m, 60.0), max(bottom - m, 40.0))
 
     def _top_row(self) -> list[int]:
-        """The places of the top row: the one across, and its corners at eight."""
-        across = self.seats // 2
-        corners = self.seats - 1 > 2 * SIDE_BOXES + 1
-        return [across - 1, across, across + 1] if corners else [across]
+        """The places of the top row: the one across, and its corners where they are."""
+        return list(self._top_places)
 
     def aids_rect(self) -> QRectF:
         """Above the viewer's plate, below the lower left box: the aids' buttons."""

@@ -32,6 +32,8 @@ AXIS_TEXT = QColor("#b9d3c4")
 BACKGROUND = QColor(10, 32, 22, 236)
 #: How far apart (pixels) the lines of tied seats are drawn.
 TIE_SPREAD = 2.4
+#: How far the outermost of four lines lies from the middle (the numbers below clear it).
+FOUR_SPREAD = 1.5 * TIE_SPREAD
 
 
 class ScoreChart(QWidget):
@@ -85,14 +87,21 @@ class ScoreChart(QWidget):
         font.setPixelSize(11)
         painter.setFont(font)
         rows = 1 if len(self._names) <= LEGEND_ROW else 2
-        plot = QRectF(self.rect()).adjusted(34, 8, -10, -22 - 18 * rows)
+        below = self._below()
+        plot = QRectF(self.rect()).adjusted(34, 8, -10, -22 - 18 * rows - below)
         low, high = self._range()
         self._draw_grid(painter, plot, low, high)
         for seat in range(len(self._names)):
             self._draw_line(painter, plot, low, high, seat)
-        legend = QRectF(plot.left(), plot.bottom() + 20, plot.width(), 18 * rows)
+        legend = QRectF(plot.left(), plot.bottom() + 20 + below, plot.width(), 18 * rows)
         self._draw_legend(painter, legend)
         painter.end()
+
+    def _below(self) -> float:
+        """How much further down the hands' numbers go than at four lines: the lines of six
+        or eight spread wider apart, and the lowest would lie over the numbers."""
+        spread = (len(self._names) - 1) / 2 * TIE_SPREAD
+        return max(0.0, spread - FOUR_SPREAD)
 
     def _range(self) -> tuple[int, int]:
         values = [v for row in self._progress for v in row] + [0]
@@ -129,7 +138,9 @@ class ScoreChart(QWidget):
         for hand in range(1, len(self._progress) + 1):
             x = self._point(plot, low, high, hand, 0).x()
             painter.drawText(
-                QRectF(x - 12, plot.bottom() + 2, 24, 14), Qt.AlignmentFlag.AlignCenter, str(hand)
+                QRectF(x - 12, plot.bottom() + 2 + self._below(), 24, 14),
+                Qt.AlignmentFlag.AlignCenter,
+                str(hand),
             )
 
     def _draw_line(self, painter: QPainter, plot: QRectF, low: int, high: int, seat: int) -> None:

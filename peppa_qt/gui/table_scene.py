@@ -548,9 +548,11 @@ class TableScene(QGraphicsScene):
             out[card] = (layout.trick_spot(self.side(seat), order), True)
         for seat, cards in enumerate(self.taken):
             counts = [0, 0]
+            points = sum(card_of(card) in self.point_cards for card in cards)
             for card in cards:
                 point = card_of(card) in self.point_cards
-                out[card] = (layout.taken_spot(self.side(seat), counts[point], point), point)
+                spot = layout.taken_spot(self.side(seat), counts[point], point, points)
+                out[card] = (spot, point)
                 counts[point] += 1
         return out
 

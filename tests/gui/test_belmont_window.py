@@ -23,6 +23,7 @@ from test_whole_game import (
 
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import RuleSet
+from peppa_qt.gui.card_pixmaps import card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import NewGameDialog
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
@@ -48,6 +49,16 @@ def pass_first_cards(qtbot: QtBot, window: MainWindow) -> None:
     assert window.pass_panel.button.isEnabled()
     qtbot.mouseClick(window.pass_panel.button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.presenter.mode != PASSING)
+
+
+def assert_point_cards_in_rows(window: MainWindow) -> None:
+    """Each seat's point cards lie in one row or two (they stood in a column of one a row,
+    each over the last, when the scene did not tell the layout how many there were)."""
+    scene = window.scene
+    for seat in range(scene.seats):
+        points = [c for c in scene.taken[seat] if card_of(c) in scene.point_cards]
+        rows = {round(scene.item(c).pos().y()) for c in points}
+        assert len(rows) <= 2, (seat, len(points), sorted(rows))
 
 
 @pytest.mark.parametrize("seats", [6, 8])
@@ -78,6 +89,7 @@ def test_a_belmont_game_by_mouse_with_the_table_checked_after_every_trick(
             play_by_clicking(qtbot, window)
         elif window.summary_panel.isVisible():
             assert_table_matches_engine(window)
+            assert_point_cards_in_rows(window)
             qtbot.mouseClick(window.summary_panel.button, Qt.MouseButton.LeftButton)
     assert len(checked) == 13
     match = window.controller.match

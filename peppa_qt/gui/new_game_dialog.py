@@ -32,6 +32,8 @@ from .defaults import DEFAULT_OPPONENTS, MORE_OPPONENTS, TABLE_SIZES
 
 #: The kind of a seat played by a person (any other kind is a computer level).
 HUMAN = "human"
+#: The name field's least width: a name of this many letters shows whole.
+NAME_ROOM = "Mmmmmmmmmm"
 # The four seats' compass names (a larger table numbers its seats).
 COMPASS = ("South", "East", "North", "West")
 
@@ -215,6 +217,9 @@ class NewGameDialog(QDialog):
         self.seat_labels: list[QLabel] = []
         for seat in range(len(self.names)):
             self.names[seat].setMaxLength(24)
+            # Beside the rules the row is narrow: a name keeps room for some ten letters.
+            metrics = self.names[seat].fontMetrics()
+            self.names[seat].setMinimumWidth(metrics.horizontalAdvance(NAME_ROOM))
             self.names[seat].textChanged.connect(self._check_players)
             kind = QComboBox()
             kind.addItem(self.tr("Human"), HUMAN)

@@ -101,7 +101,7 @@ class ScoreChart(QWidget):
         """How much further down the hands' numbers go than at four lines: the lines of six
         or eight spread wider apart, and the lowest would lie over the numbers."""
         spread = (len(self._names) - 1) / 2 * TIE_SPREAD
-        return max(0.0, spread - FOUR_SPREAD)
+        return max(0.0, spread - FOUR_SPREAD) * 2  # the marks' own size besides
 
     def _range(self) -> tuple[int, int]:
         values = [v for row in self._progress for v in row] + [0]

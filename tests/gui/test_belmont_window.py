@@ -152,3 +152,8 @@ def test_the_new_game_dialog_with_eight_seats_fits_a_small_screen(
     hint = dialog.sizeHint()
     assert hint.height() <= 640 - 40 and hint.width() <= 1024, hint  # a title bar's room
     assert dialog.seats() == 8 and all(name.isVisible() for name in dialog.names)
+    for field in dialog.names:  # each name shows whole (beside the rules they were cut)
+        room = field.width() - 2 * field.style().pixelMetric(
+            field.style().PixelMetric.PM_DefaultFrameWidth
+        )
+        assert field.fontMetrics().horizontalAdvance("Bruno Fabio") < room, field.width()

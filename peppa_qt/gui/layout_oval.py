@@ -161,7 +161,7 @@ class OvalLayout(TableLayout):
             w, h = self.card_w * scale, self.card_h * scale
             rx = min((right - left) / 2 - w / 2, w * 4.0)
             ry = min((bottom - top) / 2 - h / 2, h * 1.6)
-            if scale < TRICK_SCALE / 2 or _apart(directions, rx, ry, w, h):
+            if scale < TRICK_SCALE / 2 or neighbours_apart(directions, rx, ry, w, h):
                 self.trick_scale = scale
                 return rx, ry
             scale *= 0.95
@@ -242,7 +242,9 @@ class OvalLayout(TableLayout):
         return QRectF(self.center_x - w / 2, self.center_y - h / 2, w, h)
 
 
-def _apart(directions: list[tuple[float, float]], rx: float, ry: float, w: float, h: float) -> bool:
+def neighbours_apart(
+    directions: list[tuple[float, float]], rx: float, ry: float, w: float, h: float
+) -> bool:
     """Whether cards ``w`` × ``h`` on the oval ``rx``, ``ry`` at these directions stay clear
     of their neighbours (a small gap between)."""
     points = [(dx * rx, dy * ry) for dx, dy in directions]

@@ -151,6 +151,16 @@ class Narration(QObject):
         """A trick taken: the queen of spades in it has a sound of its own."""
         self._emit_sound("queen_of_spades" if QUEEN_OF_SPADES in cards else "trick")
 
+    def twin_won(self, card: int) -> None:
+        """A trick taken by the second of two equal cards: said on the status line."""
+        self.say(lambda: self.twin_words(card))
+
+    def twin_words(self, card: int) -> str:
+        """'Second Q♠ wins: of two equal cards, the later one takes the trick.'"""
+        return self.tr(
+            "Second {card} wins: of two equal cards, the later one takes the trick."
+        ).format(card=cards_label([card]))
+
     def hand_scored(self, index: int, result: HandResult) -> None:
         """A moon has its sound (not again for a hand scored before a resume)."""
         if result.moon is not None and index != self._silent_score:

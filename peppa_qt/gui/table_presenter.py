@@ -441,7 +441,10 @@ class TablePresenter(QObject):
         self.tricks.add_trick(list(trick.plays), winner, points)
         self._emit_aids()
         self.narration.trick_taken(trick.cards)
-        self.scene.take_trick(winner)
+        twin = _twin_win(trick.cards, trick.winning_position)
+        if twin is not None:  # two equal cards: the later one takes it, and is ringed
+            self.narration.twin_won(twin)
+        self.scene.take_trick(winner, mark=twin is not None)
         self.plates.show_points_taken(winner, table.rules)
 
     def _on_controller_move_refused(self, refusal: Refusal) -> None:
@@ -499,6 +502,9 @@ class TablePresenter(QObject):
             (raw[trick.leader] == texts.DEFAULT_HUMAN, raw[trick.winner] == texts.DEFAULT_HUMAN),
             _trick_points(table.rules, len(done) - 1, trick.cards),
         )
+        twin = _twin_win(trick.cards, trick.winning_position)
+        if twin is not None:
+            line = f"{line}\n{self.narration.twin_words(twin)}"
         self._showing_last = True
         title = self.narration.trick_title(len(done))
         plays = [(self.scene.side(seat), card) for seat, card in trick.plays]
@@ -622,6 +628,14 @@ class TablePresenter(QObject):
                 self.play_card(focus)
             else:  # no ring yet: show it on the first card that can be played
                 self.focus.first_playable(self._playable)
+
+
+def _twin_win(cards: Sequence[int], position: int | None) -> int | None:
+    """The card that took the trick, if the trick holds it twice (the later copy won)."""
+    if position is None:
+        return None
+    card = cards[position]
+    return card if cards.count(card) > 1 else None
 
 
 def _trick_points(rules: RuleSet, index: int, cards: Sequence[int]) -> int:

@@ -78,6 +78,8 @@ class TableScene(QGraphicsScene):
         self.deck: list[int] = []
         self.dealer = 0
         self.point_cards: frozenset[int] = frozenset()
+        #: The card that took the trick being swept, ringed until it lands (a twin's win).
+        self.lit: int | None = None
         #: The seat drawn at the bottom, whose cards show their faces.
         self.viewer = 0
         #: Picks which hidden sprite a card is played from, and where a card given to a hidden
@@ -220,7 +222,7 @@ class TableScene(QGraphicsScene):
         self.deck = sorted(wanted)
         self.raised.clear()
         self.received.clear()
-        self.playable, self.focus, self.interactive = None, None, False
+        self.playable, self.focus, self.interactive, self.lit = None, None, False, None
         self.place_all()
 
     def pick_hidden(self, seat: int, count: int) -> list[int]:
@@ -291,6 +293,7 @@ class TableScene(QGraphicsScene):
         ``card`` is the engine's (0..51); with two decks the sprite played is a copy of it
         in the hand (the second first), or a hidden sprite becomes the copy not yet shown.
         """
+        self.lit = None  # a trick's winner ringed is swept by now
         copies = [c for c in self.hands[seat] if not is_hidden(c) and card_of(c) == card]
         if copies:
             card = max(copies)
@@ -306,11 +309,16 @@ class TableScene(QGraphicsScene):
         self._refresh_marks()
         self._run(self._moves(PLAY_FLIGHT))
 
-    def take_trick(self, winner: int) -> None:
-        """The trick, held a moment for everyone to see, sweeps to its winner's pile."""
+    def take_trick(self, winner: int, *, mark: bool = False) -> None:
+        """The trick, held a moment for everyone to see, sweeps to its winner's pile.
+
+        ``mark``: the card that wins is ringed until it lands (two equal cards: the later).
+        """
+        self.lit = next((c for s, c in self.trick if s == winner), None) if mark else None
         cards = [card for _, card in self.trick]
         self.trick = []
         self.taken[winner].extend(cards)
+        self._refresh_marks()
         if self.speed > 0:
             # The speed's own hold (SPEEDS) as it is: _moves scales every delay by the speed.
             self._held_for = max(self.trick_hold, self.trick_pause)
@@ -429,8 +437,8 @@ class TableScene(QGraphicsScene):
         """Marks on the viewer's hand only: any other card carries none (it would tell)."""
         own = set(self.hands[self.viewer])
         for card, item in self._items.items():
-            if card not in own:
-                item.set_marks(dimmed=False, highlighted=False, focused=False)
+            if card not in own:  # the winning card of a trick may be ringed, the hand's none
+                item.set_marks(dimmed=False, highlighted=card == self.lit, focused=False)
                 continue
             dimmed = self.playable is not None and card_of(card) not in self.playable
             outlined = card in self.received or card in self.hinted
@@ -501,6 +509,9 @@ class TableScene(QGraphicsScene):
 
     def _on_batch_finished(self) -> None:
         self._batch = None
+        if self.lit is not None:  # the winning card has landed
+            self.lit = None
+            self._refresh_marks()
         self._done.start(0)
 
     def _moves(

@@ -623,6 +623,10 @@
         <translation>Suggerimento: {cards}. {reason}</translation>
     </message>
     <message>
+        <source>Second {card} wins: of two equal cards, the later one takes the trick.</source>
+        <translation>Vince il secondo {card}: tra due carte uguali, la presa va a quella giocata dopo.</translation>
+    </message>
+    <message>
         <source>You led and took it.</source>
         <translation>Hai aperto e l&apos;hai presa tu.</translation>
     </message>
@@ -660,7 +664,7 @@
     </message>
     <message>
         <source>To the right every hand</source>
-        <extracomment>The kind of a seat played by a person (any other kind is a computer level).</extracomment>
+        <extracomment>The kind of a seat played by a person (any other kind is a computer level). The name field&apos;s least width: a name of this many letters shows whole.</extracomment>
         <translation>A destra a ogni smazzata</translation>
     </message>
     <message>

@@ -27,6 +27,7 @@ from peppa_qt.gui.card_pixmaps import card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import NewGameDialog
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.models.card_text import cards_label
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
 
@@ -157,3 +158,59 @@ def test_the_new_game_dialog_with_eight_seats_fits_a_small_screen(
             field.style().PixelMetric.PM_DefaultFrameWidth
         )
         assert field.fontMetrics().horizontalAdvance("Bruno Fabio") < room, field.width()
+
+
+def test_a_trick_won_by_the_second_of_two_equal_cards_says_so_and_rings_it(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Two decks: of two equal cards the later wins. The table rings the winning copy while
+    the trick waits, the status line says "Second A♠ wins…", and so does the last trick."""
+    window = make_window()
+    said: list[str] = []
+    seen: list[tuple[int, str, bool]] = []
+    shown: list[str] = []
+    window.presenter.status_changed.connect(said.append)
+    window.presenter.last_trick_shown.connect(lambda title, plays, side, line: shown.append(line))
+
+    def taken(winner: int, cards: tuple[int, ...], moment: object) -> None:
+        trick = window.presenter.table.tricks[-1]
+        position = trick.winning_position
+        assert position is not None
+        card = trick.cards[position]
+        if trick.cards.count(card) < 2:
+            return
+        lit = window.scene.lit
+        assert lit is not None and card_of(lit) == card
+        assert window.scene.item(lit).highlighted
+        assert lit in window.scene.taken[winner]
+        assert window.presenter.show_last_trick()
+        seen.append((card, said[-1], window.scene.item(lit).highlighted))
+
+    window.controller.trick_taken.connect(taken)
+    window.start_game(belmont(8, ()))
+    qtbot.waitUntil(window.summary_panel.isVisible, timeout=20_000)
+    assert seen, "no trick of this deal had two equal cards at the top"
+    for card, status, _ in seen:
+        assert status.startswith("Second ") and cards_label([card]) in status
+    assert all("Second " in line for line in shown)
+
+
+def test_the_last_trick_of_eight_lies_round_an_oval_each_card_whole(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    panel = window.build_game().last_trick_panel
+    plays = [(place, card) for place, card in enumerate((0, 13, 26, 39, 1, 14, 27, 40))]
+    panel.show_trick("Trick 3", plays, 5, "Dario led, Gina took it.")
+    qtbot.waitUntil(panel.isVisible)
+    cross = panel.cross
+    cross.resize(cross.sizeHint())
+    rects = [cross.spot(place) for place in range(8)]
+    for i, rect in enumerate(rects):
+        assert cross.rect().toRectF().contains(rect), (i, rect, cross.rect())
+        for other in rects[i + 1 :]:
+            assert not rect.intersects(other), (rect, other)
+    bottom, top = rects[0], rects[4]
+    assert (
+        bottom.center().y() > top.center().y() and abs(bottom.center().x() - top.center().x()) < 1
+    )

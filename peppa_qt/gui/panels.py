@@ -167,10 +167,18 @@ class PassPanel(Panel):
         self.setVisible(shown)
 
 
+#: The cards a seat took, in the end-of-hand summary: at four seats, and at six or eight.
+STRIP_HEIGHT, STRIP_HEIGHT_MANY = 46, 32
+#: The four-seat table.
+FOUR = 4
+
+
 class CardStrip(QWidget):
     """A few small cards side by side, overlapping when there are many."""
 
-    def __init__(self, cache: CardPixmapCache, cards: Sequence[int], height: int = 46) -> None:
+    def __init__(
+        self, cache: CardPixmapCache, cards: Sequence[int], height: int = STRIP_HEIGHT
+    ) -> None:
         super().__init__()
         self._cache = cache
         self.cards = list(cards)
@@ -309,8 +317,9 @@ class HandSummaryPanel(Panel):
         name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
         grid.addWidget(name, row, 0)
         cards = summary.point_cards[seat]
-        if cards:
-            grid.addWidget(CardStrip(self._cache, cards), row, 1)
+        if cards:  # eight rows of cards are smaller, to fit a screen 640 pixels high
+            height = STRIP_HEIGHT if len(summary.names) <= FOUR else STRIP_HEIGHT_MANY
+            grid.addWidget(CardStrip(self._cache, cards, height), row, 1)
         else:
             grid.addWidget(_label("—", "muted"), row, 1)
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter

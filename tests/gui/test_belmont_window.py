@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 from test_hot_seat import HotSeatPlay
@@ -22,7 +23,9 @@ from test_whole_game import (
 )
 
 from peppa_qt.controller import GameSetup, SeatSetup
-from peppa_qt.engine import RuleSet
+from peppa_qt.engine import HandResult, RuleSet
+from peppa_qt.engine.cards import Card
+from peppa_qt.engine.cardset import listed, set_of
 from peppa_qt.gui.card_pixmaps import card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import NewGameDialog
@@ -50,6 +53,15 @@ def pass_first_cards(qtbot: QtBot, window: MainWindow) -> None:
     assert window.pass_panel.button.isEnabled()
     qtbot.mouseClick(window.pass_panel.button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.presenter.mode != PASSING)
+
+
+def assert_inside_the_table(window: MainWindow, panel: QWidget) -> None:
+    """A panel shows whole over the table (1024×640: eight rows of cards did not fit)."""
+    view = window.view
+    table = QRect(view.mapTo(window, QPoint(0, 0)), view.size())
+    shown = QRect(panel.mapTo(window, QPoint(0, 0)), panel.size())
+    assert table.contains(shown), (table, shown)
+    assert panel.sizeHint().height() <= table.height(), (panel.sizeHint(), table)  # not squeezed
 
 
 def assert_point_cards_in_rows(window: MainWindow) -> None:
@@ -91,6 +103,7 @@ def test_a_belmont_game_by_mouse_with_the_table_checked_after_every_trick(
         elif window.summary_panel.isVisible():
             assert_table_matches_engine(window)
             assert_point_cards_in_rows(window)
+            assert_inside_the_table(window, window.summary_panel)
             qtbot.mouseClick(window.summary_panel.button, Qt.MouseButton.LeftButton)
     assert len(checked) == 13
     match = window.controller.match
@@ -214,3 +227,28 @@ def test_the_last_trick_of_eight_lies_round_an_oval_each_card_whole(
     assert (
         bottom.center().y() > top.center().y() and abs(bottom.center().x() - top.center().x()) < 1
     )
+
+
+def test_the_end_of_a_hand_with_eight_players_taking_cards_fits_a_small_screen(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Every one of eight took point cards (both copies of some): eight rows of cards, the
+    deal number and the buttons, all in sight at 1024×640."""
+    window = make_window(size=(1024, 620))  # a 1024×640 screen, less the title bar
+    window.start_game(belmont(8, (0,)))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=10_000)
+    moment = window.controller.published
+    assert moment is not None
+    number = {"deal_number": 123456789012, "deal_key": "5CM1-1F8D", "fingerprint": "CMRBV"}
+    moment = replace(moment, table=replace(moment.table, **number))  # its row shows too
+    hearts = [Card.parse(rank + "H") for rank in "23456789TJQKA"]
+    taken = tuple(set_of([*hearts[s : s + 3], *hearts[s : s + 3]]) for s in range(8))
+    taken = (set_of([*hearts, *hearts, Card.parse("QS")]), *taken[1:])
+    points = tuple(
+        sum(window.presenter.table.rules.card_points[c] for c in listed(t)) for t in taken
+    )
+    window.controller.hand_scored.emit(
+        0, HandResult(points, None, taken), window.controller.published
+    )
+    qtbot.waitUntil(window.summary_panel.isVisible)
+    assert_inside_the_table(window, window.summary_panel)

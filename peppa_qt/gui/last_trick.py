@@ -37,7 +37,7 @@ class TrickCross(QWidget):
     @property
     def seats(self) -> int:
         """How many cards the trick holds: one a seat."""
-        return max(len(self.cards), 4)
+        return max(len(self.cards), CROSS)
 
     def card_size(self) -> QSize:
         """A card's size: smaller round a table of six or eight."""

@@ -444,7 +444,7 @@ class TablePresenter(QObject):
         twin = _twin_win(trick.cards, trick.winning_position)
         if twin is not None:  # two equal cards: the later one takes it, and is ringed
             self.narration.twin_won(twin)
-        self.scene.take_trick(winner, mark=twin is not None)
+        self.scene.take_trick(winner, twin is not None)
         self.plates.show_points_taken(winner, table.rules)
 
     def _on_controller_move_refused(self, refusal: Refusal) -> None:

@@ -309,7 +309,7 @@ class TableScene(QGraphicsScene):
         self._refresh_marks()
         self._run(self._moves(PLAY_FLIGHT))
 
-    def take_trick(self, winner: int, *, mark: bool = False) -> None:
+    def take_trick(self, winner: int, mark: bool = False) -> None:
         """The trick, held a moment for everyone to see, sweeps to its winner's pile.
 
         ``mark``: the card that wins is ringed until it lands (two equal cards: the later).

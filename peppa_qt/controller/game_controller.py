@@ -12,7 +12,6 @@ shows it carries that snapshot. A screen draws from it, never from ``match``.
 
 from __future__ import annotations
 
-import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 from enum import Enum
@@ -21,17 +20,16 @@ from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal, SignalIns
 
 from ..ai import make_player
 from ..ai.base import Decision, Player
-from ..engine import CardSet, HandState, Match, Phase, PlayerView, TableState, view_of
+from ..engine import CardSet, HandState, Match, Phase, PlayerView, TableState
 from ..engine.cards import SUIT_SIZE
-from ..engine.cardset import covers, listed, set_of
 from ..engine.errors import IllegalMove, Reason
+from .computers import ComputerTurns
 from .history import MoveHistory, actions_of
 from .published import Published, snapshot
 from .seating import Seating
 from .setup import NO_NAMES, GameSetup, Pace, Refusal
+from .undo import UndoRedo
 from .worker import ThinkPool, ThinkRelay
-
-log = logging.getLogger(__name__)
 
 PlayerFactory = Callable[[str, int], Player]
 
@@ -57,7 +55,7 @@ class Step(Enum):
     OVER = "over"
 
 
-class GameController(QObject):
+class GameController(QObject, ComputerTurns, UndoRedo):
     """Owns the Match; the only caller of the engine's mutators. Never imports the GUI.
 
     Every signal that changes the table waits for ``animations_done()`` before the game goes
@@ -201,39 +199,6 @@ class GameController(QObject):
         seats = range(len(self.setup.seats)) if self.setup else range(0)
         return [self._players[s].seed if s in self._players else None for s in seats]
 
-    def can_undo(self) -> bool:
-        """Whether the viewer's last pass or card of this hand can be taken back.
-
-        Only with a single human: with several, undoing would show one human's cards to
-        another.
-        """
-        hand = self.hand
-        if len(self.humans()) != 1 or hand is None or not hand.can_undo():
-            return False
-        return self.history.has_human_move()
-
-    def undo_subject(self) -> tuple[int, ...] | None:
-        """The cards of the move Undo would take back: a card played, or the cards passed."""
-        hand = self.hand
-        if not self.can_undo() or hand is None:
-            return None
-        return self.history.undo_subject(hand)
-
-    def redo_subject(self) -> tuple[int, ...] | None:
-        """The cards of the move Redo would make again: now, or once its human is asked
-        (the computers still play the moves before it)."""
-        move = self.history.ahead()
-        if move is None or self.hand is None or self.covered:
-            return None
-        return move[1]
-
-    def can_redo(self) -> bool:
-        """Whether a move taken back can be made again now (its human is asked for it)."""
-        hand = self.hand
-        if hand is None or self.covered:
-            return False
-        return self.history.can_make_now(hand, self._asked)
-
     # ----------------------------------------------------------------- intents
 
     def start(self, setup: GameSetup) -> None:
@@ -320,41 +285,6 @@ class GameController(QObject):
         self.history.made_again(seat, (card,))
         self._play(card)
         self.history_changed.emit()
-        return True
-
-    def redo(self) -> bool:
-        """Make the last move taken back again (the computers then answer as before).
-
-        Asked for again while the computers still play the moves before the next one (Redo
-        pressed twice), it is made as soon as its human is asked.
-        """
-        if not self.can_redo():
-            if self.redo_subject() is None:
-                return False
-            self.history.wanted += 1
-            self.history_changed.emit()  # Redo now names the move after it, if any
-            return True
-        seat, cards = self.history.redo[-1]
-        if len(cards) == 1:
-            return self.submit_play(seat, cards[0])
-        return self.submit_pass(seat, cards)
-
-    def undo(self) -> bool:
-        """Take back the human's last pass or card of this hand, and every move after it.
-
-        The computers then decide again from the same position, as they did before (their
-        choices follow from their seed and the position). False if there is nothing to undo.
-        """
-        match = self.match
-        subject = self.undo_subject()
-        if match is None or subject is None:
-            return False
-        self._stop_thinking()
-        self.history.take_back(match.undo, subject)
-        self._asked.clear()
-        self.moves_taken_back.emit()
-        self.history_changed.emit()
-        self._queue(self.table_redrawn, self._hand_index())
         return True
 
     def animations_done(self) -> None:
@@ -545,68 +475,6 @@ class GameController(QObject):
         if self.is_human(seat) and self._seating.acted(seat, hand):
             self._cover(seat)
 
-    # --------------------------------------------------------- computer players
-
-    def _think(self, seat: int) -> None:
-        assert self.match is not None
-        self._pool.submit(self._epoch, seat, self._players[seat], view_of(self.match, seat))
-
-    def _think_ahead(self) -> None:
-        """A computer to play next starts thinking now, while the table shows the card before.
-
-        Its position is known once the card before is played; its turn still comes (and its
-        pause starts) only when the table is done (``_ask_play``).
-        """
-        hand = self.hand
-        seat = hand.to_move if hand is not None and hand.phase is Phase.PLAYING else None
-        if seat is not None and not self.is_human(seat):
-            self._thinking = seat
-            self._think(seat)
-
-    def _on_relay_decided(self, epoch: int, seat: int, result: object) -> None:
-        hand = self.hand
-        if epoch != self._epoch or hand is None:
-            return
-        if hand.phase is Phase.PLAYING and (seat != self._thinking or seat != hand.to_move):
-            return  # not the position it was asked about
-        decision = self._checked(seat, result)
-        if hand.phase is Phase.PASSING:
-            self._apply_pass(seat, decision.cards)
-            return
-        self._delayed = (seat, decision)
-        if seat in self._asked:  # its turn has come: else _ask_play shows it
-            self._show_when_paused()
-
-    def _show_when_paused(self) -> None:
-        """Play the decision waiting once the pause since the turn began has passed."""
-        if self._delayed is not None:
-            wait = self.pace.ai_pause_ms - self._clock.elapsed()
-            self._delay.start(max(0, int(wait)))
-
-    def _apply_delayed(self) -> None:
-        if self._delayed is None:
-            return
-        seat, decision = self._delayed
-        self._delayed = None
-        hand = self.hand
-        if hand is not None and hand.phase is Phase.PLAYING and hand.to_move == seat:
-            self._play(decision.cards[0])
-
-    def _checked(self, seat: int, result: object) -> Decision:
-        """The player's decision, or a safe legal one if it failed or broke the rules."""
-        hand = self.hand
-        assert hand is not None
-        passing = hand.phase is Phase.PASSING
-        # A pass: cards of the hand (two copies of a card may go); a play: one legal card.
-        allowed = hand.hands[seat] if passing else hand.legal_mask()
-        size = hand.rules.pass_size if passing else 1
-        if isinstance(result, Decision) and _fits(result.cards, allowed, size):
-            return result
-        cards = listed(allowed)
-        fallback = tuple(cards[-size:]) if passing else (cards[0],)
-        log.warning("seat %d: computer player failed (%r); playing %s", seat, result, fallback)
-        return Decision(fallback, "fallback")
-
     # ------------------------------------------------------------ applying moves
 
     def _apply_pass(self, seat: int, cards: Sequence[int]) -> None:
@@ -655,16 +523,6 @@ class GameController(QObject):
         led = hand.trick[0] // SUIT_SIZE if hand is not None and hand.trick else None
         self.move_refused.emit(Refusal(error.reason, seat, error.card, led))
 
-    def _forget_decisions(self) -> None:
-        """Every decision under way or waiting to be shown is out of date (players stay)."""
-        self._epoch += 1
-        self._pool.clear()
-        for player in self._players.values():
-            player.cancel()
-        self._delay.stop()
-        self._thinking = None
-        self._delayed = None
-
     def _stop_thinking(self) -> None:
         """Forget every decision and every event still to show: the loop starts afresh."""
         self._forget_decisions()
@@ -685,14 +543,6 @@ _ASKERS: dict[Phase, Callable[[GameController, HandState], None]] = {
     Phase.PLAYING: GameController._ask_play,
     Phase.SCORED: GameController._after_scored,
 }
-
-
-def _fits(cards: Sequence[int], allowed: int, size: int) -> bool:
-    """Whether ``cards`` are ``size`` cards that ``allowed`` (a card set) holds, copies counted."""
-    try:
-        return len(cards) == size and covers(allowed, set_of(cards))
-    except (TypeError, ValueError):  # a third copy (CardSetError), or not cards at all
-        return False
 
 
 def _single_shot(parent: QObject, slot: Callable[[], None]) -> QTimer:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..controller import GameController, Published, Refusal
-from ..engine import CardSet, HandResult, PassDirection, Phase, PlayerView, RuleSet, TableState
+from ..engine import CardSet, PassDirection, Phase, PlayerView, TableState
 from ..engine.cards import SUIT_LETTERS
 from ..engine.cardset import listed, minus
 from ..models import ScoreSheetModel, TrickListModel
@@ -26,14 +26,14 @@ from .keyboard_focus import KeyboardFocus
 from .modes import Mode
 from .narration import Narration
 from .pass_selection import PassSelection
+from .presenter_aids import PresenterAids, trick_points, twin_win
 from .seat_plates import SeatPlates
-from .summaries import GameSummary, HandSummary, sheet_rows
+from .summaries import GameSummary, sheet_rows
 from .table_drawing import TableDrawing
 from .table_scene import TableScene
 from .table_view import TableView
 
 if TYPE_CHECKING:
-    from ..ai.hints import Hint
     from ..controller import GameSession
 
 #: Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds,
@@ -48,7 +48,7 @@ def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
     return order.index(SUIT_LETTERS[card % 52 // 13]), card % 13
 
 
-class TablePresenter(QObject):
+class TablePresenter(QObject, PresenterAids):
     """Keeps the table in step with the game; the human's choices go back as intents."""
 
     status_changed = Signal(str)
@@ -281,7 +281,7 @@ class TablePresenter(QObject):
         for index, trick in enumerate(table.tricks):
             if trick.complete:
                 assert trick.winner is not None
-                points = _trick_points(table.rules, index, trick.cards)
+                points = trick_points(table.rules, index, trick.cards)
                 self.tricks.add_trick(list(trick.plays), trick.winner, points)
         raised = self.drawing.redraw(table, view)
         self.panels_cleared.emit()
@@ -437,11 +437,11 @@ class TablePresenter(QObject):
         self._show(moment)
         table = self.table
         trick = table.tricks[-1]
-        points = _trick_points(table.rules, len(table.tricks) - 1, trick.cards)
+        points = trick_points(table.rules, len(table.tricks) - 1, trick.cards)
         self.tricks.add_trick(list(trick.plays), winner, points)
         self._emit_aids()
         self.narration.trick_taken(trick.cards)
-        twin = _twin_win(trick.cards, trick.winning_position)
+        twin = twin_win(trick.cards, trick.winning_position)
         if twin is not None:  # two equal cards: the later one takes it, and is ringed
             self.narration.twin_won(twin)
         self.scene.take_trick(winner, twin is not None)
@@ -464,77 +464,6 @@ class TablePresenter(QObject):
         if self.controller.covered and self._handing_over is not None:
             self._on_controller_hand_over(self._handing_over)
 
-    # -------------------------------------------------------------- the aids
-
-    def show_hint(self, cards: Sequence[int], reason: Hint) -> None:
-        """The suggested cards raised and outlined (the pass's three chosen, the card to
-        play under the ring), the reason in words on the status line."""
-        self._next_action()
-        if self.mode is Mode.PASSING:
-            chosen = self._sprites(cards)
-            self.selection.restore(chosen, chosen, self.selection.size)
-            self.scene.set_selection(self.selected)
-            self._emit_passing()
-        elif self.mode is Mode.PLAYING and cards:
-            first = self._sprites(cards[:1])
-            self.scene.set_focus(first[0] if first else None)
-            self.scene.set_selection(first)
-        else:
-            return
-        self.scene.set_hinted(self._sprites(cards))
-        self._hinting = True
-        self.narration.hint(cards, reason)
-
-    def show_last_trick(self) -> bool:
-        """The trick before this one, shown again with who led and who took it (False when
-        none has been taken yet in this hand)."""
-        table = self.shown.table if self.shown is not None else None
-        done = [t for t in table.tricks if t.complete] if table is not None else []
-        if table is None or not done:
-            return False
-        self._next_action()
-        trick, names = done[-1], self.names()
-        assert trick.winner is not None
-        raw = self.controller.names()  # the player called "You" is spoken to, not of
-        line, points = self.narration.last_trick(
-            (names[trick.leader], names[trick.winner]),
-            trick.leader == trick.winner,
-            (raw[trick.leader] == texts.DEFAULT_HUMAN, raw[trick.winner] == texts.DEFAULT_HUMAN),
-            _trick_points(table.rules, len(done) - 1, trick.cards),
-        )
-        twin = _twin_win(trick.cards, trick.winning_position)
-        if twin is not None:
-            line = f"{line}\n{self.narration.twin_words(twin)}"
-        self._showing_last = True
-        title = self.narration.trick_title(len(done))
-        plays = [(self.scene.side(seat), card) for seat, card in trick.plays]
-        winner = self.scene.side(trick.winner)
-        self.last_trick_shown.emit(title, plays, winner, f"{line}\n{points}")
-        return True
-
-    def _emit_aids(self) -> None:
-        """Whether the hint and the last trick can be asked for now (the buttons follow)."""
-        table = self.shown.table if self.shown is not None else None
-        taken = table is not None and any(t.complete for t in table.tricks)
-        self.aids_changed.emit(self.mode is not Mode.IDLE, taken)
-
-    def hide_last_trick(self) -> None:
-        """Put the last trick away again."""
-        if self._showing_last:
-            self._showing_last = False
-            self.last_trick_hidden.emit()
-
-    def _next_action(self) -> None:
-        """The player does something: a refusal's words belong to the moment before."""
-        self.hide_last_trick()
-        if self._hinting:
-            self._hinting = False
-            self.scene.set_hinted(())
-        if self._refused:
-            self._refused = False
-            self.scene.hide_note()
-            self._say_prompt()
-
     def _say_prompt(self) -> None:
         self.narration.prompt(self.mode, self.selection.full())
 
@@ -548,49 +477,6 @@ class TablePresenter(QObject):
             self.scene.set_focus(None)
             self.scene.hide_note()
             self._refused = False
-
-    # ------------------------------------------------------- hands and games end
-
-    def _on_controller_hand_scored(self, index: int, result: HandResult, moment: Published) -> None:
-        self._show(moment)
-        table = self.table
-        self.narration.hand_scored(index, result)
-        self.scores.add_hand(result.points, table.totals, result.moon)
-        self.plates.show_totals(table.totals)
-        self.plates.show_hand_points(result)
-        self.plates.show_turn(-1)
-        names = tuple(self.controller.names())  # the panels show them in the language in use
-        self.hand_summary_ready.emit(HandSummary.of(table, index, result, names, self.sort_key))
-        self.scene.show_still()
-        if self.auto_continue_ms is not None:
-            self._continue.start(self.auto_continue_ms)
-
-    def _on_controller_game_over(self, ranking: list[int], moment: Published) -> None:
-        self._show(moment)
-        names = tuple(self.controller.names())
-        aids = [self.intents.aids_used(seat) for seat in range(len(names))]
-        progress = self.scores.progress()
-        self._final = GameSummary.of(self.table, ranking, names, progress, aids)
-        self.scene.show_still()
-        if self._final_wanted:
-            self.game_finished.emit(self._final)
-
-    def stop_auto_continue(self) -> None:
-        """Wait for the player after each hand's summary from now on (even the one shown)."""
-        self.auto_continue_ms = None
-        self._continue.stop()
-
-    def continue_after_hand(self) -> None:
-        """The player has read the hand's summary: next hand, or the final ranking."""
-        self._continue.stop()
-        self.panels_cleared.emit()
-        table = self.shown.table if self.shown is not None else None
-        if self._final is not None:
-            self.game_finished.emit(self._final)
-        elif table is not None and table.over:
-            self._final_wanted = True  # the ranking is on its way
-        else:
-            self.intents.next_hand()
 
     # ------------------------------------------------------------- input
 
@@ -628,17 +514,3 @@ class TablePresenter(QObject):
                 self.play_card(focus)
             else:  # no ring yet: show it on the first card that can be played
                 self.focus.first_playable(self._playable)
-
-
-def _twin_win(cards: Sequence[int], position: int | None) -> int | None:
-    """The card that took the trick, if the trick holds it twice (the later copy won)."""
-    if position is None:
-        return None
-    card = cards[position]
-    return card if cards.count(card) > 1 else None
-
-
-def _trick_points(rules: RuleSet, index: int, cards: Sequence[int]) -> int:
-    """The points a trick carries (the last one of a 36-card deal one more)."""
-    last = rules.last_trick_points if index == rules.hand_size - 1 else 0
-    return sum(rules.card_points[c] for c in cards) + last

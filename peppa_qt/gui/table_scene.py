@@ -14,7 +14,7 @@ exactly once when the batch is over (at once, through the event loop, at speed 0
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -28,12 +28,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QGraphicsScene,
-    QGraphicsSceneMouseEvent,
 )
 
 from .card_pixmaps import HIDDEN, TWIN, CardPixmapCache, card_of, is_hidden
 from .layout import BOTTOM, Spot, TableLayout, place_of, table_layout
 from .plates import InfoPlate, NotePlate, SeatBadge
+from .scene_motion import SceneMotion, at_spot
+from .scene_mouse import SceneMouse
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
     from PySide6.QtGui import QColor
@@ -46,10 +47,9 @@ DEAL_FLIGHT, DEAL_STAGGER = 300, 22
 PASS_FLIGHT = 480
 PLAY_FLIGHT = 280
 TRICK_HOLD, TRICK_SWEEP = 750, 380
-DRAG_START = 8.0
 
 
-class TableScene(QGraphicsScene):
+class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
     """Cards, name plates and the information corner on a felt table."""
 
     card_clicked = Signal(int)  # a card of the viewer's hand clicked or dropped on the table
@@ -145,7 +145,7 @@ class TableScene(QGraphicsScene):
         wrong = []
         for card, (spot, face_up) in self._targets().items():
             item = self._items[card]
-            if not _at(item, spot) or item.face_up != face_up:
+            if not at_spot(item, spot) or item.face_up != face_up:
                 wrong.append(card)
         return wrong
 
@@ -467,83 +467,6 @@ class TableScene(QGraphicsScene):
                 self._cosmetic.append(move)
                 move.start()
 
-    # --------------------------------------------------------------- animation
-
-    def place_all(self) -> None:
-        """Every card where it belongs, at once."""
-        for card, (spot, face_up) in self._targets().items():
-            item = self._items[card]
-            item.set_face_up(face_up)
-            item.place(spot)
-        self._refresh_marks()
-
-    def finish_animations(self, *, emit: bool = True) -> None:
-        """Jump the running batch to its end (its ``animations_finished`` still comes)."""
-        for animation in self._cosmetic:
-            animation.stop()
-        self._cosmetic = []
-        batch = self._batch
-        if batch is None:
-            return
-        if not emit:
-            batch.finished.disconnect(self._on_batch_finished)
-        batch.setCurrentTime(batch.totalDuration())
-        if self._batch is batch:  # Qt did not report the end: do it ourselves
-            batch.stop()
-            self._batch = None
-            if emit:
-                self._done.start(0)
-        self.place_all()
-
-    def _run(self, animations: list[QAbstractAnimation]) -> None:
-        self.finish_animations()
-        if not animations:
-            self._done.start(0)
-            return
-        batch = QParallelAnimationGroup(self)
-        for animation in animations:
-            batch.addAnimation(animation)
-        batch.finished.connect(self._on_batch_finished)
-        self._batch = batch
-        batch.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
-
-    def _on_batch_finished(self) -> None:
-        self._batch = None
-        if self.lit is not None:  # the winning card has landed
-            self.lit = None
-            self._refresh_marks()
-        self._done.start(0)
-
-    def _moves(
-        self,
-        flight: int,
-        delays: dict[int, int] | None = None,
-        *,
-        flip_late: bool = False,
-        hide_early: bool = False,
-    ) -> list[QAbstractAnimation]:
-        """Animations taking every card that is not where it belongs to its place.
-
-        A card turns face up as it leaves (a card played) or, with ``flip_late``, as it
-        arrives (a card dealt); it turns face down as it arrives, or with ``hide_early`` as
-        it leaves (a card passed into a hidden hand shows nothing of where it goes).
-        """
-        duration = round(flight * self.speed)
-        animations = []
-        for card, (spot, face_up) in self._targets().items():
-            item = self._items[card]
-            if _at(item, spot) and item.face_up == face_up:
-                continue
-            if face_up and not flip_late:
-                item.set_face_up(True)
-            elif not face_up and hide_early:
-                item.set_face_up(False)
-            wait = round((delays or {}).get(card, 0) * self.speed)
-            animation = item.animate(spot, duration, wait, _flip(item, face_up))
-            if animation is not None:
-                animations.append(animation)
-        return animations
-
     def _targets(self) -> dict[int, tuple[Spot, bool]]:
         layout = self.layout
         out: dict[int, tuple[Spot, bool]] = {}
@@ -566,86 +489,3 @@ class TableScene(QGraphicsScene):
                 out[card] = (spot, point)
                 counts[point] += 1
         return out
-
-    # ----------------------------------------------------------- mouse input
-
-    def _card_at(self, pos: QPointF) -> int | None:
-        from .card_item import CardItem
-
-        for item in self.items(pos):
-            if isinstance(item, CardItem) and item.card in self.hands[self.viewer]:
-                return item.card
-        return None
-
-    def _pile_at(self, pos: QPointF) -> int | None:
-        """The seat whose taken cards lie at ``pos``, if any."""
-        from .card_item import CardItem
-
-        for item in self.items(pos):
-            if isinstance(item, CardItem):
-                return next((s for s in range(self.seats) if item.card in self.taken[s]), None)
-        return None
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        self.sweep_now()  # a full trick waiting goes at once
-        self.touched.emit()
-        pile = self._pile_at(event.scenePos())
-        if pile is not None:
-            self.pile_clicked.emit(pile)
-        card = self._card_at(event.scenePos()) if self.interactive else None
-        self._press = None if card is None else (card, event.scenePos())
-        self._dragging = False
-        event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        if self._press is None or self.playable is None or self._batch is not None:
-            return
-        card, start = self._press
-        delta = event.scenePos() - start
-        if not self._dragging and delta.manhattanLength() < DRAG_START:
-            return
-        self._dragging = True
-        spot = self._targets()[card][0]
-        item = self._items[card]
-        item.setZValue(900)
-        item.setPos(spot.x + delta.x(), spot.y + delta.y())
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        press, self._press = self._press, None
-        if press is None:
-            return
-        card = press[0]
-        if not self._dragging:
-            if self._card_at(event.scenePos()) == card:
-                self.card_clicked.emit(card)
-            return
-        self._dragging = False
-        top = self.layout.hand_rect(BOTTOM, len(self.hands[self.viewer])).top()
-        if event.scenePos().y() < top - self.layout.card_h * 0.25:
-            self.card_clicked.emit(card)
-        # Refused, or not dropped on the table: back home. A card taken as the play leaves the
-        # table out of play (``set_playable``) and stays where it was dropped until it flies
-        # to the trick (the controller tells it a moment later).
-        if card in self.hands[self.viewer] and self.interactive:
-            self._settle_own()
-
-
-#: How near a card must be to its place to be there: half a pixel, a tenth of a degree.
-_NEAR_PX, _NEAR_DEGREES, _NEAR_SCALE = 0.5, 0.1, 0.001
-
-
-def _at(item: CardItem, spot: Spot) -> bool:
-    pos = item.pos()
-    return (
-        abs(pos.x() - spot.x) < _NEAR_PX
-        and abs(pos.y() - spot.y) < _NEAR_PX
-        and abs(item.rotation() - spot.rotation) < _NEAR_DEGREES
-        and abs(item.scale() - spot.scale) < _NEAR_SCALE
-    )
-
-
-def _flip(item: CardItem, face_up: bool) -> Callable[[], None]:
-    def arrive() -> None:
-        item.set_face_up(face_up)
-
-    return arrive

@@ -167,9 +167,9 @@ class PassPanel(Panel):
         self.setVisible(shown)
 
 
-#: The cards a seat took, in the end-of-hand summary: at four seats, and at six or eight.
+# The cards a seat took, in the end-of-hand summary: at four seats, and at six or eight.
 STRIP_HEIGHT, STRIP_HEIGHT_MANY = 46, 32
-#: The four-seat table.
+# The four-seat table.
 FOUR = 4
 
 

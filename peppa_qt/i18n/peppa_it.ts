@@ -121,7 +121,7 @@
     <name>HandSummaryPanel</name>
     <message>
         <source>Final ranking</source>
-        <extracomment>The cards a seat took, in the end-of-hand summary: at four seats, and at six or eight. The four-seat table. The player wants this hand&apos;s cards dealt again (a new game from its deal number).</extracomment>
+        <extracomment>The player wants this hand&apos;s cards dealt again (a new game from its deal number).</extracomment>
         <translation>Classifica finale</translation>
     </message>
     <message>

@@ -8,6 +8,7 @@ hand-over checked for a glimpse of another's cards.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
@@ -252,3 +253,40 @@ def test_the_end_of_a_hand_with_eight_players_taking_cards_fits_a_small_screen(
     )
     qtbot.waitUntil(window.summary_panel.isVisible)
     assert_inside_the_table(window, window.summary_panel)
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_belmont_saved_mid_trick_opens_as_it_stood_and_plays_on_with_hints_and_undo(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path, seats: int
+) -> None:
+    """Save and open again mid-hand (each copy back in its place), a hint raises one of the
+    hand's cards, undo takes the card back, and the game goes on to its end."""
+    window = make_window()
+    window.start_game(belmont(seats))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=10_000)
+    pass_first_cards(qtbot, window)
+    for _ in range(3):
+        qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=10_000)
+        play_by_clicking(qtbot, window)
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=10_000)
+    path = tmp_path / "belmont.peppa"
+    assert window.session.save_to(path)
+    assert window.commands.open_path(path)
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=10_000)
+    assert window.scene.seats == seats
+    assert_table_matches_engine(window)
+    assert window.build_game().hint()
+    raised = window.scene.raised
+    assert len(raised) == 1 and next(iter(raised)) in window.scene.hands[window.scene.viewer]
+    play_by_clicking(qtbot, window)
+    assert window.session.undo()
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=10_000)
+    assert_table_matches_engine(window)
+    while not window.game_over_panel.isVisible():
+        qtbot.waitUntil(lambda: waiting_for_someone(window), timeout=10_000)
+        if window.presenter.mode == PLAYING:
+            play_by_clicking(qtbot, window)
+        elif window.summary_panel.isVisible():
+            qtbot.mouseClick(window.summary_panel.button, Qt.MouseButton.LeftButton)
+    match = window.controller.match
+    assert match is not None and match.is_over

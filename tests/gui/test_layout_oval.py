@@ -1,5 +1,5 @@
 """The one layout function at four, six and eight seats: the viewer at the bottom, the others
-round the table in turn order, and nothing overlapping at the sizes players use."""
+round the table in seat order, and nothing overlapping at the sizes players use."""
 
 from __future__ import annotations
 
@@ -69,12 +69,13 @@ def seat_centre(layout: TableLayout, place: int) -> QPointF:
 
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("viewer", range(8))
-def test_the_viewer_sits_at_the_bottom_and_the_others_round_in_turn_order(
+def test_the_viewer_sits_at_the_bottom_and_the_others_round_in_seat_order(
     seats: int, viewer: int
 ) -> None:
-    """The next seat (on a player's right) is drawn on the viewer's right, and so on round
-    the table counterclockwise on the screen: the angle from the middle to each plate, seen
-    from the bottom, grows with the turn order."""
+    """The next seat (seat + 1, on a player's right) is drawn on the viewer's right, and so
+    on round the table counterclockwise on the screen: the angle from the middle to each
+    seat, seen from the bottom, grows with the seat number (Belmont plays clockwise: its
+    turns go round the other way, the seats stay)."""
     if viewer >= seats:
         pytest.skip("no such seat")
     layout = table_layout(seats, viewer, 1280, 740)

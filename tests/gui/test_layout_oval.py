@@ -67,8 +67,7 @@ def seat_centre(layout: TableLayout, place: int) -> QPointF:
     return layout.hand_rect(place, 13).center()
 
 
-@pytest.mark.parametrize("seats", SEATS)
-@pytest.mark.parametrize("viewer", range(8))
+@pytest.mark.parametrize(("seats", "viewer"), [(n, v) for n in SEATS for v in range(n)])
 def test_the_viewer_sits_at_the_bottom_and_the_others_round_in_seat_order(
     seats: int, viewer: int
 ) -> None:
@@ -76,8 +75,6 @@ def test_the_viewer_sits_at_the_bottom_and_the_others_round_in_seat_order(
     on round the table counterclockwise on the screen: the angle from the middle to each
     seat, seen from the bottom, grows with the seat number (Belmont plays clockwise: its
     turns go round the other way, the seats stay)."""
-    if viewer >= seats:
-        pytest.skip("no such seat")
     layout = table_layout(seats, viewer, 1280, 740)
     assert layout.seats == seats and layout.place(viewer) == BOTTOM
     assert [seat_at(place_of(s, viewer, seats), viewer, seats) for s in range(seats)] == list(

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_names
 
 if TYPE_CHECKING:
-    from .game_controller import GameController, PlayerFactory, Published
+    from .game_controller import GameController, PlayerFactory
     from .preferences import Preferences
+    from .published import Published
     from .session import GameSession
     from .setup import GameSetup, Pace, Refusal, SeatSetup
 
@@ -27,7 +28,7 @@ _HOMES = {
     "Pace": "setup",
     "PlayerFactory": "game_controller",
     "Preferences": "preferences",
-    "Published": "game_controller",
+    "Published": "published",
     "Refusal": "setup",
     "SeatSetup": "setup",
 }

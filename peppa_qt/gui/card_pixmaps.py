@@ -18,9 +18,11 @@ if TYPE_CHECKING:  # Qt SVG is loaded with the first card picture: the empty tab
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"
 
+#: A card's second copy (two decks, Belmont) is a sprite of its own: the card's id plus this.
+TWIN = 52
 #: Sprite ids from here up are cards the viewer cannot see: a back, and no card behind it.
-#: (Ids below are the engine's cards, 0..51.)
-HIDDEN = 64
+#: (Ids below are the engine's cards, 0..51, and their second copies, 52..103.)
+HIDDEN = 128
 
 #: Width / height of the card art (250 × 350).
 CARD_ASPECT = 250 / 350
@@ -34,8 +36,14 @@ def is_hidden(card: int) -> bool:
     return card >= HIDDEN
 
 
+def card_of(sprite: int) -> int:
+    """The card a known sprite shows (0..51): a second copy shows its twin's face."""
+    return sprite % TWIN
+
+
 def card_file_name(card: int) -> str:
     """``QS`` for the queen of spades (the SVG's base name)."""
+    card = card_of(card)
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 

@@ -6,12 +6,15 @@ from dataclasses import replace
 
 from ..controller.setup import GameSetup, SeatSetup, default_level, usable_level
 from ..engine import RecordError, RuleSet
+from ..engine.rules import PRESET_SEATS
 from ..storage import SeatDefault, Settings
 from .texts import DEFAULT_HUMAN
 
 DEFAULT_OPPONENTS = ("Bruno", "Carla", "Dario")
-#: The table the window can seat: four. (Six and eight, Belmont's, come with its own window.)
-WINDOW_SEATS = 4
+#: The computer players' names at the seats a table of six or eight adds.
+MORE_OPPONENTS = ("Elena", "Fabio", "Gina", "Ugo")
+#: The tables the window seats: four (every rule set), six and eight (Belmont).
+TABLE_SIZES = tuple(sorted({size for sizes in PRESET_SEATS.values() for size in sizes}))
 
 
 def default_setup(levels: list[str], *, demo: bool = False) -> GameSetup:
@@ -23,14 +26,16 @@ def default_setup(levels: list[str], *, demo: bool = False) -> GameSetup:
 
 
 def setup_from_settings(settings: Settings, levels: list[str]) -> GameSetup:
-    """The game the player chose to be offered first (the built-in one until they choose,
-    and while the window cannot seat the table they chose: the settings keep it)."""
+    """The game the player chose to be offered first (the built-in one until they choose).
+
+    Without players of the table's size, the built-in players sit there (and the computers
+    the names a larger table adds)."""
     fallback = default_setup(levels)
     rules = _rules_of(settings, fallback.rules)
-    if rules.seats != WINDOW_SEATS:
-        return fallback
     if len(settings.players) != rules.seats:
-        return replace(fallback, rules=rules)
+        more = fallback.seats[1]
+        extra = tuple(SeatSetup(name, more.level) for name in MORE_OPPONENTS)
+        return replace(fallback, rules=rules, seats=(fallback.seats + extra)[: rules.seats])
     seats = tuple(
         SeatSetup(p.name, None if p.level is None else usable_level(p.level, levels))
         for p in settings.players

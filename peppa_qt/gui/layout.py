@@ -1,13 +1,17 @@
 """Where everything goes on a table of a given size: pure geometry, no items, no game rules.
 
-Everything here is placed by *side* of the screen: 0 bottom, 1 right, 2 top, 3 left. The
+One function gives the table's places: ``table_layout(seats, viewer, width, height)``. The
 table is drawn for one seat, the viewer, who sits at the bottom; every other seat keeps its
-real place around them (the seat on a player's right is on the screen's right), so the one
-mapping between seats and sides is ``side_of`` (and its inverse ``seat_at``).
+real place round them (the seat on a player's right is on the screen's right), so the one
+mapping between seats and places is ``place_of`` (and its inverse ``seat_at``). A place is
+counted from the bottom round the table, the way seat numbers go: with four seats the places
+are the sides of the screen (0 bottom, 1 right, 2 top, 3 left, ``TableLayout``); with six and
+eight they go round an oval (``layout_oval.OvalLayout``). Everything is placed by place.
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, QSize
@@ -17,18 +21,30 @@ from .card_pixmaps import CARD_ASPECT
 BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3
 
 
-def side_of(seat: int, viewer: int) -> int:
-    """The side of the screen where ``seat`` sits when the table is drawn for ``viewer``.
+def place_of(seat: int, viewer: int, seats: int = 4) -> int:
+    """Where ``seat`` sits round the table drawn for ``viewer``: 0 at the bottom, then round.
 
     Turns pass from a seat to the one on its right (seat + 1, RULES.md), which is drawn on
-    the right of the screen for the viewer at the bottom.
+    the right of the screen for the viewer at the bottom; so the places go from the bottom
+    to the right, the top and the left (counterclockwise on the screen).
     """
-    return (seat - viewer) % 4
+    return (seat - viewer) % seats
 
 
-def seat_at(side: int, viewer: int) -> int:
-    """The seat drawn on ``side`` when the table is drawn for ``viewer``."""
-    return (side + viewer) % 4
+def seat_at(place: int, viewer: int, seats: int = 4) -> int:
+    """The seat drawn at ``place`` when the table is drawn for ``viewer``."""
+    return (place + viewer) % seats
+
+
+#: The four-seat name of a place: the side of the screen.
+side_of = place_of
+
+
+def round_the_table(seats: int) -> list[tuple[float, float]]:
+    """Each place's direction from the table's middle, on a unit circle, y down: the bottom
+    (0, 1) first, then round to the right, the top and the left."""
+    turns = [2 * math.pi * place / seats for place in range(seats)]
+    return [(round(math.sin(t), 9), round(math.cos(t), 9)) for t in turns]
 
 
 #: Opponents' hands are drawn smaller, taken cards smaller still.
@@ -54,19 +70,40 @@ class Spot(NamedTuple):
     scale: float = 1.0
 
 
-class TableLayout:
-    """The positions of hands, trick, taken cards and name plates for one table size."""
+def table_layout(seats: int, viewer: int, width: float, height: float) -> TableLayout:
+    """The places of a table of ``seats`` drawn for ``viewer`` at ``width`` × ``height``."""
+    if seats == TableLayout.seats:
+        return TableLayout(width, height, viewer)
+    from .layout_oval import OvalLayout
 
-    def __init__(self, width: float, height: float) -> None:
+    return OvalLayout(width, height, viewer, seats)
+
+
+class TableLayout:
+    """The positions of hands, trick, taken cards and name plates of four seats, by side."""
+
+    #: The seats round the table.
+    seats = 4
+    #: The bottom row holds the plate, 13 cards whose corners all show, and the taken cards
+    #: (in card widths): the cards get smaller on a narrow table (the score sheet open).
+    pile_width = PILE_WIDTH
+    #: The player's card height, at most, as a share of the table's height.
+    card_share = 0.205
+
+    def __init__(self, width: float, height: float, viewer: int = 0) -> None:
         self.width = max(width, 320.0)
         self.height = max(height, 240.0)
+        #: The seat drawn at the bottom.
+        self.viewer = viewer
         self.margin = max(8.0, round(min(self.width, self.height) * 0.015))
         self.badge_size = (min(max(self.width * 0.17, 150.0), 230.0), 56.0)
-        # The bottom row holds the name plate, 13 cards whose corners all show, and the taken
-        # cards: on a narrow table (the score sheet open) the cards get smaller to fit it.
         row = self.width - self.badge_size[0] - 4 * self.margin
-        fitting = row / (1 + 12 * MIN_STEP + PILE_WIDTH)
-        ch = min(self.height * 0.205, self.width * 0.15 / CARD_ASPECT, fitting / CARD_ASPECT)
+        fitting = row / (1 + 12 * MIN_STEP + self.pile_width)
+        ch = min(
+            self.height * self.card_share,
+            self.width * 0.15 / CARD_ASPECT,
+            fitting / CARD_ASPECT,
+        )
         ch = max(72, int(ch) // 4 * 4)
         cw = 2 * round(ch * CARD_ASPECT / 2)  # even sizes keep card centres on whole pixels
         self.card_size = QSize(cw, ch)
@@ -77,6 +114,10 @@ class TableLayout:
         # of the table asks for them again for each card.
         self._hand_rects: dict[tuple[int, int], QRectF] = {}
         self._taken_origins: dict[tuple[int, float, float], tuple[float, float, int]] = {}
+
+    def place(self, seat: int) -> int:
+        """Where ``seat`` sits (0 at the bottom, then round the table)."""
+        return place_of(seat, self.viewer, self.seats)
 
     @property
     def card_w(self) -> float:
@@ -148,7 +189,7 @@ class TableLayout:
     # ----------------------------------------------------------- trick, taken
 
     def trick_spot(self, side: int, order: int) -> Spot:
-        """The card played from ``side`` into the trick, ``order`` 0..3 in the trick."""
+        """The card played from ``side`` into the trick, ``order`` 0.. in the trick."""
         dx = (0.0, self.card_w * 0.8, 0.0, -self.card_w * 0.8)[side]
         dy = (self.card_h * 0.36, 0.0, -self.card_h * 0.36, 0.0)[side]
         return Spot(self.center_x + round(dx), self.center_y + round(dy), 0.0, 200 + order)
@@ -173,8 +214,9 @@ class TableLayout:
             x, y, rotation = hand.left() - reach, self.center_y, -90.0
         return Spot(round(x), round(y) - lift, rotation, 100 + index, DECK_SCALE)
 
-    def taken_spot(self, side: int, index: int, point_card: bool) -> Spot:
-        """Taken cards: a face-down stack, and the point cards fanned face up beside it.
+    def taken_spot(self, side: int, index: int, point_card: bool, count: int = 0) -> Spot:
+        """Taken cards: a face-down stack, and the point cards fanned face up beside it
+        (``count``: how many point cards; a four-seat fan does not need to know).
 
         A long fan goes on in a second row half a card away; the row nearer the table's edge
         lies under the other, so every card's corner (rank and suit) stays in sight.
@@ -216,7 +258,7 @@ class TableLayout:
 
     def _pile_width(self) -> float:
         """How wide a seat's taken cards may spread: the stack and a row of point cards."""
-        return self.card_w * PILE_WIDTH
+        return self.card_w * self.pile_width
 
     # --------------------------------------------------------------- plates
 

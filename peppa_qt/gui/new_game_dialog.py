@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,10 +28,14 @@ from ..engine.deals import DealNumberError, NumberedDeal, format_deal_number, pa
 from ..engine.record import name_problem
 from ..engine.rules import PRESET_SEATS, PRESETS, SEVEN_OF_CLUBS_POINTS
 from . import texts
-from .defaults import DEFAULT_OPPONENTS, WINDOW_SEATS
+from .defaults import DEFAULT_OPPONENTS, MORE_OPPONENTS, TABLE_SIZES
 
 #: The kind of a seat played by a person (any other kind is a computer level).
 HUMAN = "human"
+#: The name field's least width: a name of this many letters shows whole.
+NAME_ROOM = "Mmmmmmmmmm"
+# The four seats' compass names (a larger table numbers its seats).
+COMPASS = ("South", "East", "North", "West")
 
 PASS_CYCLES: tuple[tuple[str, ...], ...] = (
     ("right",),
@@ -98,8 +102,12 @@ class NewGameDialog(QDialog):
         box = QVBoxLayout(self)
         if deal is not None:
             box.addWidget(self._deal_group(deal))
-        box.addWidget(self._rules_group())
-        box.addWidget(self._players_group())
+        # The rules beside the players: eight seats' rows under the rules would not fit a
+        # screen 640 pixels high.
+        columns = QHBoxLayout()
+        columns.addWidget(self._rules_group(), 1)
+        columns.addWidget(self._players_group(), 1, Qt.AlignmentFlag.AlignTop)
+        box.addLayout(columns)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -139,23 +147,27 @@ class NewGameDialog(QDialog):
         self.deal_note.setWordWrap(True)
         form.addRow("", self.deal_note)
         self.deal_seat = QComboBox()
-        for seat, name in enumerate(self._seat_names()):
-            self.deal_seat.addItem(name, seat)
         form.addRow(self.tr("South plays the cards dealt to"), self.deal_seat)
         return group
 
-    def _seat_names(self) -> tuple[str, str, str, str]:
-        return (self.tr("South"), self.tr("East"), self.tr("North"), self.tr("West"))
+    def _seat_names(self, seats: int) -> list[str]:
+        """Each seat's label: the four compass points, or at a larger table its number
+        (seat 1 the player at the bottom of the screen)."""
+        if seats == len(COMPASS):
+            return [self.tr("South"), self.tr("East"), self.tr("North"), self.tr("West")]
+        return [self.tr("Seat {n}").format(n=seat + 1) for seat in range(seats)]
 
     # ------------------------------------------------------------------ building
 
     def _rules_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Rules"))
         form = QFormLayout(group)
+        self.table_size = QComboBox()
+        for seats in TABLE_SIZES:
+            self.table_size.addItem(self.tr("%n player(s)", "", seats), seats)
+        self.table_size.activated.connect(self._on_table_size_activated)
+        form.addRow(self.tr("Table"), self.table_size)
         self.preset = QComboBox()
-        for name in PRESETS:
-            if WINDOW_SEATS in PRESET_SEATS[name]:  # the window seats four (for now)
-                self.preset.addItem(texts.preset_name(name), name)
         self.preset.activated.connect(self._on_preset_activated)
         form.addRow(self.tr("Rule set"), self.preset)
         self.end_mode = QComboBox()
@@ -200,10 +212,14 @@ class NewGameDialog(QDialog):
         """A row per seat: who plays it (a human, or a computer of some level), and a name."""
         group = QGroupBox(self.tr("Players"))
         form = QFormLayout(group)
-        self.names = [QLineEdit() for _ in range(4)]
+        self.names = [QLineEdit() for _ in range(max(TABLE_SIZES))]
         self.kinds: list[QComboBox] = []
-        for seat, label in enumerate(self._seat_names()):
+        self.seat_labels: list[QLabel] = []
+        for seat in range(len(self.names)):
             self.names[seat].setMaxLength(24)
+            # Beside the rules the row is narrow: a name keeps room for some ten letters.
+            metrics = self.names[seat].fontMetrics()
+            self.names[seat].setMinimumWidth(metrics.horizontalAdvance(NAME_ROOM))
             self.names[seat].textChanged.connect(self._check_players)
             kind = QComboBox()
             kind.addItem(self.tr("Human"), HUMAN)
@@ -216,7 +232,10 @@ class NewGameDialog(QDialog):
             row = QHBoxLayout()
             row.addWidget(self.names[seat], 1)
             row.addWidget(kind)
+            label = QLabel()
+            self.seat_labels.append(label)
             form.addRow(label, row)
+        self._players_form = form
         self.problem = QLabel()
         self.problem.setObjectName("problem")
         self.problem.setStyleSheet("color: #b3261e;")
@@ -229,7 +248,7 @@ class NewGameDialog(QDialog):
 
         The default human's name is kept as such, whatever the language shows it as.
         """
-        shown = [self.names[s].text().strip() for s in range(4)]
+        shown = [self.names[s].text().strip() for s in range(self.seats())]
         you = texts.player_name(texts.DEFAULT_HUMAN)
         return [
             texts.DEFAULT_HUMAN if name == you else name or self._default_name(seat)
@@ -238,16 +257,18 @@ class NewGameDialog(QDialog):
 
     def _default_name(self, seat: int) -> str:
         if self.kinds[seat].currentData() != HUMAN:
-            return ("Ada", *DEFAULT_OPPONENTS)[seat]
-        humans = [s for s in range(4) if self.kinds[s].currentData() == HUMAN]
+            return ("Ada", *DEFAULT_OPPONENTS, *MORE_OPPONENTS)[seat]
+        humans = [s for s in range(self.seats()) if self.kinds[s].currentData() == HUMAN]
         if humans == [seat]:
             return texts.DEFAULT_HUMAN
         return self.tr("Player {n}").format(n=seat + 1)
 
     def _check_players(self) -> None:
-        """Start only with one to four humans whose names differ (they key the statistics)."""
+        """Start only with at least one human, and humans whose names differ (they key the
+        statistics)."""
         names = self._names_now()
-        humans = [names[s].casefold() for s in range(4) if self.kinds[s].currentData() == HUMAN]
+        seats = range(self.seats())
+        humans = [names[s].casefold() for s in seats if self.kinds[s].currentData() == HUMAN]
         problem = ""
         if not humans:
             problem = self.tr("At least one seat must be a human's.")
@@ -285,6 +306,9 @@ class NewGameDialog(QDialog):
 
     def set_setup(self, setup: GameSetup) -> None:
         """Show ``setup`` in the widgets."""
+        seats = setup.rules.seats
+        self.table_size.setCurrentIndex(max(0, self.table_size.findData(seats)))
+        self._show_table_size(seats)
         self.preset.setCurrentIndex(max(0, self.preset.findData(setup.rules.name)))
         self._show_rules(setup.rules)
         for seat, spec in enumerate(setup.seats):
@@ -308,10 +332,50 @@ class NewGameDialog(QDialog):
         self.teams.setChecked(rules.teams)
         self.queen_breaks.setChecked(rules.queen_breaks_hearts)
         self.queen_breaks.setEnabled(rules.hearts_must_break)
+        four = rules.seats == len(COMPASS)  # Belmont plays none of these house rules
+        for choice in (self.jack, self.seven, self.short_deck, self.teams):
+            choice.setEnabled(four)
         self.moon.setToolTip(texts.moon_name(rules.name))
 
+    def seats(self) -> int:
+        """The table's size chosen: 4, 6 or 8."""
+        return int(self.table_size.currentData())
+
+    def _on_table_size_activated(self, index: int) -> None:
+        seats = int(self.table_size.itemData(index))
+        self._show_table_size(seats)
+        self._show_rules(RuleSet.preset(str(self.preset.currentData()), seats=seats))
+        self._check_players()
+
+    def _show_table_size(self, seats: int) -> None:
+        """The rule sets played at ``seats`` (Belmont alone at six and eight), its seats' rows."""
+        chosen = self.preset.currentData()
+        self.preset.clear()
+        for name in PRESETS:
+            if seats in PRESET_SEATS[name]:
+                self.preset.addItem(texts.preset_name(name), name)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(chosen)))
+        labels = self._seat_names(seats)
+        for seat, label in enumerate(self.seat_labels):
+            shown = seat < seats
+            self._players_form.setRowVisible(seat, shown)
+            label.setText(labels[seat] if shown else "")
+            if shown and not self.names[seat].text() and seat >= len(COMPASS):
+                self.kinds[seat].setCurrentIndex(self._a_computer())
+        if self._deal is not None:
+            turn = self.deal_seat.currentIndex()
+            self.deal_seat.clear()
+            for seat, name in enumerate(labels):
+                self.deal_seat.addItem(name, seat)
+            self.deal_seat.setCurrentIndex(turn if 0 <= turn < seats else 0)
+
+    def _a_computer(self) -> int:
+        """The level a seat the larger table adds starts at: the last computer's chosen."""
+        levels = [k.currentIndex() for k in self.kinds[: len(COMPASS)] if k.currentData() != HUMAN]
+        return levels[-1] if levels else min(1, self.kinds[0].count() - 1)
+
     def _on_preset_activated(self, index: int) -> None:
-        self._show_rules(RuleSet.preset(str(self.preset.itemData(index))))
+        self._show_rules(RuleSet.preset(str(self.preset.itemData(index)), seats=self.seats()))
 
     def _on_end_mode_changed(self, index: int) -> None:
         hands = self.end_mode.itemData(index) == "hands"
@@ -347,17 +411,17 @@ class NewGameDialog(QDialog):
 
     def setup(self) -> GameSetup:
         """The game the dialog describes."""
-        rules = RuleSet.preset(str(self.preset.currentData()), self.options())
+        size = self.seats()
+        rules = RuleSet.preset(str(self.preset.currentData()), self.options(), seats=size)
         seats = []
         for seat, name in enumerate(self._names_now()):
             kind = str(self.kinds[seat].currentData())
             seats.append(SeatSetup(name, None if kind == HUMAN else kind))
-        four = (seats[0], seats[1], seats[2], seats[3])
         if self._deal is None:
-            return GameSetup(rules, four)
+            return GameSetup(rules, tuple(seats))
         number = parse_deal_number(self.deal_number.text())
         # South (seat 0) gets the cards of the seat chosen: every seat turns by as much.
-        turn = -int(self.deal_seat.currentData()) % 4
-        dealer = number % 4 if self._deal.dealer is None else self._deal.dealer
+        turn = -int(self.deal_seat.currentData()) % size
+        dealer = number % size if self._deal.dealer is None else self._deal.dealer
         deal = NumberedDeal(number, turn)
-        return GameSetup(rules, four, deal=deal, dealer=(dealer + turn) % 4)
+        return GameSetup(rules, tuple(seats), deal=deal, dealer=(dealer + turn) % size)

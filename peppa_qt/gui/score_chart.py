@@ -9,7 +9,22 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
-SEAT_COLOURS = (QColor("#f5c542"), QColor("#6ec6ff"), QColor("#ff8a80"), QColor("#c5a3ff"))
+#: One colour a seat, eight for Belmont's largest table (the first four the four-seat table's).
+SEAT_COLOURS = (
+    QColor("#f5c542"),
+    QColor("#6ec6ff"),
+    QColor("#ff8a80"),
+    QColor("#c5a3ff"),
+    QColor("#7ee081"),
+    QColor("#ffab5e"),
+    QColor("#f48fcb"),
+    QColor("#e6e6e6"),
+)
+#: The mark on each hand's point of a line, one a seat: with six or eight lines colour alone
+#: would not tell them apart (nor to a player who does not see the colours).
+MARKERS = ("circle", "square", "triangle", "diamond", "circle", "square", "triangle", "diamond")
+#: Legend entries on one row; more go on a second.
+LEGEND_ROW = 4
 GRID = QColor(255, 255, 255, 40)
 AXIS_TEXT = QColor("#b9d3c4")
 
@@ -17,6 +32,8 @@ AXIS_TEXT = QColor("#b9d3c4")
 BACKGROUND = QColor(10, 32, 22, 236)
 #: How far apart (pixels) the lines of tied seats are drawn.
 TIE_SPREAD = 2.4
+#: How far the outermost of four lines lies from the middle (the numbers below clear it).
+FOUR_SPREAD = 1.5 * TIE_SPREAD
 
 
 class ScoreChart(QWidget):
@@ -69,13 +86,22 @@ class ScoreChart(QWidget):
         font = QFont(self.font())
         font.setPixelSize(11)
         painter.setFont(font)
-        plot = QRectF(self.rect()).adjusted(34, 8, -10, -40)
+        rows = 1 if len(self._names) <= LEGEND_ROW else 2
+        below = self._below()
+        plot = QRectF(self.rect()).adjusted(34, 8, -10, -22 - 18 * rows - below)
         low, high = self._range()
         self._draw_grid(painter, plot, low, high)
         for seat in range(len(self._names)):
             self._draw_line(painter, plot, low, high, seat)
-        self._draw_legend(painter, QRectF(plot.left(), plot.bottom() + 20, plot.width(), 18))
+        legend = QRectF(plot.left(), plot.bottom() + 20 + below, plot.width(), 18 * rows)
+        self._draw_legend(painter, legend)
         painter.end()
+
+    def _below(self) -> float:
+        """How much further down the hands' numbers go than at four lines: the lines of six
+        or eight spread wider apart, and the lowest would lie over the numbers."""
+        spread = (len(self._names) - 1) / 2 * TIE_SPREAD
+        return max(0.0, spread - FOUR_SPREAD) * 2  # the marks' own size besides
 
     def _range(self) -> tuple[int, int]:
         values = [v for row in self._progress for v in row] + [0]
@@ -112,7 +138,9 @@ class ScoreChart(QWidget):
         for hand in range(1, len(self._progress) + 1):
             x = self._point(plot, low, high, hand, 0).x()
             painter.drawText(
-                QRectF(x - 12, plot.bottom() + 2, 24, 14), Qt.AlignmentFlag.AlignCenter, str(hand)
+                QRectF(x - 12, plot.bottom() + 2 + self._below(), 24, 14),
+                Qt.AlignmentFlag.AlignCenter,
+                str(hand),
             )
 
     def _draw_line(self, painter: QPainter, plot: QRectF, low: int, high: int, seat: int) -> None:
@@ -123,29 +151,51 @@ class ScoreChart(QWidget):
         colour = self._colours[seat % len(self._colours)]
         # Each seat's line a little apart from the others': tied totals show side by side,
         # not one line over another (one player would seem to have none).
-        shift = QPointF(0, (seat - 1.5) * TIE_SPREAD)
+        shift = QPointF(0, (seat - (len(self._names) - 1) / 2) * TIE_SPREAD)
         points = [point + shift for point in points]
         painter.setPen(QPen(colour, 2.2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPolyline(QPolygonF(points))
         painter.setBrush(colour)
         for point in points[1:] if self._from_zero else points:
-            painter.drawEllipse(point, 2.8, 2.8)
+            _draw_marker(painter, point, MARKERS[seat % len(MARKERS)], 2.8)
 
     def _draw_legend(self, painter: QPainter, rect: QRectF) -> None:
         if not self._names:
             return
-        width = rect.width() / len(self._names)
+        per_row = min(len(self._names), LEGEND_ROW)
+        rows = -(-len(self._names) // per_row)
+        width, height = rect.width() / per_row, rect.height() / rows
         for seat, name in enumerate(self._names):
-            cell = QRectF(rect.left() + seat * width, rect.top(), width, rect.height())
-            painter.setPen(QPen(self._colours[seat % len(self._colours)], 3))
+            row, column = divmod(seat, per_row)
+            cell = QRectF(rect.left() + column * width, rect.top() + row * height, width, height)
+            colour = self._colours[seat % len(self._colours)]
+            painter.setPen(QPen(colour, 3))
             y = cell.center().y()
             painter.drawLine(QPointF(cell.left(), y), QPointF(cell.left() + 14, y))
+            painter.setPen(QPen(colour, 1))
+            painter.setBrush(colour)
+            _draw_marker(painter, QPointF(cell.left() + 7, y), MARKERS[seat % len(MARKERS)], 3.2)
             painter.setPen(AXIS_TEXT)
             text = painter.fontMetrics().elidedText(
                 name, Qt.TextElideMode.ElideRight, round(width - 22)
             )
             painter.drawText(cell.adjusted(19, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, text)
+
+
+def _draw_marker(painter: QPainter, at: QPointF, shape: str, r: float) -> None:
+    """A line's mark at one point: a circle, a square, a triangle or a diamond."""
+    x, y = at.x(), at.y()
+    if shape == "square":
+        painter.drawRect(QRectF(x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8))
+    elif shape == "triangle":
+        corners = [QPointF(x, y - r * 1.2), QPointF(x + r * 1.1, y + r * 0.8)]
+        painter.drawPolygon(QPolygonF([*corners, QPointF(x - r * 1.1, y + r * 0.8)]))
+    elif shape == "diamond":
+        corners = [QPointF(x, y - r * 1.3), QPointF(x + r * 1.1, y), QPointF(x, y + r * 1.3)]
+        painter.drawPolygon(QPolygonF([*corners, QPointF(x - r * 1.1, y)]))
+    else:
+        painter.drawEllipse(at, r, r)
 
 
 def _nice_step(raw: float) -> int:

@@ -14,7 +14,7 @@ exactly once when the batch is over (at once, through the event loop, at speed 0
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -28,14 +28,17 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QGraphicsScene,
-    QGraphicsSceneMouseEvent,
 )
 
-from .card_pixmaps import HIDDEN, CardPixmapCache, is_hidden
-from .layout import BOTTOM, Spot, TableLayout, side_of
+from .card_pixmaps import HIDDEN, TWIN, CardPixmapCache, card_of, is_hidden
+from .layout import BOTTOM, Spot, TableLayout, place_of, table_layout
 from .plates import InfoPlate, NotePlate, SeatBadge
+from .scene_motion import SceneMotion, at_spot
+from .scene_mouse import SceneMouse
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
+    from PySide6.QtGui import QColor
+
     from ..engine.cardset import CardSet
     from .card_item import CardItem
 
@@ -44,10 +47,9 @@ DEAL_FLIGHT, DEAL_STAGGER = 300, 22
 PASS_FLIGHT = 480
 PLAY_FLIGHT = 280
 TRICK_HOLD, TRICK_SWEEP = 750, 380
-DRAG_START = 8.0
 
 
-class TableScene(QGraphicsScene):
+class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
     """Cards, name plates and the information corner on a felt table."""
 
     card_clicked = Signal(int)  # a card of the viewer's hand clicked or dropped on the table
@@ -76,6 +78,8 @@ class TableScene(QGraphicsScene):
         self.deck: list[int] = []
         self.dealer = 0
         self.point_cards: frozenset[int] = frozenset()
+        #: The card that took the trick being swept, ringed until it lands (a twin's win).
+        self.lit: int | None = None
         #: The seat drawn at the bottom, whose cards show their faces.
         self.viewer = 0
         #: Picks which hidden sprite a card is played from, and where a card given to a hidden
@@ -95,7 +99,11 @@ class TableScene(QGraphicsScene):
         self._done = QTimer(self)
         self._done.setSingleShot(True)
         self._done.timeout.connect(self.animations_finished)
-        self.badges = [SeatBadge(seat) for seat in range(4)]
+        #: How many sit at the table (a new game may seat another number).
+        self.seats = 4
+        self.badges = [SeatBadge(seat) for seat in range(self.seats)]
+        #: The plates' colours, quiet and on their turn (the felt's: ``TableView.set_felt``).
+        self.plate_colours = self.badges[0].colours
         self.info = InfoPlate()
         #: Why a card was refused, said above the hand for a moment (the status line says it too).
         self.note = NotePlate()
@@ -116,13 +124,17 @@ class TableScene(QGraphicsScene):
         """The sprites of a hand, in display order."""
         return [self._items[c] for c in self.hands[seat]]
 
+    def card_ids(self) -> list[int]:
+        """The id of every sprite on the table."""
+        return list(self._items)
+
     def card_items(self) -> list[CardItem]:
         """Every card sprite on the table."""
         return list(self._items.values())
 
     def side(self, seat: int) -> int:
-        """The side of the screen ``seat`` is drawn on."""
-        return side_of(seat, self.viewer)
+        """The place ``seat`` is drawn at (0 the bottom, then round; with four, the side)."""
+        return place_of(seat, self.viewer, self.seats)
 
     def is_animating(self) -> bool:
         """Whether a batch of moves is running."""
@@ -133,7 +145,7 @@ class TableScene(QGraphicsScene):
         wrong = []
         for card, (spot, face_up) in self._targets().items():
             item = self._items[card]
-            if not _at(item, spot) or item.face_up != face_up:
+            if not at_spot(item, spot) or item.face_up != face_up:
                 wrong.append(card)
         return wrong
 
@@ -148,13 +160,35 @@ class TableScene(QGraphicsScene):
         self.finish_animations()
         self.hide_note()  # it spoke of the moment before, at a place the new layout moves
         self.setSceneRect(0, 0, width, height)
-        self.layout = TableLayout(width, height)
+        self.layout = table_layout(self.seats, self.viewer, width, height)
         self._ratio = ratio
         for item in self._items.values():
             item.set_card_size(self.layout.card_size, ratio)
         self._place_badges()
         self.info.set_rect(self.layout.info_rect())
         self.place_all()
+
+    def set_seats(self, seats: int) -> None:
+        """A table of ``seats`` (a new game): a plate for each, no cards anywhere."""
+        if seats == self.seats:
+            return
+        self.reset(())
+        for badge in self.badges:
+            self.removeItem(badge)
+        self.seats = seats
+        self.badges = [SeatBadge(seat) for seat in range(seats)]
+        for badge in self.badges:
+            badge.colours = self.plate_colours
+            self.addItem(badge)
+        self.viewer = min(self.viewer, seats - 1)
+        self.resize_table(self.width(), self.height(), self._ratio)
+
+    def set_plate_colours(self, colours: tuple[QColor, QColor]) -> None:
+        """The plates take the felt's colours."""
+        self.plate_colours = colours
+        for badge in self.badges:
+            badge.colours = colours
+            badge.update()
 
     def set_viewer(self, seat: int) -> None:
         """Draw the table for ``seat`` (the plates move at once; cards on the next move)."""
@@ -183,12 +217,12 @@ class TableScene(QGraphicsScene):
             self._items[card] = item
         for item in spare:
             self.removeItem(item)
-        self.hands = [[], [], [], []]
-        self.trick, self.taken = [], [[], [], [], []]
+        self.hands = [[] for _ in range(self.seats)]
+        self.trick, self.taken = [], [[] for _ in range(self.seats)]
         self.deck = sorted(wanted)
         self.raised.clear()
         self.received.clear()
-        self.playable, self.focus, self.interactive = None, None, False
+        self.playable, self.focus, self.interactive, self.lit = None, None, False, None
         self.place_all()
 
     def pick_hidden(self, seat: int, count: int) -> list[int]:
@@ -236,8 +270,8 @@ class TableScene(QGraphicsScene):
         delays: dict[int, int] = {}
         order = 0
         for round_ in range(max(len(h) for h in hands)):
-            for k in range(4):
-                seat = (dealer + 1 + k) % 4
+            for k in range(self.seats):
+                seat = (dealer + 1 + k) % self.seats
                 if round_ < len(hands[seat]):
                     delays[hands[seat][round_]] = order * DEAL_STAGGER
                     order += 1
@@ -254,8 +288,17 @@ class TableScene(QGraphicsScene):
         self._run(self._moves(PASS_FLIGHT, hide_early=True))
 
     def play(self, seat: int, card: int) -> None:
-        """``seat`` plays ``card`` into the trick (from one of its hidden sprites if need be)."""
-        if card not in self.hands[seat]:
+        """``seat`` plays ``card`` into the trick (from one of its hidden sprites if need be).
+
+        ``card`` is the engine's (0..51); with two decks the sprite played is a copy of it
+        in the hand (the second first), or a hidden sprite becomes the copy not yet shown.
+        """
+        self.lit = None  # a trick's winner ringed is swept by now
+        copies = [c for c in self.hands[seat] if not is_hidden(c) and card_of(c) == card]
+        if copies:
+            card = max(copies)
+        else:
+            card = card if card not in self._items else card + TWIN
             self.reveal(self.pick_hidden(seat, 1)[0], card)
         self.hands[seat].remove(card)
         self.raised.discard(card)
@@ -266,11 +309,16 @@ class TableScene(QGraphicsScene):
         self._refresh_marks()
         self._run(self._moves(PLAY_FLIGHT))
 
-    def take_trick(self, winner: int) -> None:
-        """The trick, held a moment for everyone to see, sweeps to its winner's pile."""
+    def take_trick(self, winner: int, mark: bool = False) -> None:
+        """The trick, held a moment for everyone to see, sweeps to its winner's pile.
+
+        ``mark``: the card that wins is ringed until it lands (two equal cards: the later).
+        """
+        self.lit = next((c for s, c in self.trick if s == winner), None) if mark else None
         cards = [card for _, card in self.trick]
         self.trick = []
         self.taken[winner].extend(cards)
+        self._refresh_marks()
         if self.speed > 0:
             # The speed's own hold (SPEEDS) as it is: _moves scales every delay by the speed.
             self._held_for = max(self.trick_hold, self.trick_pause)
@@ -338,7 +386,7 @@ class TableScene(QGraphicsScene):
         ``animations_finished``. A running batch jumps to its end and reports, as on a resize.
         """
         assert [sorted(h) for h in hands] == [sorted(h) for h in self.hands]
-        moved = [seat for seat in range(4) if hands[seat] != self.hands[seat]]
+        moved = [seat for seat in range(self.seats) if hands[seat] != self.hands[seat]]
         if not moved:
             return  # e.g. before the first deal: leave a running batch alone
         self.finish_animations()  # a running batch would carry the cards to their old places
@@ -389,10 +437,10 @@ class TableScene(QGraphicsScene):
         """Marks on the viewer's hand only: any other card carries none (it would tell)."""
         own = set(self.hands[self.viewer])
         for card, item in self._items.items():
-            if card not in own:
-                item.set_marks(dimmed=False, highlighted=False, focused=False)
+            if card not in own:  # the winning card of a trick may be ringed, the hand's none
+                item.set_marks(dimmed=False, highlighted=card == self.lit, focused=False)
                 continue
-            dimmed = self.playable is not None and card not in self.playable
+            dimmed = self.playable is not None and card_of(card) not in self.playable
             outlined = card in self.received or card in self.hinted
             item.set_marks(dimmed=dimmed, highlighted=outlined, focused=card == self.focus)
 
@@ -419,80 +467,6 @@ class TableScene(QGraphicsScene):
                 self._cosmetic.append(move)
                 move.start()
 
-    # --------------------------------------------------------------- animation
-
-    def place_all(self) -> None:
-        """Every card where it belongs, at once."""
-        for card, (spot, face_up) in self._targets().items():
-            item = self._items[card]
-            item.set_face_up(face_up)
-            item.place(spot)
-        self._refresh_marks()
-
-    def finish_animations(self, *, emit: bool = True) -> None:
-        """Jump the running batch to its end (its ``animations_finished`` still comes)."""
-        for animation in self._cosmetic:
-            animation.stop()
-        self._cosmetic = []
-        batch = self._batch
-        if batch is None:
-            return
-        if not emit:
-            batch.finished.disconnect(self._on_batch_finished)
-        batch.setCurrentTime(batch.totalDuration())
-        if self._batch is batch:  # Qt did not report the end: do it ourselves
-            batch.stop()
-            self._batch = None
-            if emit:
-                self._done.start(0)
-        self.place_all()
-
-    def _run(self, animations: list[QAbstractAnimation]) -> None:
-        self.finish_animations()
-        if not animations:
-            self._done.start(0)
-            return
-        batch = QParallelAnimationGroup(self)
-        for animation in animations:
-            batch.addAnimation(animation)
-        batch.finished.connect(self._on_batch_finished)
-        self._batch = batch
-        batch.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
-
-    def _on_batch_finished(self) -> None:
-        self._batch = None
-        self._done.start(0)
-
-    def _moves(
-        self,
-        flight: int,
-        delays: dict[int, int] | None = None,
-        *,
-        flip_late: bool = False,
-        hide_early: bool = False,
-    ) -> list[QAbstractAnimation]:
-        """Animations taking every card that is not where it belongs to its place.
-
-        A card turns face up as it leaves (a card played) or, with ``flip_late``, as it
-        arrives (a card dealt); it turns face down as it arrives, or with ``hide_early`` as
-        it leaves (a card passed into a hidden hand shows nothing of where it goes).
-        """
-        duration = round(flight * self.speed)
-        animations = []
-        for card, (spot, face_up) in self._targets().items():
-            item = self._items[card]
-            if _at(item, spot) and item.face_up == face_up:
-                continue
-            if face_up and not flip_late:
-                item.set_face_up(True)
-            elif not face_up and hide_early:
-                item.set_face_up(False)
-            wait = round((delays or {}).get(card, 0) * self.speed)
-            animation = item.animate(spot, duration, wait, _flip(item, face_up))
-            if animation is not None:
-                animations.append(animation)
-        return animations
-
     def _targets(self) -> dict[int, tuple[Spot, bool]]:
         layout = self.layout
         out: dict[int, tuple[Spot, bool]] = {}
@@ -508,91 +482,10 @@ class TableScene(QGraphicsScene):
             out[card] = (layout.trick_spot(self.side(seat), order), True)
         for seat, cards in enumerate(self.taken):
             counts = [0, 0]
+            points = sum(card_of(card) in self.point_cards for card in cards)
             for card in cards:
-                point = card in self.point_cards
-                out[card] = (layout.taken_spot(self.side(seat), counts[point], point), point)
+                point = card_of(card) in self.point_cards
+                spot = layout.taken_spot(self.side(seat), counts[point], point, points)
+                out[card] = (spot, point)
                 counts[point] += 1
         return out
-
-    # ----------------------------------------------------------- mouse input
-
-    def _card_at(self, pos: QPointF) -> int | None:
-        from .card_item import CardItem
-
-        for item in self.items(pos):
-            if isinstance(item, CardItem) and item.card in self.hands[self.viewer]:
-                return item.card
-        return None
-
-    def _pile_at(self, pos: QPointF) -> int | None:
-        """The seat whose taken cards lie at ``pos``, if any."""
-        from .card_item import CardItem
-
-        for item in self.items(pos):
-            if isinstance(item, CardItem):
-                return next((s for s in range(4) if item.card in self.taken[s]), None)
-        return None
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        self.sweep_now()  # a full trick waiting goes at once
-        self.touched.emit()
-        pile = self._pile_at(event.scenePos())
-        if pile is not None:
-            self.pile_clicked.emit(pile)
-        card = self._card_at(event.scenePos()) if self.interactive else None
-        self._press = None if card is None else (card, event.scenePos())
-        self._dragging = False
-        event.accept()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        if self._press is None or self.playable is None or self._batch is not None:
-            return
-        card, start = self._press
-        delta = event.scenePos() - start
-        if not self._dragging and delta.manhattanLength() < DRAG_START:
-            return
-        self._dragging = True
-        spot = self._targets()[card][0]
-        item = self._items[card]
-        item.setZValue(900)
-        item.setPos(spot.x + delta.x(), spot.y + delta.y())
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        press, self._press = self._press, None
-        if press is None:
-            return
-        card = press[0]
-        if not self._dragging:
-            if self._card_at(event.scenePos()) == card:
-                self.card_clicked.emit(card)
-            return
-        self._dragging = False
-        top = self.layout.hand_rect(BOTTOM, len(self.hands[self.viewer])).top()
-        if event.scenePos().y() < top - self.layout.card_h * 0.25:
-            self.card_clicked.emit(card)
-        # Refused, or not dropped on the table: back home. A card taken as the play leaves the
-        # table out of play (``set_playable``) and stays where it was dropped until it flies
-        # to the trick (the controller tells it a moment later).
-        if card in self.hands[self.viewer] and self.interactive:
-            self._settle_own()
-
-
-#: How near a card must be to its place to be there: half a pixel, a tenth of a degree.
-_NEAR_PX, _NEAR_DEGREES, _NEAR_SCALE = 0.5, 0.1, 0.001
-
-
-def _at(item: CardItem, spot: Spot) -> bool:
-    pos = item.pos()
-    return (
-        abs(pos.x() - spot.x) < _NEAR_PX
-        and abs(pos.y() - spot.y) < _NEAR_PX
-        and abs(item.rotation() - spot.rotation) < _NEAR_DEGREES
-        and abs(item.scale() - spot.scale) < _NEAR_SCALE
-    )
-
-
-def _flip(item: CardItem, face_up: bool) -> Callable[[], None]:
-    def arrive() -> None:
-        item.set_face_up(face_up)
-
-    return arrive

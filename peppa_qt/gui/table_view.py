@@ -80,10 +80,7 @@ class TableView(QGraphicsView):
         if felt == self._felt:  # the settings are applied again after the first frame
             return
         self._felt = felt
-        colours = plate_colours(*felt)
-        for badge in self.table.badges:  # the plates take the felt's colour
-            badge.colours = colours
-            badge.update()
+        self.table.set_plate_colours(plate_colours(*felt))  # the plates take the felt's
         self.resetCachedContent()
         self.viewport().update()
 

@@ -20,10 +20,11 @@ from ..controller.setup import Pace
 from ..engine import EndMode
 from ..models import ScoreSheetModel, TrickListModel
 from ..storage import Profile
+from .aids_bar import AidsBar
 from .card_pixmaps import CardPixmapCache
 from .last_trick import LastTrickPanel
 from .layout import TableLayout
-from .panels import AidsBar, GameOverPanel, HandSummaryPanel, PassPanel
+from .panels import GameOverPanel, HandSummaryPanel, PassPanel
 from .score_chart import ScoreChart
 from .summaries import GameSummary, HandSummary
 from .table_presenter import TablePresenter

@@ -21,6 +21,13 @@
 <context>
     <name>NewGameDialog</name>
     <message numerus="yes">
+        <source>%n player(s)</source>
+        <translation>
+            <numerusform>%n player</numerusform>
+            <numerusform>%n players</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source> hand(s)</source>
         <translation>
             <numerusform> hand</numerusform>

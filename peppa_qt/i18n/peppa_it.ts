@@ -585,6 +585,77 @@
     </message>
 </context>
 <context>
+    <name>Narration</name>
+    <message>
+        <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
+        <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
+    </message>
+    <message>
+        <source>Choose three cards to pass.</source>
+        <translation>Scegli tre carte da passare.</translation>
+    </message>
+    <message>
+        <source>Your turn: play a card.</source>
+        <translation>Tocca a te: gioca una carta.</translation>
+    </message>
+    <message>
+        <source>You received {cards} from {name}.</source>
+        <translation>Hai ricevuto {cards} da {name}.</translation>
+    </message>
+    <message>
+        <source>No passing in this hand.</source>
+        <translation>In questa smazzata non si passano carte.</translation>
+    </message>
+    <message>
+        <source>Waiting for the other players to pass…</source>
+        <translation>In attesa che gli altri passino le carte…</translation>
+    </message>
+    <message>
+        <source>Cards passed.</source>
+        <translation>Carte passate.</translation>
+    </message>
+    <message>
+        <source>{name}'s turn.</source>
+        <translation>È il turno di {name}.</translation>
+    </message>
+    <message>
+        <source>Hint: {cards}. {reason}</source>
+        <translation>Suggerimento: {cards}. {reason}</translation>
+    </message>
+    <message>
+        <source>Second {card} wins: of two equal cards, the later one takes the trick.</source>
+        <translation>Vince il secondo {card}: tra due carte uguali, la presa va a quella giocata dopo.</translation>
+    </message>
+    <message>
+        <source>You led and took it.</source>
+        <translation>Hai aperto e l'hai presa tu.</translation>
+    </message>
+    <message>
+        <source>{leader} led and took it.</source>
+        <translation>{leader} ha aperto e l'ha presa.</translation>
+    </message>
+    <message>
+        <source>You led, {winner} took it.</source>
+        <translation>Hai aperto, {winner} l'ha presa.</translation>
+    </message>
+    <message>
+        <source>{leader} led, you took it.</source>
+        <translation>{leader} ha aperto, l'hai presa tu.</translation>
+    </message>
+    <message>
+        <source>{leader} led, {winner} took it.</source>
+        <translation>{leader} ha aperto, {winner} l'ha presa.</translation>
+    </message>
+    <message>
+        <source>Points: {points}</source>
+        <translation>Punti: {points}</translation>
+    </message>
+    <message>
+        <source>Trick {number}</source>
+        <translation>Presa {number}</translation>
+    </message>
+</context>
+<context>
     <name>NewGameDialog</name>
     <message>
         <source>You</source>
@@ -651,8 +722,23 @@
         <translation>Sud gioca le carte di</translation>
     </message>
     <message>
+        <source>Seat {n}</source>
+        <translation>Posto {n}</translation>
+    </message>
+    <message>
         <source>Rules</source>
         <translation>Regole</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n player(s)</source>
+        <translation>
+            <numerusform>%n giocatore</numerusform>
+            <numerusform>%n giocatori</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tavolo</translation>
     </message>
     <message>
         <source>Rule set</source>
@@ -812,6 +898,17 @@
     </message>
 </context>
 <context>
+    <name>PassSelection</name>
+    <message>
+        <source>Pass three cards to {name} {arrow}</source>
+        <translation>Scegli tre carte per {name} {arrow}</translation>
+    </message>
+    <message>
+        <source>Three cards chosen: click one to put it back.</source>
+        <translation>Tre carte scelte: fai clic su una per rimetterla in mano.</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
@@ -849,8 +946,8 @@
         <translation>Presa {n}</translation>
     </message>
     <message>
-        <source>Review of hand {n}</source>
-        <translation>Revisione della smazzata {n}</translation>
+        <source>Hand {n}</source>
+        <translation>Smazzata {n}</translation>
     </message>
     <message numerus="yes">
         <source>%n inaccuracy(ies)</source>
@@ -858,10 +955,6 @@
             <numerusform>%n imprecisione</numerusform>
             <numerusform>%n imprecisioni</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Hand {n}</source>
-        <translation>Smazzata {n}</translation>
     </message>
     <message numerus="yes">
         <source>%n mistake(s)</source>
@@ -908,6 +1001,10 @@
     <message>
         <source>Show every choice</source>
         <translation>Mostra tutte le scelte</translation>
+    </message>
+    <message>
+        <source>Review of hand {n}</source>
+        <translation>Revisione della smazzata {n}</translation>
     </message>
     <message>
         <source>Working out the review…</source>
@@ -998,6 +1095,54 @@
     <message>
         <source>Total</source>
         <translation>Totale</translation>
+    </message>
+</context>
+<context>
+    <name>SeatPlates</name>
+    <message>
+        <source>Dealer</source>
+        <translation>Mazziere</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <comment>the dealer's chip</comment>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>Total {points}</source>
+        <translation>Totale {points}</translation>
+    </message>
+    <message>
+        <source>+{points}</source>
+        <translation>+{points}</translation>
+    </message>
+    <message>
+        <source>−{points}</source>
+        <translation>−{points}</translation>
+    </message>
+    <message>
+        <source>{rules} · hand {n} of {count}</source>
+        <translation>{rules} · smazzata {n} di {count}</translation>
+    </message>
+    <message>
+        <source>{rules} · hand {n} · to {count}</source>
+        <translation>{rules} · smazzata {n} · a {count} punti</translation>
+    </message>
+    <message>
+        <source>Pass: {direction} {arrow}</source>
+        <translation>Passaggio: {direction} {arrow}</translation>
+    </message>
+    <message>
+        <source>♥ Hearts broken</source>
+        <translation>♥ Cuori aperti</translation>
+    </message>
+    <message>
+        <source>♡ Hearts not broken</source>
+        <translation>♡ Cuori non ancora aperti</translation>
+    </message>
+    <message>
+        <source>Deal fingerprint {code}</source>
+        <translation>Impronta {code}</translation>
     </message>
 </context>
 <context>
@@ -1357,126 +1502,6 @@
     <message>
         <source>{name} is not there any more.</source>
         <translation>{name} non esiste più.</translation>
-    </message>
-</context>
-<context>
-    <name>TablePresenter</name>
-    <message>
-        <source>D</source>
-        <comment>the dealer's chip</comment>
-        <translation>M</translation>
-    </message>
-    <message>
-        <source>Dealer</source>
-        <translation>Mazziere</translation>
-    </message>
-    <message>
-        <source>No passing in this hand.</source>
-        <translation>In questa smazzata non si passano carte.</translation>
-    </message>
-    <message>
-        <source>Waiting for the other players to pass…</source>
-        <translation>In attesa che gli altri passino le carte…</translation>
-    </message>
-    <message>
-        <source>You received {cards} from {name}.</source>
-        <translation>Hai ricevuto {cards} da {name}.</translation>
-    </message>
-    <message>
-        <source>{name}'s turn.</source>
-        <translation>È il turno di {name}.</translation>
-    </message>
-    <message>
-        <source>{rules} · hand {n} of {count}</source>
-        <translation>{rules} · smazzata {n} di {count}</translation>
-    </message>
-    <message>
-        <source>{rules} · hand {n} · to {count}</source>
-        <translation>{rules} · smazzata {n} · a {count} punti</translation>
-    </message>
-    <message>
-        <source>Pass: {direction} {arrow}</source>
-        <translation>Passaggio: {direction} {arrow}</translation>
-    </message>
-    <message>
-        <source>♥ Hearts broken</source>
-        <translation>♥ Cuori aperti</translation>
-    </message>
-    <message>
-        <source>♡ Hearts not broken</source>
-        <translation>♡ Cuori non ancora aperti</translation>
-    </message>
-    <message>
-        <source>Deal fingerprint {code}</source>
-        <translation>Impronta {code}</translation>
-    </message>
-    <message>
-        <source>Total {points}</source>
-        <translation>Totale {points}</translation>
-    </message>
-    <message>
-        <source>Choose three cards to pass.</source>
-        <translation>Scegli tre carte da passare.</translation>
-    </message>
-    <message>
-        <source>Pass three cards to {name} {arrow}</source>
-        <translation>Scegli tre carte per {name} {arrow}</translation>
-    </message>
-    <message>
-        <source>Three cards chosen: click one to put it back.</source>
-        <translation>Tre carte scelte: fai clic su una per rimetterla in mano.</translation>
-    </message>
-    <message>
-        <source>Cards passed.</source>
-        <translation>Carte passate.</translation>
-    </message>
-    <message>
-        <source>Your turn: play a card.</source>
-        <translation>Tocca a te: gioca una carta.</translation>
-    </message>
-    <message>
-        <source>+{points}</source>
-        <translation>+{points}</translation>
-    </message>
-    <message>
-        <source>−{points}</source>
-        <translation>−{points}</translation>
-    </message>
-    <message>
-        <source>Hint: {cards}. {reason}</source>
-        <translation>Suggerimento: {cards}. {reason}</translation>
-    </message>
-    <message>
-        <source>You led and took it.</source>
-        <translation>Hai aperto e l'hai presa tu.</translation>
-    </message>
-    <message>
-        <source>{leader} led and took it.</source>
-        <translation>{leader} ha aperto e l'ha presa.</translation>
-    </message>
-    <message>
-        <source>You led, {winner} took it.</source>
-        <translation>Hai aperto, {winner} l'ha presa.</translation>
-    </message>
-    <message>
-        <source>{leader} led, you took it.</source>
-        <translation>{leader} ha aperto, l'hai presa tu.</translation>
-    </message>
-    <message>
-        <source>{leader} led, {winner} took it.</source>
-        <translation>{leader} ha aperto, {winner} l'ha presa.</translation>
-    </message>
-    <message>
-        <source>Points: {points}</source>
-        <translation>Punti: {points}</translation>
-    </message>
-    <message>
-        <source>Trick {number}</source>
-        <translation>Presa {number}</translation>
-    </message>
-    <message>
-        <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
-        <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
     </message>
 </context>
 <context>

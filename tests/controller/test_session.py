@@ -177,7 +177,7 @@ def test_a_game_over_is_not_undone(qtbot: QtBot, sessions: list[GameSession]) ->
     assert c.hand is not None
     asked: list[object] = []
     c.human_to_move.connect(lambda *args: asked.append(args))
-    c.game_over.connect(asked.append)
+    c.game_over.connect(lambda *args: asked.append(args))
     session.submit_pass(0, cards_of(c.hand.hands[0])[:3])
     while True:
         qtbot.waitUntil(lambda: bool(asked), timeout=5000)

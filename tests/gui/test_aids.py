@@ -329,7 +329,7 @@ def test_the_points_of_the_last_trick_keep_a_line_of_their_own_in_italian(
     qtbot.waitUntil(label.isVisible)
     trick = next(t for t in table.tricks if t.complete)
     points = sum(table.rules.card_points[c] for c in trick.cards)
-    said = QCoreApplication.translate("TablePresenter", "Points: {points}").format(points=points)
+    said = QCoreApplication.translate("Narration", "Points: {points}").format(points=points)
     assert said.startswith("Punti")
     lines = _laid_out(label)
     assert lines[-1].replace("\u00a0", " ") == said, lines  # not "… Punti:" / "0"

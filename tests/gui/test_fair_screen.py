@@ -18,6 +18,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
+from test_belmont_window import belmont
+from test_hot_seat import HotSeatPlay
 from test_viewer import human_at
 from test_whole_game import pass_by_clicking, play_by_clicking, waiting_for_someone
 
@@ -126,3 +128,20 @@ def test_the_screens_code_does_not_even_import_the_live_game() -> None:
                     named = {alias.name for alias in node.names}
                     offenders += [f"{path.name}: {n}" for n in sorted(named & set(LIVE))]
     assert offenders == []
+
+
+@pytest.mark.parametrize(("seats", "humans"), [(6, (0,)), (8, (0, 3, 5))])
+def test_at_six_and_eight_seats_the_screen_never_reads_the_live_game(
+    qtbot: QtBot,
+    make_window: WindowMaker,
+    screen_reads: list[str],
+    seats: int,
+    humans: tuple[int, ...],
+) -> None:
+    """A Belmont game to its ranking, one human or three in hot-seat (every hand-over)."""
+    window = make_window()
+    window.start_game(belmont(seats, humans))
+    play = HotSeatPlay(qtbot, window)
+    play.to_the_end()
+    assert len(set(play.hand_overs)) == (len(humans) if len(humans) > 1 else 0)
+    assert screen_reads == []

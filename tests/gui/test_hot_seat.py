@@ -19,6 +19,7 @@ from test_whole_game import assert_table_matches_engine, pass_by_clicking, play_
 
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import Phase, RuleSet, cards_of
+from peppa_qt.gui.card_pixmaps import card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
 
@@ -35,7 +36,8 @@ def hot_seat(humans: tuple[int, ...], preset: str = "hearts", hands: int = 1) ->
 def face_up_hand_cards(window: MainWindow) -> dict[int, list[int]]:
     """Per seat, the cards of its hand that show their faces."""
     scene = window.scene
-    shown = {s: [i.card for i in scene.items_of_hand(s) if i.face_up] for s in range(4)}
+    seats = range(scene.seats)
+    shown = {s: [i.card for i in scene.items_of_hand(s) if i.face_up] for s in seats}
     return {s: cards for s, cards in shown.items() if cards}
 
 
@@ -52,7 +54,7 @@ def assert_no_peeking(window: MainWindow) -> None:
         assert controller.is_human(seat) or not controller.humans()
         view = controller.view  # what the screen may show: cards dealt or passed to them
         assert view is not None and view.seat == seat
-        assert all((view.dealt | (view.received or 0)) >> c & 1 for c in cards)
+        assert all((view.dealt | (view.received or 0)) >> card_of(c) & 1 for c in cards)
 
 
 def waiting(window: MainWindow) -> bool:

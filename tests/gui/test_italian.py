@@ -294,7 +294,7 @@ def test_switching_the_language_mid_hand_words_the_table_again_at_once(
     qtbot.waitUntil(lambda: words()[0] != english[0], timeout=2000)
     italian = words()
     translate = QCoreApplication.translate
-    assert italian[0].endswith(" " + translate("TablePresenter", "Your turn: play a card."))
+    assert italian[0].endswith(" " + translate("Narration", "Your turn: play a card."))
     assert all(i != e for i, e in zip(italian, english, strict=True)), (italian, english)
     assert window.presenter.mode == PLAYING  # the hand goes on, nothing else changed
     window.apply_settings(replace(window.settings, language="en"))

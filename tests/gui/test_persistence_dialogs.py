@@ -151,24 +151,26 @@ def test_settings_window_size_and_the_default_game_survive_a_restart(
     assert offered.rules == chosen.rules and offered.seats == chosen.seats
 
 
-def test_a_six_seat_game_in_the_settings_opens_the_four_seat_window_and_is_kept(
+def test_a_six_seat_game_in_the_settings_is_offered_at_six_seats_and_kept(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
-    """The window seats four for now: a Belmont game offered by the settings (a later version
-    wrote it, or a hand) is not started, not lost, and not offered by the dialog."""
+    """A Belmont game the settings offer (a game chosen before, or a hand) is offered as it
+    is: six seats, its players, Belmont alone among the rule sets of a table of six."""
     from peppa_qt.gui.defaults import setup_from_settings
 
     players = tuple(SeatDefault(n, "normal") for n in ("Anna", "B", "C", "D", "E", "F"))
     belmont = Settings(rule_set="belmont", players=players, seats=6, animation_speed="off")
     offered = setup_from_settings(belmont, ["normal"])
-    assert offered.rules.seats == len(offered.seats) == 4
+    assert offered.rules.seats == len(offered.seats) == 6
+    assert [s.name for s in offered.seats] == ["Anna", "B", "C", "D", "E", "F"]
     window = make_window()
     window.apply_settings(belmont)
     assert window.settings.seats == 6 and window.settings.rule_set == "belmont"
     dialog = NewGameDialog(["normal"], offered, window)
     qtbot.addWidget(dialog)
     names = [dialog.preset.itemData(i) for i in range(dialog.preset.count())]
-    assert names == ["peppa", "torino", "hearts"]
+    assert names == ["belmont"] and dialog.seats() == 6
+    assert dialog.setup().rules == offered.rules
 
 
 def test_the_statistics_table(qtbot: QtBot, qtmodeltester: ModelTester) -> None:

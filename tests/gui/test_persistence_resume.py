@@ -107,7 +107,7 @@ def mid_trick(c: GameController, args: tuple[object, ...]) -> bool:
 
 
 def between_hands(c: GameController, args: tuple[object, ...]) -> bool:
-    return len(args) == 2 and args[0] == 0  # hand_scored(0, result)
+    return len(args) == 3 and args[0] == 0  # hand_scored(0, result, moment)
 
 
 def game_over(c: GameController, args: tuple[object, ...]) -> bool:

@@ -186,10 +186,10 @@ def test_after_a_moon_the_plates_show_the_hands_score_not_the_cards_taken(
     assert hand is not None
     # South took every point card: the cards say +26, the score says 0 and +26 for the others.
     window.scene.taken[0] = [c for c in range(52) if hand.rules.card_points[c] > 0]
-    window.presenter._show_points_taken(0)
+    window.presenter.plates.show_points_taken(0, hand.rules)
     assert window.scene.badges[0].state.hand_text == "+26"
     moon = HandResult((0, 26, 26, 26), 0, (hand.rules.deck_mask, 0, 0, 0))
-    window.controller.hand_scored.emit(0, moon)
+    window.controller.hand_scored.emit(0, moon, window.controller.published)
     assert [b.state.hand_text for b in window.scene.badges] == ["", "+26", "+26", "+26"]
 
 
@@ -197,7 +197,8 @@ def test_a_bonus_shows_with_a_minus_sign(qtbot: QtBot, make_window: WindowMaker)
     window = make_window()
     window.start_game(short_game("torino", 2))
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
-    window.controller.hand_scored.emit(0, HandResult((-10, 20, 12, 14), None, (0, 1, 2, 4)))
+    result = HandResult((-10, 20, 12, 14), None, (0, 1, 2, 4))
+    window.controller.hand_scored.emit(0, result, window.controller.published)
     assert [b.state.hand_text for b in window.scene.badges] == ["−10", "+20", "+12", "+14"]
 
 

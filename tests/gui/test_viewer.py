@@ -19,7 +19,7 @@ from test_whole_game import (
 
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.gui.card_pixmaps import HIDDEN
-from peppa_qt.gui.layout import BOTTOM, side_of
+from peppa_qt.gui.layout import BOTTOM, place_of, side_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 
@@ -34,8 +34,8 @@ def human_at(seat: int, preset: str = "hearts") -> GameSetup:
 
 def assert_seats_in_their_places(window: MainWindow, viewer: int) -> None:
     scene, layout = window.scene, window.scene.layout
-    for seat in range(4):
-        side = side_of(seat, viewer)
+    for seat in range(scene.seats):
+        side = place_of(seat, viewer, scene.seats)
         area = layout.hand_rect(side, len(scene.hands[seat])).adjusted(-1, -1, 1, 1)
         for item in scene.items_of_hand(seat):
             assert area.contains(QPointF(item.pos())), (seat, side)

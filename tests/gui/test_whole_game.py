@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 import pytest
@@ -10,10 +11,11 @@ from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.controller import Refusal
-from peppa_qt.engine import cards_of, mask_of, view_of
+from peppa_qt.engine import view_of
+from peppa_qt.engine.cardset import listed, minus, set_of, size
 from peppa_qt.engine.errors import Reason
 from peppa_qt.gui import texts
-from peppa_qt.gui.card_pixmaps import is_hidden
+from peppa_qt.gui.card_pixmaps import card_of, is_hidden
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
 
@@ -33,20 +35,26 @@ def assert_table_matches_engine(window: MainWindow) -> None:
     assert match is not None and match.current is not None
     hand, viewer = match.current, scene.viewer
     view = view_of(match, viewer)
-    for seat in range(4):
+    for seat in range(scene.seats):
         shown = scene.hands[seat]
         if seat == viewer:
-            assert sorted(shown) == cards_of(hand.hands[seat]), f"hand of seat {seat}"
+            assert faces_of(shown) == listed(hand.hands[seat]), f"hand of seat {seat}"
         else:
-            assert len(shown) == hand.hands[seat].bit_count(), f"hand of seat {seat}"
-            named = mask_of(c for c in shown if not is_hidden(c))
+            assert len(shown) == size(hand.hands[seat]), f"hand of seat {seat}"
+            named = faces_of(c for c in shown if not is_hidden(c))
             passed_here = seat == view.pass_target and view.received is not None
-            known = (view.passed or 0) & ~mask_of(view.plays) if passed_here else 0
-            assert named == known, f"seat {seat}: cards named that {viewer} cannot see"
-        assert sorted(scene.taken[seat]) == cards_of(hand.taken[seat]), f"taken by seat {seat}"
+            plays = [c for i, c in enumerate(view.plays) if view.seat_of_play(i) == seat]
+            known = minus(view.passed or 0, set_of(plays)) if passed_here else 0
+            assert named == listed(known), f"seat {seat}: cards named that {viewer} cannot see"
+        assert faces_of(scene.taken[seat]) == listed(hand.taken[seat]), f"taken by seat {seat}"
         assert all(scene.item(c).face_up == (seat == viewer) for c in shown)
-    assert [card for _, card in scene.trick] == hand.trick
+    assert [card_of(card) for _, card in scene.trick] == hand.trick
     assert scene.misplaced() == []
+
+
+def faces_of(sprites: Iterable[int]) -> list[int]:
+    """The cards these sprites show, in the engine's order (a copy after its twin)."""
+    return sorted(card_of(c) for c in sprites)
 
 
 def waiting_for_someone(window: MainWindow) -> bool:

@@ -2,7 +2,7 @@
 """Frames: how smoothly the table animates, and the CPU it takes, next to cards drawn by C++.
 
     Xvfb :95 -screen 0 1280x800x24 & openbox &   # a real X server and window manager
-    DISPLAY=:95 python benchmarks/frames.py [--hands 1] [--deals 5]
+    DISPLAY=:95 python benchmarks/frames.py [--hands 1] [--deals 5] [--seats 4|6|8]
 
 Run twice in one process, quiet and then with a second process keeping the other core busy
 (``python -c 'while True: pass'``):
@@ -19,6 +19,9 @@ Run twice in one process, quiet and then with a second process keeping the other
    deck to the same places). For each: the frames, and the process's CPU time per deal
    (``time.process_time``, the X server's own work not included); then the ratio. The first
    deal of each, just after its window shows, is left out.
+
+``--seats 6`` or ``8`` plays the demo at a Belmont table of computers (78 or 104 cards dealt)
+and skips the comparison, whose reference deals a four-seat table.
 """
 
 from __future__ import annotations
@@ -60,6 +63,8 @@ from PySide6.QtWidgets import (
 )
 
 from peppa_qt.app import build_window
+from peppa_qt.controller import GameSetup, SeatSetup
+from peppa_qt.engine import RuleSet
 from peppa_qt.gui.card_pixmaps import CardPixmapCache
 from peppa_qt.gui.layout import Spot
 from peppa_qt.gui.table_scene import DEAL_FLIGHT, DEAL_STAGGER, TableScene
@@ -140,8 +145,16 @@ def stats(values: list[float]) -> str:
 # ------------------------------------------------------------------------- the demo
 
 
-def demo(hands: int) -> tuple[dict[str, list[float]], float]:
-    """The demo's frame intervals per kind and the main thread's CPU share between moves."""
+def belmont_demo(seats: int) -> GameSetup:
+    """Computers only at a Belmont table of ``seats`` (six or eight): 78 or 104 cards dealt."""
+    names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
+    rules = RuleSet.preset("belmont", seats=seats)
+    return GameSetup(rules, tuple(SeatSetup(names[s], "normal") for s in range(seats)), seed=95)
+
+
+def demo(hands: int, seats: int = 4) -> tuple[dict[str, list[float]], float]:
+    """The demo's frame intervals per kind and the main thread's CPU share between moves
+    (four seats: the demo's own game; six or eight: Belmont)."""
     clock = FrameClock()
     with tempfile.TemporaryDirectory(prefix="peppa-frames-") as profile:
         window = build_window(True, None, speed="normal", profile_dir=Path(profile))
@@ -156,7 +169,7 @@ def demo(hands: int) -> tuple[dict[str, list[float]], float]:
         played = [0]
         window.session.hand_completed.connect(lambda i: played.__setitem__(0, played[0] + 1))
         window.show()
-        window.start_game()
+        window.start_game(None if seats == 4 else belmont_demo(seats))
         wait_until(lambda: played[0] >= hands, 600)
         window.close()
     return clock.intervals(), idle.share()
@@ -363,6 +376,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1, help="demo hands per condition")
     parser.add_argument("--deals", type=int, default=5, help="deals per drawer and condition")
+    parser.add_argument(
+        "--seats", type=int, choices=(4, 6, 8), default=4, help="the demo's table (6, 8: Belmont)"
+    )
     args = parser.parse_args()
     print("command:", shlex.join([sys.executable, *sys.argv]))
     print(f"DISPLAY={os.environ.get('DISPLAY', '')}, {os.cpu_count()} cores")
@@ -373,10 +389,12 @@ def main() -> None:
             time.sleep(0.3)
             title = "other core busy" if busy else "quiet"
             print(f"\n== {title}, load average {os.getloadavg()[0]:.2f}")
-            intervals, idle = demo(args.hands)
+            intervals, idle = demo(args.hands, args.seats)
             for kind in KINDS:
                 print(f"demo {kind:12s} frames: {stats(intervals.get(kind, []))}")
             print(f"demo between moves: main thread CPU {idle * 100:.1f}% of the time")
+            if args.seats != 4:  # the C++ reference deals a four-seat table
+                continue
             compared = compare_deals(args.deals)
             medians = {}
             for name, (frames, cpu) in compared.items():

@@ -147,7 +147,8 @@ class NewGameDialog(QDialog):
         self.deal_note.setWordWrap(True)
         form.addRow("", self.deal_note)
         self.deal_seat = QComboBox()
-        form.addRow(self.tr("South plays the cards dealt to"), self.deal_seat)
+        self.deal_seat_label = QLabel()  # its seat's name follows the table's size
+        form.addRow(self.deal_seat_label, self.deal_seat)
         return group
 
     def _seat_names(self, seats: int) -> list[str]:
@@ -368,6 +369,10 @@ class NewGameDialog(QDialog):
             for seat, name in enumerate(labels):
                 self.deal_seat.addItem(name, seat)
             self.deal_seat.setCurrentIndex(turn if 0 <= turn < seats else 0)
+            # "South" only at four seats; at six and eight the bottom seat is "Seat 1".
+            self.deal_seat_label.setText(
+                self.tr("{seat} plays the cards dealt to").format(seat=labels[0])
+            )
 
     def _a_computer(self) -> int:
         """The level a seat the larger table adds starts at: the last computer's chosen."""

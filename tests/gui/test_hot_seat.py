@@ -309,3 +309,23 @@ def test_a_new_game_takes_the_last_games_hand_over_screen_away(
         window.view.setFocus()
         qtbot.keyClick(window.view, Qt.Key.Key_Right)
         assert window.scene.focus in window.scene.hands[0]  # the keys reach the cards
+
+
+def test_with_several_humans_nobody_is_called_you(qtbot: QtBot, make_window: WindowMaker) -> None:
+    """The first seat's "You" is for one human alone: at hot-seat the hand-over said "You's
+    turn" ("Turno di Tu"); that seat gets a numbered name, like a human's left empty."""
+    from peppa_qt.gui.defaults import default_setup
+    from peppa_qt.gui.new_game_dialog import NewGameDialog
+
+    window = make_window()
+    dialog = NewGameDialog(["easy"], default_setup(["easy"]), window)
+    qtbot.addWidget(dialog)
+    assert dialog.names[0].text() == "You"
+    assert [s.name for s in dialog.setup().seats if s.is_human] == ["You"]
+    dialog.kinds[2].setCurrentIndex(dialog.kinds[2].findData("human"))
+    setup = dialog.setup()
+    assert [s.name for s in setup.seats if s.is_human] == ["Player 1", "Carla"]
+    window.start_game(replace(setup, seed=8))
+    hand_over = window.build_game().hand_over
+    qtbot.waitUntil(hand_over.isVisible, timeout=5000)
+    assert hand_over.title.text() in {"Player 1's turn", "Carla's turn"}

@@ -61,6 +61,9 @@ class HandOverScreen(QWidget):
             self.tr("Pass the computer to {name}. Only {name} should look now.").format(name=name)
         )
         self.button.setText(self.tr("Show {name}'s cards").format(name=name))
+        # The outer layout centres the box at its size hint, which counts the wrapped line
+        # as one: a long name's second line was cut and the button squeezed.
+        self.box.setFixedHeight(self.box.heightForWidth(self.box.width()))
         self.show()
         self.raise_()
         self.button.setFocus()

@@ -329,3 +329,34 @@ def test_with_several_humans_nobody_is_called_you(qtbot: QtBot, make_window: Win
     hand_over = window.build_game().hand_over
     qtbot.waitUntil(hand_over.isVisible, timeout=5000)
     assert hand_over.title.text() in {"Player 1's turn", "Carla's turn"}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_hand_over_with_a_long_name_shows_its_lines_and_button_whole(
+    qtbot: QtBot, make_window: WindowMaker, language: str
+) -> None:
+    """ "Passa il computer: ora gioca Giocatore 1. Deve guardare solo Giocatore 1." wraps to
+    two lines: the panel grows for them (the second line was cut, the button squeezed)."""
+    window = make_window()
+    window.apply_settings(replace(window.settings, language=language))
+    window.start_game(
+        replace(
+            hot_seat((0, 2), "peppa"),
+            seats=tuple(
+                SeatSetup(n if s else "Giocatore 1", None if s in (0, 2) else "easy")
+                for s, n in enumerate(NAMES)
+            ),
+        )
+    )
+    screen = window.build_game().hand_over
+    qtbot.waitUntil(screen.isVisible, timeout=5000)
+    screen.show_for("Giocatore 1")
+    qtbot.wait(10)
+    hint = screen.hint
+    assert hint.height() >= hint.heightForWidth(hint.width()) > hint.fontMetrics().height()
+    assert screen.button.height() >= screen.button.sizeHint().height()
+    inside = screen.box.contentsRect()
+    for part in (screen.title, hint, screen.button):
+        assert inside.contains(part.geometry()), part
+    assert screen.title.geometry().bottom() < hint.geometry().top()
+    assert hint.geometry().bottom() < screen.button.geometry().top()

@@ -61,12 +61,29 @@ class HandOverScreen(QWidget):
             self.tr("Pass the computer to {name}. Only {name} should look now.").format(name=name)
         )
         self.button.setText(self.tr("Show {name}'s cards").format(name=name))
-        # The outer layout centres the box at its size hint, which counts the wrapped line
-        # as one: a long name's second line was cut and the button squeezed.
-        self.box.setFixedHeight(self.box.heightForWidth(self.box.width()))
         self.show()
+        self._fit_box()
         self.raise_()
         self.button.setFocus()
+
+    def _fit_box(self) -> None:
+        """The box's height for its texts at its fixed width. The outer layout centres the
+        box at its size hint, which counts the wrapped line as one (a long name's second
+        line was cut, the button squeezed); and before the first layout has run the box
+        answers no height for a width at all, so the parts are added up here."""
+        self.box.ensurePolished()  # the style sheet's fonts and padding count
+        inner = self.box.layout()
+        margins, frame = inner.contentsMargins(), self.box.contentsMargins()
+        room = self.box.width() - margins.left() - margins.right()
+        room -= frame.left() + frame.right()
+        parts = (
+            self.title.sizeHint().height(),
+            self.hint.heightForWidth(room),
+            self.button.sizeHint().height(),
+        )
+        spacing = inner.spacing() * (len(parts) - 1)
+        edges = margins.top() + margins.bottom() + frame.top() + frame.bottom()
+        self.box.setFixedHeight(sum(parts) + spacing + edges)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)

@@ -343,14 +343,12 @@ def test_the_hand_over_with_a_long_name_shows_its_lines_and_button_whole(
         replace(
             hot_seat((0, 2), "peppa"),
             seats=tuple(
-                SeatSetup(n if s else "Giocatore 1", None if s in (0, 2) else "easy")
-                for s, n in enumerate(NAMES)
+                SeatSetup(f"Giocatore {s + 1}", None if s in (0, 2) else "easy") for s in range(4)
             ),
         )
     )
     screen = window.build_game().hand_over
-    qtbot.waitUntil(screen.isVisible, timeout=5000)
-    screen.show_for("Giocatore 1")
+    qtbot.waitUntil(screen.isVisible, timeout=5000)  # its first showing
     qtbot.wait(10)
     hint = screen.hint
     assert hint.height() >= hint.heightForWidth(hint.width()) > hint.fontMetrics().height()
@@ -360,3 +358,22 @@ def test_the_hand_over_with_a_long_name_shows_its_lines_and_button_whole(
         assert inside.contains(part.geometry()), part
     assert screen.title.geometry().bottom() < hint.geometry().top()
     assert hint.geometry().bottom() < screen.button.geometry().top()
+
+
+def test_a_hand_over_first_shown_before_the_window_is_laid_out_keeps_its_box(
+    qtbot: QtBot,
+) -> None:
+    """Resuming a hot-seat game at start shows the hand-over before any layout has run: its
+    box must still take its height (it had none: the veil alone, no button)."""
+    from peppa_qt.gui.hand_over import HandOverScreen
+
+    screen = HandOverScreen()
+    qtbot.addWidget(screen)
+    screen.show_for("Giocatore 1")
+    screen.resize(1024, 600)
+    qtbot.waitExposed(screen)
+    qtbot.wait(20)  # the layouts run
+    box = screen.box
+    assert box.height() >= box.sizeHint().height() > 0
+    assert box.contentsRect().contains(screen.button.geometry())
+    assert screen.button.height() >= screen.button.sizeHint().height()

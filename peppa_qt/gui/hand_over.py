@@ -41,6 +41,7 @@ class HandOverScreen(QWidget):
         self.button.setDefault(True)
         self.button.clicked.connect(self.shown)
         inner = QVBoxLayout(self.box)
+        self._inner = inner
         inner.setContentsMargins(26, 18, 26, 18)
         inner.setSpacing(10)
         inner.addWidget(self.title)
@@ -72,7 +73,7 @@ class HandOverScreen(QWidget):
         line was cut, the button squeezed); and before the first layout has run the box
         answers no height for a width at all, so the parts are added up here."""
         self.box.ensurePolished()  # the style sheet's fonts and padding count
-        inner = self.box.layout()
+        inner = self._inner
         margins, frame = inner.contentsMargins(), self.box.contentsMargins()
         room = self.box.width() - margins.left() - margins.right()
         room -= frame.left() + frame.right()

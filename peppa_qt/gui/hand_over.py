@@ -41,6 +41,7 @@ class HandOverScreen(QWidget):
         self.button.setDefault(True)
         self.button.clicked.connect(self.shown)
         inner = QVBoxLayout(self.box)
+        self._inner = inner
         inner.setContentsMargins(26, 18, 26, 18)
         inner.setSpacing(10)
         inner.addWidget(self.title)
@@ -62,8 +63,28 @@ class HandOverScreen(QWidget):
         )
         self.button.setText(self.tr("Show {name}'s cards").format(name=name))
         self.show()
+        self._fit_box()
         self.raise_()
         self.button.setFocus()
+
+    def _fit_box(self) -> None:
+        """The box's height for its texts at its fixed width. The outer layout centres the
+        box at its size hint, which counts the wrapped line as one (a long name's second
+        line was cut, the button squeezed); and before the first layout has run the box
+        answers no height for a width at all, so the parts are added up here."""
+        self.box.ensurePolished()  # the style sheet's fonts and padding count
+        inner = self._inner
+        margins, frame = inner.contentsMargins(), self.box.contentsMargins()
+        room = self.box.width() - margins.left() - margins.right()
+        room -= frame.left() + frame.right()
+        parts = (
+            self.title.sizeHint().height(),
+            self.hint.heightForWidth(room),
+            self.button.sizeHint().height(),
+        )
+        spacing = inner.spacing() * (len(parts) - 1)
+        edges = margins.top() + margins.bottom() + frame.top() + frame.bottom()
+        self.box.setFixedHeight(sum(parts) + spacing + edges)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)

@@ -147,7 +147,8 @@ class NewGameDialog(QDialog):
         self.deal_note.setWordWrap(True)
         form.addRow("", self.deal_note)
         self.deal_seat = QComboBox()
-        form.addRow(self.tr("South plays the cards dealt to"), self.deal_seat)
+        self.deal_seat_label = QLabel()  # its seat's name follows the table's size
+        form.addRow(self.deal_seat_label, self.deal_seat)
         return group
 
     def _seat_names(self, seats: int) -> list[str]:
@@ -246,14 +247,16 @@ class NewGameDialog(QDialog):
     def _names_now(self) -> list[str]:
         """Each seat's name as the game will have it (a default for an empty one).
 
-        The default human's name is kept as such, whatever the language shows it as.
+        The default human's name is kept as such, whatever the language shows it as; but
+        with several humans at the window nobody is "You" (the hand-over would say "You's
+        turn", "Turno di Tu"), so that seat takes a numbered name like an empty one.
         """
         shown = [self.names[s].text().strip() for s in range(self.seats())]
         you = texts.player_name(texts.DEFAULT_HUMAN)
-        return [
-            texts.DEFAULT_HUMAN if name == you else name or self._default_name(seat)
-            for seat, name in enumerate(shown)
-        ]
+        humans = sum(self.kinds[s].currentData() == HUMAN for s in range(self.seats()))
+        default_you = "" if humans > 1 else texts.DEFAULT_HUMAN
+        kept = [default_you if name in {you, texts.DEFAULT_HUMAN} else name for name in shown]
+        return [name or self._default_name(seat) for seat, name in enumerate(kept)]
 
     def _default_name(self, seat: int) -> str:
         if self.kinds[seat].currentData() != HUMAN:
@@ -368,6 +371,10 @@ class NewGameDialog(QDialog):
             for seat, name in enumerate(labels):
                 self.deal_seat.addItem(name, seat)
             self.deal_seat.setCurrentIndex(turn if 0 <= turn < seats else 0)
+            # "South" only at four seats; at six and eight the bottom seat is "Seat 1".
+            self.deal_seat_label.setText(
+                self.tr("{seat} plays the cards dealt to").format(seat=labels[0])
+            )
 
     def _a_computer(self) -> int:
         """The level a seat the larger table adds starts at: the last computer's chosen."""

@@ -115,6 +115,11 @@ class StatisticsDialog(QDialog):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.verticalHeader().hide()
+        # Rows a line of text high (the style's own are near twice that): an eight-seat
+        # game's eight players then show whole above the chart, without scrolling.
+        rows = table.verticalHeader()
+        rows.setMinimumSectionSize(1)
+        rows.setDefaultSectionSize(table.fontMetrics().height() + 8)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)

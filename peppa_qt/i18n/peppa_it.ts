@@ -718,10 +718,6 @@
         <translation>Numero di distribuzione</translation>
     </message>
     <message>
-        <source>South plays the cards dealt to</source>
-        <translation>Sud gioca le carte di</translation>
-    </message>
-    <message>
         <source>Seat {n}</source>
         <translation>Posto {n}</translation>
     </message>
@@ -867,6 +863,10 @@
     <message>
         <source>A deal number has 12 digits, like 1234-5678-9012.</source>
         <translation>Un numero di distribuzione ha 12 cifre, ad esempio 1234-5678-9012.</translation>
+    </message>
+    <message>
+        <source>{seat} plays the cards dealt to</source>
+        <translation>{seat} gioca le carte di</translation>
     </message>
     <message numerus="yes">
         <source> hand(s)</source>

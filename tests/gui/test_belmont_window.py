@@ -29,7 +29,7 @@ from peppa_qt.engine.cards import Card
 from peppa_qt.engine.cardset import listed, set_of
 from peppa_qt.gui.card_pixmaps import card_of
 from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.new_game_dialog import NewGameDialog
+from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 from peppa_qt.models.card_text import cards_label
 
@@ -151,6 +151,23 @@ def test_the_new_game_dialog_offers_four_six_and_eight_seats(
         humans = [s for s in setup.seats if s.level is None]
         assert [s.name for s in humans] == ["Anna"]  # the seats added are computers
         assert len({s.name for s in setup.seats}) == seats
+
+
+def test_replaying_a_deal_at_eight_seats_names_the_seat_the_rows_call_seat_1(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """At eight seats there is no South: the replay's "plays the cards dealt to" names the
+    bottom seat as its row does, and goes back to South at four."""
+    window = make_window()
+    eight = belmont(8, (0,))
+    dialog = NewGameDialog(["easy", "normal"], eight, window, DealChoice(1234, 0))
+    qtbot.addWidget(dialog)
+    assert dialog.seat_labels[0].text() == "Seat 1"
+    assert dialog.deal_seat_label.text() == "Seat 1 plays the cards dealt to"
+    sizes = [dialog.table_size.itemData(i) for i in range(dialog.table_size.count())]
+    dialog.table_size.setCurrentIndex(sizes.index(4))
+    dialog.table_size.activated.emit(sizes.index(4))
+    assert dialog.deal_seat_label.text() == "South plays the cards dealt to"
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -309,3 +309,71 @@ def test_a_new_game_takes_the_last_games_hand_over_screen_away(
         window.view.setFocus()
         qtbot.keyClick(window.view, Qt.Key.Key_Right)
         assert window.scene.focus in window.scene.hands[0]  # the keys reach the cards
+
+
+def test_with_several_humans_nobody_is_called_you(qtbot: QtBot, make_window: WindowMaker) -> None:
+    """The first seat's "You" is for one human alone: at hot-seat the hand-over said "You's
+    turn" ("Turno di Tu"); that seat gets a numbered name, like a human's left empty."""
+    from peppa_qt.gui.defaults import default_setup
+    from peppa_qt.gui.new_game_dialog import NewGameDialog
+
+    window = make_window()
+    dialog = NewGameDialog(["easy"], default_setup(["easy"]), window)
+    qtbot.addWidget(dialog)
+    assert dialog.names[0].text() == "You"
+    assert [s.name for s in dialog.setup().seats if s.is_human] == ["You"]
+    dialog.kinds[2].setCurrentIndex(dialog.kinds[2].findData("human"))
+    setup = dialog.setup()
+    assert [s.name for s in setup.seats if s.is_human] == ["Player 1", "Carla"]
+    window.start_game(replace(setup, seed=8))
+    hand_over = window.build_game().hand_over
+    qtbot.waitUntil(hand_over.isVisible, timeout=5000)
+    assert hand_over.title.text() in {"Player 1's turn", "Carla's turn"}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_hand_over_with_a_long_name_shows_its_lines_and_button_whole(
+    qtbot: QtBot, make_window: WindowMaker, language: str
+) -> None:
+    """ "Passa il computer: ora gioca Giocatore 1. Deve guardare solo Giocatore 1." wraps to
+    two lines: the panel grows for them (the second line was cut, the button squeezed)."""
+    window = make_window()
+    window.apply_settings(replace(window.settings, language=language))
+    window.start_game(
+        replace(
+            hot_seat((0, 2), "peppa"),
+            seats=tuple(
+                SeatSetup(f"Giocatore {s + 1}", None if s in (0, 2) else "easy") for s in range(4)
+            ),
+        )
+    )
+    screen = window.build_game().hand_over
+    qtbot.waitUntil(screen.isVisible, timeout=5000)  # its first showing
+    qtbot.wait(10)
+    hint = screen.hint
+    assert hint.height() >= hint.heightForWidth(hint.width()) > hint.fontMetrics().height()
+    assert screen.button.height() >= screen.button.sizeHint().height()
+    inside = screen.box.contentsRect()
+    for part in (screen.title, hint, screen.button):
+        assert inside.contains(part.geometry()), part
+    assert screen.title.geometry().bottom() < hint.geometry().top()
+    assert hint.geometry().bottom() < screen.button.geometry().top()
+
+
+def test_a_hand_over_first_shown_before_the_window_is_laid_out_keeps_its_box(
+    qtbot: QtBot,
+) -> None:
+    """Resuming a hot-seat game at start shows the hand-over before any layout has run: its
+    box must still take its height (it had none: the veil alone, no button)."""
+    from peppa_qt.gui.hand_over import HandOverScreen
+
+    screen = HandOverScreen()
+    qtbot.addWidget(screen)
+    screen.show_for("Giocatore 1")
+    screen.resize(1024, 600)
+    qtbot.waitExposed(screen)
+    qtbot.wait(20)  # the layouts run
+    box = screen.box
+    assert box.height() >= box.sizeHint().height() > 0
+    assert box.contentsRect().contains(screen.button.geometry())
+    assert screen.button.height() >= screen.button.sizeHint().height()

@@ -340,3 +340,31 @@ def test_the_statistics_headers_show_whole_on_a_small_screen(qtbot: QtBot, langu
         assert cut == []
     finally:
         translations.use("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_statistics_of_an_eight_seat_game_show_every_player_without_scrolling(
+    qtbot: QtBot, make_window: WindowMaker, size: tuple[int, int]
+) -> None:
+    """After one Belmont game at eight, the eight rows all show (the chart below gives room)."""
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo"]
+    eight = Statistics(
+        tuple(
+            PlayerStats(
+                n, "belmont", games=1, hands=1, points=s, best=s, worst=s, history=(s,), seats=8
+            )
+            for s, n in enumerate(names)
+        )
+    )
+    window = make_window(size=size)
+    dialog = StatisticsDialog(eight, Statistics, window, player=("Anna", "belmont"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.height() <= size[1] - 40  # a title bar's room
+    table = dialog.table
+    last = dialog.proxy.rowCount() - 1
+    assert last == 7
+    bottom = table.rowViewportPosition(last) + table.rowHeight(last)
+    assert table.rowViewportPosition(0) >= 0 and bottom <= table.viewport().height()
+    assert table.verticalScrollBar().maximum() == 0

@@ -19,13 +19,10 @@ from __future__ import annotations
 
 import atexit
 import os
-import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
-from multiprocessing import current_process, get_context, parent_process
-from multiprocessing.connection import wait as wait_connections
 from typing import TypeVar
 
 from ..engine.cardset import listed
@@ -46,6 +43,7 @@ from .expert_search import (  # the search itself, compiled where it can be (nat
 from .hints import Hint
 from .normal import expect_pass
 from .passing import moon_pass, pass_hint, rank_passes
+from .processes import spawn_pool
 from .search import SearchPlayer, equivalent_cards, table_deals
 from .table import policy_rules
 
@@ -71,35 +69,12 @@ _POOL: ProcessPoolExecutor | None = None
 def _pool() -> ProcessPoolExecutor | None:
     """The worker pool of this process (started on first use), or None: search serially."""
     global _POOL  # noqa: PLW0603  (one pool per process, started on first use)
-    if current_process().daemon:  # a pool's worker (the arena's) may start no processes
-        return None
     cores = os.cpu_count() or 1
     if _POOL is None and cores > 1:
-        try:
-            _POOL = ProcessPoolExecutor(
-                cores, mp_context=get_context("spawn"), initializer=_leave_with_parent
-            )
-        except OSError:
-            return None
-        atexit.register(shutdown_pool)
+        _POOL = spawn_pool(cores)
+        if _POOL is not None:
+            atexit.register(shutdown_pool)
     return _POOL
-
-
-def _leave_with_parent() -> None:
-    """In a worker: exit as soon as the process that started the pool is gone.
-
-    A pool is shut down when the app closes, but a crashed or killed app would otherwise
-    leave its idle workers behind.
-    """
-    parent = parent_process()
-    if parent is not None:
-        sentinel = parent.sentinel
-
-        def watch() -> None:
-            wait_connections([sentinel])
-            os._exit(0)
-
-        threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
 
 
 def shutdown_pool() -> None:

@@ -1,25 +1,56 @@
-"""The coach's reviews worked out in a worker thread, so the window never waits for one.
+"""The coach's reviews worked out away from the window's thread, so the window never waits.
 
 A review searches every decision of a seat again (ai/review.py): seconds of work. It runs
 on a copy of the game replayed from its record, never on the live match, so the next hand
-can be dealt and played meanwhile. Results come back through queued signals, tagged with
-the job they answer: a review asked for again, or dropped, is ignored when it arrives late.
-Finished reviews are kept for the session, so a hand reviewed once opens again at once.
+can be dealt and played meanwhile. A worker thread finds the decisions and hands each to
+the coach's own worker process to be searched (ai/processes.py: a search in a thread of the
+window's process would hold the interpreter's lock, and the animations would stall); where
+no process can be started it searches them itself. Results come back through queued
+signals, tagged with the job they answer: a review asked for again, or dropped, is ignored
+when it arrives late. Finished reviews are kept for the session, so a hand reviewed once
+opens again at once.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import wait as wait_futures
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first asked for:
     # the first frame and the first deal wait for neither (tests/gui/test_first_frame.py)
-    from ..ai.review import HandReview, ReviewBudget
+    from ..ai.review import DecisionReview, HandReview, Position, ReviewBudget
     from ..engine import Match
+
+#: How often (seconds) the worker looks whether the review it waits for was dropped.
+_POLL = 0.05
+_PROCESS: ProcessPoolExecutor | None = None
+_NO_PROCESS = False  # one could not be started: the worker thread searches
+
+
+def _coach_process() -> ProcessPoolExecutor | None:
+    """The coach's worker process, started with the first review (None: there is none)."""
+    global _PROCESS, _NO_PROCESS  # noqa: PLW0603  (one per app, shared by its sessions)
+    if _PROCESS is None and not _NO_PROCESS:
+        from ..ai.processes import spawn_pool
+
+        _PROCESS = spawn_pool(1)
+        _NO_PROCESS = _PROCESS is None
+        if _PROCESS is not None:
+            atexit.register(_stop_process)
+    return _PROCESS
+
+
+def _stop_process() -> None:
+    global _PROCESS  # noqa: PLW0603
+    if _PROCESS is not None:
+        _PROCESS.shutdown(wait=False, cancel_futures=True)
+        _PROCESS = None
 
 
 class _StoppedError(Exception):
@@ -103,17 +134,18 @@ class Reviewer(QObject):
 
     def _work(self, job: int, stop: threading.Event, match: Match, hand: int, seat: int) -> None:
         """In the worker thread."""
-        from ..ai.review import review_hand
+        from ..ai import review
 
-        def progress(done: int, total: int) -> None:
-            if stop.is_set():
-                raise _StoppedError
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self._relay.progressed.emit(job, done, total)
-
+        budget = self.budget or review.DEFAULT_BUDGET
         result: HandReview | Exception
         try:
-            result = review_hand(match, hand, seat, self.budget, progress)
+            found = review.positions(match, hand, seat)
+            decisions = []
+            for index, position in enumerate(found):
+                decisions.append(_searched(position, budget, stop))
+                with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                    self._relay.progressed.emit(job, index + 1, len(found))
+            result = review.HandReview(hand, seat, tuple(decisions))
         except _StoppedError:
             return
         except Exception as error:  # a failed review must not kill the worker thread
@@ -135,3 +167,25 @@ class Reviewer(QObject):
         else:
             self._cache[(hand, seat)] = result  # type: ignore[assignment]
             self.reviewed.emit(result)
+
+
+def _searched(position: Position, budget: ReviewBudget, stop: threading.Event) -> DecisionReview:
+    """One decision reviewed in the coach's process (here if it has none or it broke);
+    ``_StoppedError`` as soon as the review is dropped."""
+    global _PROCESS  # noqa: PLW0603
+    from ..ai.review import review_position
+
+    if stop.is_set():
+        raise _StoppedError
+    process = _coach_process()
+    if process is not None:
+        try:
+            future: Future[DecisionReview] = process.submit(review_position, position, budget)
+            while not wait_futures([future], timeout=_POLL).done:
+                if stop.is_set():
+                    future.cancel()  # if it has not started; its result is not waited for
+                    raise _StoppedError
+            return future.result()
+        except BrokenExecutor:  # the process died (killed?): this one here, a new one next
+            _PROCESS = None
+    return review_position(position, budget)

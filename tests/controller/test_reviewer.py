@@ -70,6 +70,30 @@ def test_a_review_asked_for_another_seat_drops_the_first(qtbot: QtBot, match: Ma
     reviewer.shutdown()
 
 
+def test_a_review_goes_on_when_the_coach_s_process_is_killed(qtbot: QtBot, match: Match) -> None:
+    """The decisions are searched in the coach's own process; killed mid-review (out of
+    memory, a user's kill), the review is finished all the same, and the same."""
+    from peppa_qt.controller import review as coach
+
+    reviewer = Reviewer(SMALL)
+    progress: list[tuple[int, int, int, int]] = []
+    reviewer.progressed.connect(lambda *args: progress.append(args))
+    with qtbot.waitSignal(reviewer.reviewed, timeout=60_000) as caught:
+        reviewer.request(match, 0, 1)
+        qtbot.waitUntil(lambda: bool(progress), timeout=30_000)
+        process = coach._coach_process()
+        assert process is not None
+        for worker in list(process._processes.values()):
+            worker.kill()
+    assert len(progress) == 14 and coach._coach_process() is not process  # a new one
+    killed = hand_to_dict(caught.args[0])
+    reviewer.forget()
+    with qtbot.waitSignal(reviewer.reviewed, timeout=60_000) as again:
+        reviewer.request(match, 0, 1)
+    assert hand_to_dict(again.args[0]) == killed
+    reviewer.shutdown()
+
+
 @pytest.fixture
 def sessions(profile_dir: Path) -> Iterator[list[GameSession]]:
     made: list[GameSession] = []

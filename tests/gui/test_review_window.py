@@ -146,15 +146,17 @@ def test_every_choice_is_shown_on_demand(qtbot: QtBot, make_window: WindowMaker)
 def test_the_window_goes_on_while_the_review_is_worked_out(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The review runs in a worker: the window's timers keep their time, and the next hand
-    is dealt and played while it is computed. The coach's real budget (1.7 s compiled, more
-    pure): with the small one of these tests the compiled build is done before the timer has
-    ticked enough to tell."""
+    """The review is worked out away from the window's thread: the window's timers keep
+    their time, and the next hand is dealt and played while it is computed. The coach's real
+    budget (seconds of search): with the small one of these tests the review is done before
+    the timer has ticked enough to tell. A search in a thread of the window's process held
+    the interpreter's lock so long (the compiled search most) that the timer missed 0.3 to
+    0.5 s at a time here, and on CI's machine ticked 4 times in all."""
     monkeypatch.setattr(review, "DEFAULT_BUDGET", review.ReviewBudget())
     window = make_window()
     window.start_game(short_game("hearts", 2))
     play_a_hand(qtbot, window)
-    ticks: list[float] = []
+    ticks = [time.perf_counter()]
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start(10)
@@ -165,12 +167,11 @@ def test_the_window_goes_on_while_the_review_is_worked_out(
     window.presenter.continue_after_hand()  # the next hand, while the coach works
     qtbot.waitUntil(lambda: len(window.controller.match.hands) == 2, timeout=5000)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: dialog.review is not None, timeout=60_000)
+    ticks.append(time.perf_counter())
     timer.stop()
     gaps = [b - a for a, b in pairwise(ticks)]
-    # Under 1 s, not a frame's time: a CI run of the compiled build saw one 0.65 s gap, not yet
-    # explained (likely the compiled search keeping the GIL between its calls back into
-    # Python); a review done in the window's own thread takes seconds: this still fails.
-    assert len(ticks) > 20 and max(gaps) < 1.0
+    # Not a frame's time: the machine is shared, and the test's own clicks and waits count.
+    assert len(ticks) > 50 and max(gaps) < 0.25, sorted(gaps)[-3:]
     assert dialog.review is not None and dialog.review.hand == 0
 
 

@@ -1,0 +1,47 @@
+"""Worker processes for the searches that take seconds (the expert's deals, the coach's reviews).
+
+Processes, not threads: a thread searching in Python holds the interpreter's lock for long
+stretches, and the compiled search (native.py) never hands it over between its calls back
+into Python, so the window's thread, which takes the lock back at each of its many calls
+into Python, would wait each time: animations stall while the coach works. Processes are
+started by spawn (a fork of the window's process would copy Qt's state), and each ends as
+soon as the process that started it is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import current_process, get_context, parent_process
+from multiprocessing.connection import wait as wait_connections
+
+
+def spawn_pool(workers: int) -> ProcessPoolExecutor | None:
+    """A pool of ``workers`` processes, or None where none may be started (inside a worker
+    of another pool, such as the arena's, or when the system refuses)."""
+    if current_process().daemon:  # a pool's worker may start no processes
+        return None
+    try:
+        return ProcessPoolExecutor(
+            workers, mp_context=get_context("spawn"), initializer=leave_with_parent
+        )
+    except OSError:
+        return None
+
+
+def leave_with_parent() -> None:
+    """In a worker: exit as soon as the process that started the pool is gone.
+
+    A pool is shut down when the app closes, but a crashed or killed app would otherwise
+    leave its idle workers behind.
+    """
+    parent = parent_process()
+    if parent is not None:
+        sentinel = parent.sentinel
+
+        def watch() -> None:
+            wait_connections([sentinel])
+            os._exit(0)
+
+        threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()

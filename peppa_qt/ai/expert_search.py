@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from ..engine.cards import cards_of
 from ..engine.cardset import add, listed, minus, plus, set_of
 from ..engine.hand import HandState
+from ..engine.rules import PassDirection, RuleSet
 from ..engine.view import PlayerView
 from .endgame import solvable, solve
 from .normal import world_policy
@@ -109,34 +110,52 @@ def evaluate_passes(
     Each deal gives the unseen cards to the other seats at random; they pass as the normal
     level would (their choice does not depend on ours), and the hand is played out.
     """
-    rng = random.Random(seed)
     rules, seat, direction = view.rules, view.seat, view.pass_direction
-    offset = rules.pass_offset(direction)
-    pr = policy_rules(rules)
-    unseen = listed(minus(rules.deck_mask, view.hand))
-    size = rules.hand_size
-    seats = range(rules.seats)
     stakes = Stakes.of(view)
     sums = [0.0] * len(candidates)
-    for _ in range(worlds):
-        rng.shuffle(unseen)
-        hands = [0] * len(seats)
-        passes = [0] * len(seats)
-        hands[seat] = view.hand
-        others = [(seat + k) % len(seats) for k in range(1, len(seats))]
-        for index, other in enumerate(others):
-            hands[other] = set_of(unseen[index * size : (index + 1) * size])
-            passes[other] = choose_pass(pr, hands[other], offset, rng.getrandbits(32))[0]
+    for hands, passes in pass_worlds(view, seed, worlds):
         for index, mine in enumerate(candidates):
             passes[seat] = mine
-            holdings = [
-                plus(minus(hands[s], passes[s]), passes[rules.giver(s, direction)]) for s in seats
-            ]
-            world = HandState.in_play(rules, view.dealer, view.pass_direction, holdings)
+            holdings = after_passes(rules, direction, hands, passes)
+            world = HandState.in_play(rules, view.dealer, direction, holdings)
             playout(world, world_policy)
             assert world.result is not None
             sums[index] += stakes.value(world.result.points, seat)
     return sums
+
+
+def pass_worlds(view: PlayerView, seed: int, worlds: int) -> Iterator[tuple[list[int], list[int]]]:
+    """The deals of a pass search, ``(hands, passes)`` per deal: the unseen cards given to
+    the other seats at random, each of them passing as the normal level would; the view's
+    own seat holds its hand, its pass (0) is the caller's to fill. The same deals in the
+    same order for the expert and the coach (review_values.py)."""
+    rng = random.Random(seed)
+    rules, seat = view.rules, view.seat
+    offset = rules.pass_offset(view.pass_direction)
+    pr = policy_rules(rules)
+    unseen = listed(minus(rules.deck_mask, view.hand))
+    size = rules.hand_size
+    count = rules.seats
+    others = [(seat + k) % count for k in range(1, count)]
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        hands = [0] * count
+        passes = [0] * count
+        hands[seat] = view.hand
+        for index, other in enumerate(others):
+            hands[other] = set_of(unseen[index * size : (index + 1) * size])
+            passes[other] = choose_pass(pr, hands[other], offset, rng.getrandbits(32))[0]
+        yield hands, passes
+
+
+def after_passes(
+    rules: RuleSet, direction: PassDirection, hands: Sequence[int], passes: Sequence[int]
+) -> list[int]:
+    """Each seat's holding once ``passes`` (per giver) have been exchanged."""
+    return [
+        plus(minus(hands[s], passes[s]), passes[rules.giver(s, direction)])
+        for s in range(rules.seats)
+    ]
 
 
 def playouts(

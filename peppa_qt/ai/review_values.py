@@ -15,16 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import cards_of
-from ..engine.cardset import listed, minus, plus, set_of
 from ..engine.hand import HandState
 from ..engine.view import PlayerView
 from .endgame import solvable, solve
 from .expert import likelihood, playouts
+from .expert_search import after_passes, pass_worlds
 from .normal import world_policy
-from .passing import choose_pass
 from .sampling import barred_cards, known_cards, sample_hands
 from .search import Stakes, equivalent_cards, playout
-from .table import policy_rules
 
 
 @dataclass(frozen=True)
@@ -100,25 +98,10 @@ def pass_samples(
     view: PlayerView, candidates: Sequence[int], seed: int, worlds: int, stakes: Stakes
 ) -> Samples:
     """Each candidate pass's value in ``worlds`` deals, as ``evaluate_passes`` finds them."""
-    rng = random.Random(seed)
-    rules, seat, direction = view.rules, view.seat, view.pass_direction
-    offset = rules.pass_offset(direction)
-    pr = policy_rules(rules)
-    unseen = listed(minus(rules.deck_mask, view.hand))
-    size = rules.hand_size
-    seats = range(rules.seats)
     values: dict[int, list[float]] = {mask: [] for mask in candidates}
-    for _ in range(worlds):
-        rng.shuffle(unseen)
-        hands = [0] * len(seats)
-        passes = [0] * len(seats)
-        hands[seat] = view.hand
-        others = [(seat + k) % len(seats) for k in range(1, len(seats))]
-        for index, other in enumerate(others):
-            hands[other] = set_of(unseen[index * size : (index + 1) * size])
-            passes[other] = choose_pass(pr, hands[other], offset, rng.getrandbits(32))[0]
+    for hands, passes in pass_worlds(view, seed, worlds):
         for mine in candidates:
-            passes[seat] = mine
+            passes[view.seat] = mine
             values[mine].append(played_out(view, hands, passes, stakes))
     return Samples((1.0,) * worlds, {mask: tuple(v) for mask, v in values.items()})
 
@@ -129,10 +112,7 @@ def played_out(
     """The value for the view's seat of the deal ``hands`` after ``passes``, played out by
     the normal level's policy at every seat."""
     rules, direction = view.rules, view.pass_direction
-    holdings = [
-        plus(minus(hands[s], passes[s]), passes[rules.giver(s, direction)])
-        for s in range(rules.seats)
-    ]
+    holdings = after_passes(rules, direction, hands, passes)
     world = HandState.in_play(rules, view.dealer, direction, holdings)
     playout(world, world_policy)
     assert world.result is not None

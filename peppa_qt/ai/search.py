@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import CARDS, cards_of
-from ..engine.cardset import FACES, plus, set_of
+from ..engine.cardset import COPY_SHIFT, FACES, plus, set_of
 from ..engine.hand import HandState, Phase
 from ..engine.rules import EndMode, MoonMode, RuleSet
 from ..engine.view import PlayerView
@@ -191,7 +191,7 @@ def settled_cards(deck: int, known: int) -> int:
     """The cards (52-bit) of which every copy in ``deck`` is in ``known`` (a card set inside
     the deck), and those the deck does not have: no other seat can hold or play one."""
     agree = ~(deck ^ known)
-    return agree & agree >> 52 & FACES
+    return agree & agree >> COPY_SHIFT & FACES
 
 
 def _all_in(mask: int, low: int, high: int) -> bool:

@@ -83,8 +83,10 @@ def review(path: Path, seats: list[int], count: int | None, json_out: Path | Non
                  "forced": d.forced, "loss": d.loss, "error": d.error, "grade": d.grade.value}
             )  # fmt: skip
         marks = ", ".join(f"{g.value} {result.count(g)}" for g in Grade if g is not Grade.GOOD)
+        choices = sum(1 for d in result.decisions if not d.forced)
         print(
-            f"hand {index} seat {seat}: {times[-1]:.1f} s CPU, {marks}, lost {result.lost:.2f}",
+            f"hand {index} seat {seat}: {times[-1]:.1f} s CPU, choices {choices}, {marks},"
+            f" lost {result.lost:.2f}",
             flush=True,
         )
     chosen = [r for r in rows if not r["forced"]]

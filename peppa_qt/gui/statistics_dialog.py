@@ -68,6 +68,10 @@ class StatisticsDialog(QDialog):
         self.coach_title.setTextFormat(Qt.TextFormat.PlainText)
         self.coach_title.setWordWrap(True)
         self.coach_chart = ScoreChart()
+        # Hidden (nothing reviewed), it keeps its room: the table and the text stay put.
+        policy = self.coach_chart.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.coach_chart.setSizePolicy(policy)
         self.charts = self._charts()
         box = QVBoxLayout(self)
         box.addLayout(self._filter_row())
@@ -229,7 +233,7 @@ class StatisticsDialog(QDialog):
             self.coach_title.setText(
                 self.tr(
                     "{name}: no hand reviewed yet. Only a reviewed hand has points lost to"
-                    " show: ask for a review with Game ▸ Review this hand… after a hand."
+                    " show (a human's, with Game ▸ Review this hand… after the hand)."
                 ).format(name=name)
             )
             return

@@ -1342,16 +1342,16 @@
         <translation>&amp;Revisioni</translation>
     </message>
     <message>
-        <source>{name}: no hand reviewed yet. Only a reviewed hand has points lost to show: ask for a review with Game ▸ Review this hand… after a hand.</source>
-        <translation>{name}: ancora nessuna smazzata rivista. Solo una smazzata rivista ha dei punti persi da mostrare: chiedi la revisione con Partita ▸ Rivedi questa smazzata… dopo una smazzata.</translation>
-    </message>
-    <message>
         <source>Reset…</source>
         <translation>Azzera…</translation>
     </message>
     <message>
         <source>{name}, {rules}: points per hand, game by game</source>
         <translation>{name}, {rules}: punti per smazzata, partita per partita</translation>
+    </message>
+    <message>
+        <source>{name}: no hand reviewed yet. Only a reviewed hand has points lost to show (a human's, with Game ▸ Review this hand… after the hand).</source>
+        <translation>{name}: ancora nessuna smazzata rivista. Solo una smazzata rivista ha dei punti persi da mostrare (quella di una persona, con Partita ▸ Rivedi questa smazzata… a smazzata finita).</translation>
     </message>
     <message numerus="yes">
         <source>{name}: points lost per reviewed hand, by game (%n hand(s) reviewed, {lost} on average; hands not reviewed are not counted)</source>

@@ -16,9 +16,10 @@ from __future__ import annotations
 import atexit
 import contextlib
 import threading
+from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -97,6 +98,31 @@ class Reviewer(QObject):
     def keep(self, review: HandReview) -> None:
         """Keep a review made before (read back from a saved game)."""
         self._cache[(review.hand, review.seat)] = review
+
+    def kept_json(self) -> tuple[dict[str, Any], ...]:
+        """The reviews done as JSON, for the saved game (cheap when there are none: the
+        autosave runs after every trick)."""
+        if not self._cache:
+            return ()
+        from ..ai.review_json import hand_to_dict
+
+        return tuple({"seat": r.seat, **hand_to_dict(r)} for r in self.kept())
+
+    def keep_json(self, match: Match, reviews: Sequence[dict[str, Any]]) -> None:
+        """Keep the reviews a saved game kept, each checked against its game (one that does
+        not fit, from another version or damaged, is left to be worked out again)."""
+        if not reviews:
+            return
+        from ..ai.review_json import hand_from_dict
+
+        for data in reviews:
+            seat = data.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < match.rules.seats:
+                continue
+            try:
+                self.keep(hand_from_dict(match, seat, data))
+            except ValueError:
+                continue
 
     def forget(self) -> None:
         """A new game: drop the reviews kept and the one under way."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, Signal
 
-from ..engine import GameRecord, Match, Phase, PlayerInfo, record_of, view_of
+from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
 from ..engine.record import HandLines
 from ..storage import (
@@ -29,6 +29,7 @@ from ..storage import (
 )
 from ..storage.saves import Selections, no_selection
 from .claims import ClaimWatcher
+from .coach_count import CoachCount
 from .game_controller import GameController, PlayerFactory
 from .preferences import Preferences
 from .review import Reviewer
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..ai.hints import Hint
+    from ..ai.review import HandReview
 
 #: The computer players of a record that names none (only a four-seat record may: a Belmont
 #: one lists its six or eight players); more names than needed, so any table is filled.
@@ -130,6 +132,8 @@ class GameSession(QObject):
         self.claims = ClaimWatcher(self.controller, self)
         #: The coach: reviews of finished hands, worked out in a worker thread.
         self.reviewer = Reviewer(parent=self)
+        self.reviewer.reviewed.connect(self._on_reviewer_reviewed)
+        self._coach_count = CoachCount()
         c = self.controller
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.seat_passed.connect(self._on_controller_seat_passed)
@@ -199,6 +203,7 @@ class GameSession(QObject):
         self._aids = [[0, 0] for _ in setup.seats]
         self._hinted = None
         self.reviewer.forget()
+        self._coach_count.forget()
         self.controller.start(setup)
 
     def play_again(self) -> None:
@@ -223,7 +228,8 @@ class GameSession(QObject):
         self._aids = [list(pair) for pair in saved.aids]
         self._hinted = None
         self.reviewer.forget()
-        self._keep_reviews(saved, match)
+        self._coach_count.forget()
+        self.reviewer.keep_json(match, saved.reviews)
         self.controller.resume(setup, match)
         self._saved_moves = self._moves() if path is not None else None
         self.autosave()
@@ -349,34 +355,8 @@ class GameSession(QObject):
             selected = tuple(self._selection[s] if p is None else () for s, p in passes)
         aids = tuple((undos, hints) for undos, hints in self._aids)
         deals = tuple((i, d.number, d.turn) for i, d in sorted(match.given_deals().items()))
-        reviews = self._kept_reviews()
+        reviews = self.reviewer.kept_json()
         return SavedGame(record, seeds, selected, self._counted, aids, deals, reviews)
-
-    def _kept_reviews(self) -> tuple[dict[str, Any], ...]:
-        """The coach's finished reviews as JSON, for the saved game (cheap when there are
-        none: the autosave runs after every trick)."""
-        kept = self.reviewer.kept()
-        if not kept:
-            return ()
-        from ..ai.review_json import hand_to_dict
-
-        return tuple({"seat": r.seat, **hand_to_dict(r)} for r in kept)
-
-    def _keep_reviews(self, saved: SavedGame, match: Match) -> None:
-        """The reviews a saved game kept, each checked against its game (one that does not
-        fit, from another version or damaged, is left to be worked out again)."""
-        if not saved.reviews:
-            return
-        from ..ai.review_json import hand_from_dict
-
-        for data in saved.reviews:
-            seat = data.get("seat")
-            if not isinstance(seat, int) or not 0 <= seat < match.rules.seats:
-                continue
-            try:
-                self.reviewer.keep(hand_from_dict(match, seat, data))
-            except ValueError:
-                continue
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""
@@ -499,7 +479,17 @@ class GameSession(QObject):
         if self.keeps_files and not self._counted and match is not None:
             stats = self.statistics()
             aids = [(undos, hints) for undos, hints in self._aids]
-            updated = stats.with_game(self.controller.names(), match, aids)
+            names, reviews = self.controller.names(), self.reviewer.kept()
+            updated = self._coach_count.counted(stats, names, match, aids, reviews)
             self._tell(self.profile.save_statistics(updated))
             self._counted = True
         self.autosave()
+
+    def _on_reviewer_reviewed(self, review: HandReview) -> None:
+        """A hand reviewed after its game was counted goes into the statistics too."""
+        if not self.keeps_files or not self._coach_count.counts(review.seat):
+            return
+        stats = self.statistics()
+        updated = self._coach_count.reviewed(stats, review.seat, self.reviewer.kept())
+        if updated != stats:
+            self._tell(self.profile.save_statistics(updated))

@@ -46,6 +46,7 @@ class ScoreChart(QWidget):
         self._limit: int | None = None
         self._from_zero = True
         self._colours: tuple[QColor, ...] = SEAT_COLOURS
+        self._columns: tuple[int, ...] | None = None
         self.setMinimumSize(320, 170)
 
     def set_data(
@@ -56,14 +57,17 @@ class ScoreChart(QWidget):
         *,
         from_zero: bool = True,
         colours: Sequence[QColor] | None = None,
+        columns: Sequence[int] | None = None,
     ) -> None:
         """The players' names, their figures after each hand (or game), and the limit if any.
 
         ``from_zero``: the lines start at 0 before the first hand (running totals do); else
         each figure stands in the middle of its column. ``colours``: one per line (the seats'
-        colours at the table by default).
+        colours at the table by default). ``columns``: the number written under each column
+        (1, 2, 3… by default; the games a figure is of, when some games have none).
         """
         self._colours = tuple(colours) if colours else SEAT_COLOURS
+        self._columns = tuple(columns) if columns is not None else None
         self._names = list(names)
         self._progress = [tuple(p) for p in progress]
         self._limit = limit
@@ -73,6 +77,11 @@ class ScoreChart(QWidget):
     def series(self) -> list[list[float]]:
         """Each line's figures, in order (for tests and accessibility)."""
         return [[row[i] for row in self._progress] for i in range(len(self._names))]
+
+    def column_numbers(self) -> list[int]:
+        """The number under each column, in order."""
+        count = len(self._progress)
+        return list(self._columns[:count]) if self._columns else list(range(1, count + 1))
 
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(460, 220)
@@ -135,12 +144,12 @@ class ScoreChart(QWidget):
             painter.setPen(QPen(QColor(255, 120, 120, 170), 1.5, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
         painter.setPen(AXIS_TEXT)
-        for hand in range(1, len(self._progress) + 1):
+        for hand, number in enumerate(self.column_numbers(), start=1):
             x = self._point(plot, low, high, hand, 0).x()
             painter.drawText(
-                QRectF(x - 12, plot.bottom() + 2 + self._below(), 24, 14),
+                QRectF(x - 14, plot.bottom() + 2 + self._below(), 28, 14),
                 Qt.AlignmentFlag.AlignCenter,
-                str(hand),
+                str(number),
             )
 
     def _draw_line(self, painter: QPainter, plot: QRectF, low: int, high: int, seat: int) -> None:

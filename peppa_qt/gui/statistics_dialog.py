@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import (
     QEvent,
+    QLocale,
     QModelIndex,
     QObject,
     QRegularExpression,
@@ -23,13 +24,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from ..engine.rules import PRESETS
 from ..models.statistics import NAME, RULES, SORT_ROLE, StatisticsModel
-from ..storage import Statistics
+from ..storage import PlayerStats, Statistics
 from . import texts
 from .notices import Notices
 from .score_chart import ScoreChart
@@ -62,12 +64,20 @@ class StatisticsDialog(QDialog):
         self.chart_title = QLabel()
         self.chart_title.setTextFormat(Qt.TextFormat.PlainText)  # it names a player
         self.chart = ScoreChart()
+        self.coach_title = QLabel()
+        self.coach_title.setTextFormat(Qt.TextFormat.PlainText)
+        self.coach_title.setWordWrap(True)
+        self.coach_chart = ScoreChart()
+        # Hidden (nothing reviewed), it keeps its room: the table and the text stay put.
+        policy = self.coach_chart.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.coach_chart.setSizePolicy(policy)
+        self.charts = self._charts()
         box = QVBoxLayout(self)
         box.addLayout(self._filter_row())
         box.addWidget(self.table, 1)
         box.addWidget(self.empty)
-        box.addWidget(self.chart_title)
-        box.addWidget(self.chart, 1)
+        box.addWidget(self.charts, 1)
         box.addWidget(self._buttons())
         self.setMinimumSize(600, 420)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
@@ -106,6 +116,23 @@ class StatisticsDialog(QDialog):
         row.addWidget(self.rules)
         row.addStretch(1)
         return row
+
+    def _charts(self) -> QTabWidget:
+        """Two charts, one at a time (a small screen has room for one): the points per hand,
+        and the coach's points lost per reviewed hand. Alt+H and Alt+R, or Ctrl+Tab."""
+        charts = QTabWidget()
+        charts.setDocumentMode(True)
+        for title, chart, text in (
+            (self.chart_title, self.chart, self.tr("Points per &hand")),
+            (self.coach_title, self.coach_chart, self.tr("&Reviews")),
+        ):
+            page = QWidget()
+            column = QVBoxLayout(page)
+            column.setContentsMargins(0, 6, 0, 0)
+            column.addWidget(title)
+            column.addWidget(chart, 1)
+            charts.addTab(page, text)
+        return charts
 
     def _table(self) -> QTableView:
         table = QTableView()
@@ -183,8 +210,7 @@ class StatisticsDialog(QDialog):
         source = self.proxy.mapToSource(self.proxy.index(row, 0)).row() if row >= 0 else -1
         entry = self.model.entry(source)
         has_chart = entry is not None and len(entry.history) > 0
-        self.chart.setVisible(has_chart)
-        self.chart_title.setVisible(has_chart)
+        self.charts.setVisible(has_chart)
         if entry is None or not has_chart:
             return
         name = texts.player_name(entry.name)
@@ -196,6 +222,36 @@ class StatisticsDialog(QDialog):
         # One player's own figures: a colour of no seat (a seat's colour would say "that seat").
         points = [(v,) for v in entry.history]
         self.chart.set_data([name], points, None, from_zero=False, colours=[QColor("#e8e4d4")])
+        self._show_coach(entry, name)
+
+    def _show_coach(self, entry: PlayerStats, name: str) -> None:
+        """The points the coach found lost per reviewed hand, for each game with reviews
+        (numbered as the player's games); a player never reviewed is told how to be."""
+        coach = entry.coach
+        self.coach_chart.setVisible(bool(coach))
+        if not coach:
+            self.coach_title.setText(
+                self.tr(
+                    "{name}: no hand reviewed yet. Only a reviewed hand has points lost to"
+                    " show (a human's, with Game ▸ Review this hand… after the hand)."
+                ).format(name=name)
+            )
+            return
+        hands = sum(c.hands for c in coach)
+        lost = sum(c.lost for c in coach) / hands
+        self.coach_title.setText(
+            self.tr(
+                "{name}: points lost per reviewed hand, by game (%n hand(s) reviewed,"
+                " {lost} on average; hands not reviewed are not counted)",
+                "",
+                hands,
+            ).format(name=name, lost=QLocale().toString(lost, "f", 1))
+        )
+        figures = [(round(c.per_hand, 2),) for c in coach]
+        colour = [QColor("#e8e4d4")]
+        self.coach_chart.set_data(
+            [name], figures, None, from_zero=False, colours=colour, columns=[c.game for c in coach]
+        )
 
     def _on_rules_changed(self, index: int) -> None:
         preset = str(self.rules.itemData(index))

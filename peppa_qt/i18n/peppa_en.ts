@@ -90,4 +90,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>StatisticsDialog</name>
+    <message numerus="yes">
+        <source>{name}: points lost per reviewed hand, by game (%n hand(s) reviewed, {lost} on average; hands not reviewed are not counted)</source>
+        <translation>
+            <numerusform>{name}: points lost per reviewed hand, by game (%n hand reviewed, {lost} on average; hands not reviewed are not counted)</numerusform>
+            <numerusform>{name}: points lost per reviewed hand, by game (%n hands reviewed, {lost} on average; hands not reviewed are not counted)</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

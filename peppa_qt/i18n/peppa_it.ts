@@ -1334,12 +1334,31 @@
         <translation>Variante</translation>
     </message>
     <message>
+        <source>Points per &amp;hand</source>
+        <translation>Punti per &amp;smazzata</translation>
+    </message>
+    <message>
+        <source>&amp;Reviews</source>
+        <translation>&amp;Revisioni</translation>
+    </message>
+    <message>
         <source>Reset…</source>
         <translation>Azzera…</translation>
     </message>
     <message>
         <source>{name}, {rules}: points per hand, game by game</source>
         <translation>{name}, {rules}: punti per smazzata, partita per partita</translation>
+    </message>
+    <message>
+        <source>{name}: no hand reviewed yet. Only a reviewed hand has points lost to show (a human's, with Game ▸ Review this hand… after the hand).</source>
+        <translation>{name}: ancora nessuna smazzata rivista. Solo una smazzata rivista ha dei punti persi da mostrare (quella di una persona, con Partita ▸ Rivedi questa smazzata… a smazzata finita).</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name}: points lost per reviewed hand, by game (%n hand(s) reviewed, {lost} on average; hands not reviewed are not counted)</source>
+        <translation>
+            <numerusform>{name}: punti persi per smazzata rivista, partita per partita (%n smazzata rivista, in media {lost}; le smazzate non riviste non contano)</numerusform>
+            <numerusform>{name}: punti persi per smazzata rivista, partita per partita (%n smazzate riviste, in media {lost}; le smazzate non riviste non contano)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Forget the statistics of every player and rule set?</source>

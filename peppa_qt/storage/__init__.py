@@ -16,10 +16,11 @@ if TYPE_CHECKING:
     from .profile import OpenedGame, Profile
     from .saves import SavedGame, default_seeds
     from .settings import SeatDefault, Settings
-    from .statistics import PlayerStats, Statistics
+    from .statistics import CoachGame, PlayerStats, Statistics
 
 #: Each public name and the module that defines it.
 _HOMES = {
+    "CoachGame": "statistics",
     "FileKind": "problems",
     "FormatError": "problems",
     "Locations": "paths",
@@ -39,6 +40,7 @@ _HOMES = {
 }
 
 __all__ = [
+    "CoachGame",
     "FileKind",
     "FormatError",
     "Locations",

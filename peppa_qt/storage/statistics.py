@@ -6,11 +6,16 @@ not comparable across table sizes, so a player has one record for Belmont at six
 eight, beside their four-seat ones (docs/decisions.md). Version 2 of the file says each entry's
 table size (``"seats"``); a file of four-seat games only is still written as version 1, byte
 for byte as before, so an earlier Peppa goes on reading it.
+
+An entry may also hold the coach's figures (``"coach"``), one per game in which the player had
+hands reviewed: only reviewed hands have a loss, so a game without a review has none (not a
+zero). The field is left out while empty, and an earlier Peppa ignores it: no new version,
+which that Peppa would refuse, setting the whole file aside.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -28,6 +33,21 @@ VERSION: Final = 2
 FOUR_SEAT_VERSION: Final = 1
 #: How many games' points per hand each record keeps, for the chart.
 HISTORY: Final = 100
+
+
+@dataclass(frozen=True)
+class CoachGame:
+    """The coach's figures of one game: the hands of it reviewed and the points lost in them."""
+
+    #: Which game of the record's it was (1 for its first; ``PlayerStats.games`` counts them).
+    game: int
+    hands: int
+    lost: float
+
+    @property
+    def per_hand(self) -> float:
+        """Points lost per reviewed hand."""
+        return self.lost / self.hands
 
 
 @dataclass(frozen=True)
@@ -51,6 +71,9 @@ class PlayerStats:
     hints: int = 0
     #: The table: 4, or 6 and 8 for Belmont.
     seats: int = DEFAULT_SEATS
+    #: The coach's figures of each game with hands reviewed, oldest first (the last
+    #: ``HISTORY`` of them).
+    coach: tuple[CoachGame, ...] = ()
 
     @property
     def points_per_hand(self) -> float | None:
@@ -80,9 +103,11 @@ class Statistics:
         names: Sequence[str],
         match: Match,
         aids: Sequence[tuple[int, int]] | None = None,
+        coach: Mapping[int, tuple[int, float]] | None = None,
     ) -> Statistics:
         """These statistics with a finished game added for every seat (and the undos and hints
-        each used in it; none if not given)."""
+        each used in it; none if not given; ``coach``: per seat with hands reviewed, how
+        many and the points lost in them)."""
         if not match.is_over:
             return self
         entries = {e.key: e for e in self.entries}
@@ -92,7 +117,30 @@ class Statistics:
             undos, hints = aids[seat] if aids is not None else (0, 0)
             added = _add_game(old, seat, match)
             entries[old.key] = replace(added, undos=old.undos + undos, hints=old.hints + hints)
+            if coach is not None and seat in coach:
+                entries[old.key] = _with_coach(entries[old.key], added.games, *coach[seat])
         return Statistics(tuple(entries.values()))
+
+    def with_coach(
+        self, key: tuple[str, str, int], game: int, hands: int, lost: float
+    ) -> Statistics:
+        """These statistics with the coach's figures of game number ``game`` of the record
+        ``key`` set (a hand reviewed after the game was counted); unchanged without it."""
+        if not any(e.key == key and e.games >= game for e in self.entries):
+            return self
+        entries = tuple(
+            _with_coach(e, game, hands, lost) if e.key == key else e for e in self.entries
+        )
+        return Statistics(entries)
+
+
+def _with_coach(entry: PlayerStats, game: int, hands: int, lost: float) -> PlayerStats:
+    """``entry`` with game ``game``'s coach figures in place of any it had."""
+    kept = [c for c in entry.coach if c.game != game]
+    if hands > 0:
+        kept.append(CoachGame(game, hands, round(lost, 2)))
+    kept.sort(key=lambda c: c.game)
+    return replace(entry, coach=tuple(kept[-HISTORY:]))
 
 
 def _add_game(old: PlayerStats, seat: int, match: Match) -> PlayerStats:
@@ -143,6 +191,8 @@ def _entry_fields(e: PlayerStats, *, with_seats: bool) -> dict[str, Any]:
     }
     if with_seats:
         fields["seats"] = e.seats
+    if e.coach:
+        fields["coach"] = [{"game": c.game, "hands": c.hands, "lost": c.lost} for c in e.coach]
     return fields
 
 
@@ -181,9 +231,13 @@ def _entry(item: dict[str, Any], *, knows_seats: bool) -> PlayerStats:
         hints=jf.count(item, "hints"),
         # Version 1 knew four-seat games only: a "seats" there was never ours, and is ignored.
         seats=_seats(item, rules) if knows_seats else first_size(rules),
+        coach=_coach(item.get("coach", [])),
     )
-    if entry.wins > entry.games or entry.moons > entry.hands:
+    coached = sum(c.hands for c in entry.coach)
+    if entry.wins > entry.games or entry.moons > entry.hands or coached > entry.hands:
         raise FormatError(f"the statistics of {name} do not add up")
+    if entry.coach and entry.coach[-1].game > entry.games:
+        raise FormatError(f"the coach's figures of {name} name a game not played")
     return entry
 
 
@@ -209,3 +263,23 @@ def _history(value: object) -> tuple[float, ...]:
     ):
         raise FormatError('"history" must be a list of numbers')
     return tuple(float(v) for v in numbers[-HISTORY:])
+
+
+def _coach(value: object) -> tuple[CoachGame, ...]:
+    """The coach's figures per game (absent in files written before the coach: none)."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise FormatError('"coach" must be a list of objects')
+    games = []
+    for item in value:
+        lost = item.get("lost")
+        if not isinstance(lost, int | float) or isinstance(lost, bool):
+            raise FormatError('a coach\'s "lost" must be a number')
+        if not 0 <= lost < MOST_HAND_POINTS * jf.count(item, "hands"):
+            raise FormatError("a coach's \"lost\" must be some of its hands' points")
+        game = CoachGame(jf.count(item, "game"), jf.count(item, "hands"), float(lost))
+        if game.game < 1 or game.hands < 1:
+            raise FormatError("a coach's figures need a game and a hand reviewed")
+        games.append(game)
+    if [g.game for g in games] != sorted({g.game for g in games}):
+        raise FormatError("the coach's games must be in order, each once")
+    return tuple(games[-HISTORY:])

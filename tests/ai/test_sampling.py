@@ -123,7 +123,6 @@ def deal_of(rules: RuleSet, rng: random.Random) -> list[int]:
     return [set_of(deck[s * size_ : (s + 1) * size_]) for s in range(rules.seats)]
 
 
-
 def test_the_compiled_draws_are_random_s_own() -> None:
     """shuffle and weighted_index give what random.Random's shuffle and choices give, from
     the same draws: the deals of every search, and so its cards, stay as they were."""

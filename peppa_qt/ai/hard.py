@@ -23,7 +23,7 @@ class HardPlayer(SearchPlayer):
     level = "hard"
     #: The cap is far above a decision's time on a loaded two-core machine (0.45 s cut
     #: searches there, so the load chose the card): the deals decide (issue 28).
-    budget = Budget(worlds=160, seconds=5.0)
+    budget = Budget(worlds=160, seconds=10.0)
 
     def search(self, view: PlayerView, legal: Sequence[int]) -> dict[int, float]:
         """Mean utility of each legal card over the sampled deals."""

@@ -64,7 +64,7 @@ def _uncapped(level: str) -> Player:
 def _every_core_busy() -> Iterator[None]:
     spinners = [
         subprocess.Popen([sys.executable, "-c", "while True: pass"])
-        for _ in range(os.cpu_count() or 1)
+        for _ in range(2 * (os.cpu_count() or 1))  # two a core: a margin
     ]
     try:
         time.sleep(0.3)  # let them reach full speed

@@ -10,6 +10,11 @@ Decision time: the positions are the plays of whole hands (every card of real ga
 position seen by the seat to move, forced cards included), played by the normal level from a
 fixed seed; every level decides the same positions, and each time is one ``decide()`` call.
 *Loaded* runs a second process keeping a core busy (``python -c 'while True: pass'``).
+The columns: p50 and p95 of the decision times (wall) and of the CPU seconds they took
+(this process's and the expert's worker processes', from /proc: what the machine's other
+load does not change), and for the search levels the deals searched per decision (mean) and
+how many of their searches the time cap cut short (``cut``): a cut search decides by the
+machine's speed, not by its seed and position.
 
 ``--table`` plays all-computer hands through the real controller with the table's animation
 times at normal speed (a stand-in presenter that answers ``animations_done`` once the card's
@@ -24,13 +29,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+from peppa_qt import native
 from peppa_qt.ai import make_player
 from peppa_qt.ai.base import LEVELS, Decision, Player
 from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, view_of
@@ -83,22 +92,95 @@ def load(kind: str) -> Iterator[None]:
         spinner.wait()
 
 
-def decision_times(level: str, views: list[PlayerView], seed: int) -> list[float]:
-    """Seconds per decision of a ``level`` player for each view."""
+class Probe:
+    """Counts what the searches did: deals searched, and searches the time cap cut short.
+
+    It wraps the two places where a search level stops (hard's ``evaluate_plays``, the
+    expert's ``_collect``) for the benchmark's run; the players' code is not changed.
+    """
+
+    def __init__(self) -> None:
+        self.deals: list[int] = []
+        self.cut = 0
+        #: CPU seconds per decision: this process's and the expert's worker processes'.
+        self.cpu: list[float] = []
+
+    @contextlib.contextmanager
+    def watching(self) -> Iterator[None]:
+        """Count while inside."""
+        from peppa_qt.ai import expert as expert_module
+        from peppa_qt.ai import hard as hard_module
+
+        hard: Any = hard_module  # patched for the run, as a test's monkeypatch would
+        expert: Any = expert_module
+        plays, collect = hard.evaluate_plays, expert._collect
+
+        def counted_plays(view: PlayerView, policy: Any, budget: Any, *rest: Any) -> Any:
+            done = [0]
+            cancelled = rest[1] if len(rest) > 1 else (lambda: False)
+
+            def count() -> bool:  # asked once per deal searched
+                done[0] += 1
+                return bool(cancelled())
+
+            found = plays(view, policy, budget, rest[0], count)
+            self.deals.append(done[0])
+            self.cut += done[0] < budget.worlds
+            return found
+
+        def counted_collect(futures: list[Any], *rest: Any) -> Any:
+            found = collect(futures, *rest)
+            self.deals.append(len(found) * expert.CHUNK)
+            self.cut += len(found) < len(futures)
+            return found
+
+        hard.evaluate_plays, expert._collect = counted_plays, counted_collect
+        try:
+            yield
+        finally:
+            hard.evaluate_plays, expert._collect = plays, collect
+
+
+def decision_times(
+    level: str, views: list[PlayerView], seed: int, probe: Probe | None = None
+) -> list[float]:
+    """Seconds per decision of a ``level`` player for each view (CPU seconds into ``probe``)."""
     player = make_player(level, seed)
     player.decide(views[0])  # warm up: imports, an expert's worker processes
     times = []
-    for view in views:
-        start = time.perf_counter()
-        player.decide(view)
-        times.append(time.perf_counter() - start)
+    with probe.watching() if probe else contextlib.nullcontext():
+        for view in views:
+            cpu = _cpu_seconds()
+            start = time.perf_counter()
+            player.decide(view)
+            times.append(time.perf_counter() - start)
+            if probe:
+                probe.cpu.append(_cpu_seconds() - cpu)
     return times
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds used so far by this process and the expert's pool (Linux: /proc)."""
+    from peppa_qt.ai import expert
+
+    total = time.process_time()
+    pool: Any = expert._POOL
+    for pid in getattr(pool, "_processes", None) or ():
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def percentile(values: list[float], share: int) -> float:
+    """The ``share``th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * share // 100) - 1)]
 
 
 def p95(values: list[float]) -> float:
     """The 95th percentile (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[max(0, -(-len(ordered) * 95 // 100) - 1)]
+    return percentile(values, 95)
 
 
 def figures(values: list[float]) -> str:
@@ -109,7 +191,11 @@ def figures(values: list[float]) -> str:
 def run_decisions(args: argparse.Namespace) -> None:
     """Print decision times per rule set and level, for each load."""
     loads = args.loads.split(",")
-    head = "".join(f"  {kind + ' mean':>12} {'p95':>7}" for kind in loads)
+    head = "".join(
+        f"  {kind + ' p50':>11} {'p95':>6} {'cpu50':>6} {'cpu95':>6} {'deals':>5} {'cut':>5}"
+        for kind in loads
+    )
+    print(f"{native.describe()}; load average {os.getloadavg()[0]:.2f} at the start")
     print(f"{'rules':10} {'level':8} {'n':>4}{head}   (ms per decision)")
     for preset in args.presets.split(","):
         for level in args.levels.split(","):
@@ -117,10 +203,19 @@ def run_decisions(args: argparse.Namespace) -> None:
             views = positions(preset, count, args.seed)
             cells = []
             for kind in loads:
+                probe = Probe()
                 with load(kind):
-                    cells.append(figures(decision_times(level, views, args.seed)))
-            print(f"{preset:10} {level:8} {len(views):4}" + "".join(f"  {c:>20}" for c in cells))
+                    times = decision_times(level, views, args.seed, probe)
+                deals = f"{statistics.fmean(probe.deals):5.0f}" if probe.deals else f"{'-':>5}"
+                cut = f"{probe.cut}/{len(probe.deals)}" if probe.deals else "-"
+                cells.append(
+                    f"{percentile(times, 50) * 1000:6.0f} {p95(times) * 1000:6.0f} "
+                    f"{percentile(probe.cpu, 50) * 1000:6.0f} {p95(probe.cpu) * 1000:6.0f} "
+                    f"{deals} {cut:>5}"
+                )
+            print(f"{preset:10} {level:8} {len(views):4}" + "".join(f"  {c:>43}" for c in cells))
             sys.stdout.flush()
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 def table_waits(preset: str, level: str, hands: int, seed: int) -> dict[str, list[float]]:

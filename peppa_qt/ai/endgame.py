@@ -62,7 +62,11 @@ def outcome(world: HandState, stakes: Stakes) -> tuple[float, ...]:
     seat = world.to_move
     assert seat is not None
     best: tuple[float, ...] | None = None
-    for card in cards_of(world.legal_mask()):
+    legal = world.legal_mask()
+    while legal:  # low card first, as cards_of lists them (uncompiled, a list at every node)
+        low = legal & -legal
+        legal ^= low
+        card = low.bit_length() - 1
         child = world.copy()
         child.play_unchecked(card)
         values = outcome(child, stakes)

@@ -20,7 +20,7 @@ from ..engine.view import PlayerView
 from .endgame import solvable, solve
 from .normal import world_policy
 from .passing import choose_pass
-from .sampling import barred_cards, known_cards, sample_hands
+from .sampling import barred_cards, known_cards, sample_hands, shuffle
 from .search import Policy, Stakes, equivalent_cards, playout
 from .table import policy_rules
 
@@ -38,31 +38,47 @@ TEMPER = 0.25
 CHUNK = 12
 
 
-def likelihood(view: PlayerView, hands: list[int]) -> float:
+class Evidence:
+    """What ``likelihood`` reads of a view, worked out once for all the deals of a search:
+    the hand at its first card, and the seat that played each card.
+    """
+
+    __slots__ = ("seats", "start")
+
+    def __init__(self, view: PlayerView) -> None:
+        # The hand at its first card, led by the seat that led it (not worked out again from
+        # the holdings: a deal drawn without every constraint could have another seat lead,
+        # and the plays would then be replayed by the wrong seats).
+        self.start = replace(
+            view,
+            plays=(),
+            trick_winners=(),
+            taken=(0,) * view.rules.seats,
+            hearts_broken=False,
+            to_move=view.first_lead,
+        )
+        #: The seat of each play of the hand so far.
+        self.seats = [view.seat_of_play(i) for i in range(len(view.plays))]
+
+
+def likelihood(view: PlayerView, hands: list[int], evidence: Evidence | None = None) -> float:
     """How likely the other seats' plays of this hand were, if they held ``hands`` (tempered).
 
     Each play's chance is taken relative to a uniform pick among the legal cards, so only
     the normal policy's prediction tells deals apart, not how many cards a seat could play.
+    ``evidence`` is ``Evidence(view)``, for a caller that weighs many deals of one view.
     """
+    if evidence is None:
+        evidence = Evidence(view)
+    seats = evidence.seats
     holdings = list(hands)
     for index, card in enumerate(view.plays):
-        seat = view.seat_of_play(index)
-        holdings[seat] = add(holdings[seat], card)
-    # The hand at its first card, led by the seat that led it (not worked out again from the
-    # holdings: a deal drawn without every constraint could have another seat lead, and the
-    # plays would then be replayed by the wrong seats).
-    start = replace(
-        view,
-        plays=(),
-        trick_winners=(),
-        taken=(0,) * view.rules.seats,
-        hearts_broken=False,
-        to_move=view.first_lead,
-    )
-    world = HandState.from_view(start, holdings)
+        holdings[seats[index]] = add(holdings[seats[index]], card)
+    world = HandState.from_view(evidence.start, holdings)
     log_weight = 0.0
+    me = view.seat
     for index, card in enumerate(view.plays):
-        if view.seat_of_play(index) != view.seat:
+        if seats[index] != me:
             choices = world.legal_mask().bit_count()
             if choices > 1:
                 trick = world.trick
@@ -87,9 +103,10 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
     sums: dict[int, tuple[float, float]] = dict.fromkeys(legal, (0.0, 0.0))
     voids, known = barred_cards(view), known_cards(view)
     stakes = Stakes.of(view)
+    evidence = Evidence(view)
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)
-        weight = likelihood(view, hands)
+        weight = likelihood(view, hands, evidence)
         base = HandState.from_view(view, hands)
         if solvable(base):
             values = solve(base, stakes)
@@ -138,7 +155,7 @@ def pass_worlds(view: PlayerView, seed: int, worlds: int) -> Iterator[tuple[list
     count = rules.seats
     others = [(seat + k) % count for k in range(1, count)]
     for _ in range(worlds):
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands = [0] * count
         passes = [0] * count
         hands[seat] = view.hand

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from ..engine.cards import SUIT_MASKS
 from ..engine.cardset import add, listed, minus, plus, set_of, size
@@ -12,6 +13,8 @@ from ..engine.view import PlayerView
 from . import knowledge
 
 ATTEMPTS = 30
+T = TypeVar("T")
+
 #: Added to each chance of a location prior, so no seat is ever ruled out by it.
 PRIOR_FLOOR = 0.02
 
@@ -114,7 +117,7 @@ class _Start:
                 self.need[s] -= size(known[s])
                 placed = plus(placed, known[s])
         pool = listed(minus(view.rules.deck_mask, placed))
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         self.others = others = [s for s in seats if s != seat]
         # The most constrained cards first, so voids rarely leave a card with nowhere to go.
         pool.sort(key=lambda c: sum(1 for s in others if voids[s] >> c & 1))
@@ -186,7 +189,43 @@ def _choose(
         weights = [float(need[s]) for s in choices]
     else:
         weights = [need[s] * (prior[s][card] + PRIOR_FLOOR) for s in choices]
-    return choices[0] if len(choices) == 1 else rng.choices(choices, weights)[0]
+    return choices[0] if len(choices) == 1 else choices[weighted_index(rng, weights)]
+
+
+# random.Random's shuffle and choices are Python code: called for every card of every sampled
+# deal, they took a compiled search back into the interpreter each time. These draw the same
+# numbers from the generator and give the same results (tests/ai/test_sampling.py compares).
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """``rng.shuffle(items)``: the same order, from the same draws of the generator."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (n > 0), drawn as ``random.Random`` draws it (by getrandbits)."""
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return r
+
+
+def weighted_index(rng: random.Random, weights: Sequence[float]) -> int:
+    """The index ``rng.choices(range(len(weights)), weights)[0]`` picks (weights not all 0)."""
+    last = len(weights) - 1
+    total = 0.0
+    cumulative = []
+    for weight in weights:
+        total += weight
+        cumulative.append(total)
+    point = rng.random() * total
+    index = 0
+    while index < last and cumulative[index] <= point:  # bisect_right over [0, last)
+        index += 1
+    return index
 
 
 def _fits(left: dict[int, int], room: Sequence[int]) -> bool:

@@ -289,6 +289,21 @@ class TableLayout:
         top = max(self.hand_rect(LEFT, 13).bottom(), self.badge_rect(LEFT).bottom()) + m
         return QRectF(plate.left(), top, plate.width(), max(plate.top() - m - top, 40.0))
 
+    def trick_rect(self) -> QRectF:
+        """The area a whole trick covers: each seat's card in its place."""
+        rect = QRectF()
+        for side in range(self.seats):
+            spot = self.trick_spot(side, 0)
+            w, h = self.card_w * spot.scale, self.card_h * spot.scale
+            rect = rect.united(QRectF(spot.x - w / 2, spot.y - h / 2, w, h))
+        return rect
+
+    def hand_over_rect(self) -> QRectF:
+        """Below the trick, over the viewer's hand: where the hot-seat hand-over's box goes.
+        It hides the hands (they are face down behind it), not the public trick."""
+        top = self.trick_rect().bottom() + self.margin
+        return QRectF(0.0, top, self.width, max(self.height - top, 0.0))
+
     def prompt_rect(self) -> QRectF:
         """The middle of the table, for the passing prompt and its button."""
         w = min(self.width * 0.5, 560.0)

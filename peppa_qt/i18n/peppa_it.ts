@@ -1715,6 +1715,10 @@
         <translation>Ovest</translation>
     </message>
     <message>
+        <source>seat {n}</source>
+        <translation>posto {n}</translation>
+    </message>
+    <message>
         <source>hand {n}</source>
         <translation>smazzata {n}</translation>
     </message>

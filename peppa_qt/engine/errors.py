@@ -114,12 +114,9 @@ SEAT_NAMES = ("South", "East", "North", "West")
 
 
 def seat_label(seat: int, seats: int) -> str:
-    """``seat 3 (West)`` at a table of four, ``seat 5 (Seat 6)`` at six or eight: the
-    record's number, then the seat's name at the table (the new-game dialog's)."""
+    """``seat 3 (West)`` at a table of four, ``seat 5`` at six or eight."""
     if seats == len(SEAT_NAMES) and 0 <= seat < seats:
         return f"seat {seat} ({SEAT_NAMES[seat]})"
-    if 0 <= seat < seats:
-        return f"seat {seat} (Seat {seat + 1})"
     return f"seat {seat}"
 
 

@@ -286,7 +286,6 @@ def test_a_broken_eight_seat_game_names_its_seat_by_number_not_compass(
     assert problem is not None and problem.place[2] == 3 and problem.seats == 8
     text = problem_text(problem)
     assert "posto 4" in text and "Ovest" not in text, text
-    assert "seat 3 (Seat 4)" in problem.detail  # the English: the record's number, the name
 
 
 def test_switching_the_language_mid_hand_words_the_table_again_at_once(

@@ -14,20 +14,21 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from enum import Enum
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal, SignalInstance
 
 from ..ai import make_player
 from ..ai.base import Decision, Player
-from ..engine import CardSet, HandState, Match, Phase, PlayerView, TableState
+from ..engine import HandState, Match, Phase, PlayerView, TableState
 from ..engine.cards import SUIT_SIZE
 from ..engine.errors import IllegalMove, Reason
 from .computers import ComputerTurns
 from .history import MoveHistory, actions_of
+from .humans import HumanTurns
 from .published import Published, snapshot
 from .seating import Seating
 from .setup import NO_NAMES, GameSetup, Pace, Refusal
+from .step import Step
 from .undo import UndoRedo
 from .worker import ThinkPool, ThinkRelay
 
@@ -36,26 +37,7 @@ PlayerFactory = Callable[[str, int], Player]
 __all__ = ["GameController", "PlayerFactory", "Published", "Step"]
 
 
-class Step(Enum):
-    """What the game loop waits for."""
-
-    #: No game (before the first, after shutdown).
-    NO_GAME = "no game"
-    #: Nothing: the next tick shows an event or asks whoever is to act.
-    READY = "ready"
-    #: The table is showing an event; ``animations_done`` lets the loop go on.
-    SHOWING = "showing"
-    #: Seats are asked: computers think (their cards wait out the pause), a human chooses.
-    ASKING = "asking"
-    #: The hand-over screen is up (hot-seat); ``uncover`` lets the loop go on.
-    HANDING_OVER = "handing over"
-    #: A hand is scored; ``next_hand`` deals the next.
-    BETWEEN_HANDS = "between hands"
-    #: The game is over.
-    OVER = "over"
-
-
-class GameController(QObject, ComputerTurns, UndoRedo):
+class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
     """Owns the Match; the only caller of the engine's mutators. Never imports the GUI.
 
     Every signal that changes the table waits for ``animations_done()`` before the game goes
@@ -293,16 +275,6 @@ class GameController(QObject, ComputerTurns, UndoRedo):
             self._step = Step.READY
             self._tick.start(0)
 
-    def uncover(self) -> bool:
-        """The human handed the computer asks to see their cards: draw them, then ask them."""
-        if self._handing_over is None or self.match is None:
-            return False
-        self._handing_over = None
-        self._seating.covered = False
-        self._ready()
-        self._queue(self.table_redrawn, self._hand_index())
-        return True
-
     def go_on(self) -> None:
         """After a bug of ours broke off a slot: nothing stays waited for that may not come.
 
@@ -428,52 +400,6 @@ class GameController(QObject, ComputerTurns, UndoRedo):
             self._deal()
         else:
             self._step = Step.BETWEEN_HANDS
-
-    def _ask_human(self, seat: int) -> None:
-        """Ask ``seat`` if the table is drawn for it and its cards are shown.
-
-        Else first draw the table for ``seat`` (``viewer_changed``), or, with the cards still
-        covered, ask for the computer to be handed over (``hand_over``; ``uncover`` goes on).
-        """
-        seating = self._seating
-        if seating.turning_to(seat):  # the cards of the human before leave the screen first
-            self._cover(seating.viewer)
-        if seat != seating.viewer:
-            seating.viewer = seat
-            self._queue(self.viewer_changed, seat)
-            self._queue(self.table_redrawn, self._hand_index())
-            return
-        if seating.covered:
-            self._step = Step.HANDING_OVER
-            if self._handing_over != seat:
-                self._handing_over = seat
-                self._publish(self._snapshot())
-                self.hand_over.emit(seat, self._published)
-            return
-        self._asked.add(seat)
-        self._publish(self._snapshot())
-        hand = self.hand
-        assert hand is not None
-        if hand.phase is Phase.PASSING:
-            self.human_to_pass.emit(seat, self._published)
-        else:
-            self.turn_changed.emit(seat)
-            self.human_to_move.emit(seat, CardSet(hand.legal_mask()), self._published)
-        if self.history.wanted and self.can_redo():
-            self.history.wanted -= 1
-            self.redo()
-        self.history_changed.emit()
-
-    def _cover(self, seat: int) -> None:
-        """``seat``'s cards leave the screen now: published without them, then told."""
-        if self._published is not None:
-            self._published = self._published.covered()
-        self.cards_covered.emit(seat)
-
-    def _cover_after(self, seat: int, hand: HandState) -> None:
-        """``seat`` has acted: if another human acts next, its cards leave the screen now."""
-        if self.is_human(seat) and self._seating.acted(seat, hand):
-            self._cover(seat)
 
     # ------------------------------------------------------------ applying moves
 

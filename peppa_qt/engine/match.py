@@ -6,6 +6,8 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
+from itertools import pairwise
 
 from .deals import NumberedDeal, deal_key, deal_number, fingerprint_of
 from .errors import IllegalMove, Reason
@@ -29,6 +31,45 @@ class Standing:
         if self.last_trick is None:
             return (self.total, 0, self.first_trick_position)
         return (self.total, 1, self.last_trick)
+
+
+class TieBreak(Enum):
+    """Why, of two seats with the same total, one ranks ahead (RULES.md, set A's ties)."""
+
+    #: It took no trick in the whole game; the other took some.
+    NO_TRICK = "no_trick"
+    #: Its last trick of the game was taken earlier.
+    EARLIER_LAST_TRICK = "earlier_last_trick"
+    #: Neither took a trick: it played earlier in the first trick of the last hand.
+    FIRST_TRICK_ORDER = "first_trick_order"
+
+
+@dataclass(frozen=True)
+class Tie:
+    """Two seats next to each other in the ranking with one total, and why ``ahead`` ranks
+    ahead of ``behind``."""
+
+    ahead: int
+    behind: int
+    total: int
+    reason: TieBreak
+
+
+def ties_of(standings: Sequence[Standing], ranking: Sequence[int]) -> list[Tie]:
+    """Each tie the ranking breaks, between neighbours in it, best first."""
+    ties = []
+    for ahead, behind in pairwise(ranking):
+        a, b = standings[ahead], standings[behind]
+        if a.total != b.total:
+            continue
+        if a.last_trick is None and b.last_trick is not None:
+            reason = TieBreak.NO_TRICK
+        elif a.last_trick is None:
+            reason = TieBreak.FIRST_TRICK_ORDER
+        else:
+            reason = TieBreak.EARLIER_LAST_TRICK
+        ties.append(Tie(ahead, behind, a.total, reason))
+    return ties
 
 
 def first_dealer(seed: int, seats: int) -> int:
@@ -160,6 +201,12 @@ class Match:
             pair = sorted((standings[team], standings[team + half]), key=Standing.key)
             order.extend(s.seat for s in pair)
         return order
+
+    def ties(self) -> list[Tie]:
+        """The ties the ranking breaks and why (none in teams: partners share a total)."""
+        if self.rules.teams:
+            return []
+        return ties_of(self.standings(), self.ranking())
 
     def numbered_deal(self, index: int) -> NumberedDeal | None:
         """The number (and turn) hand ``index``'s cards came from, or None: a hand dealt as

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .cardset import CardSet, size
 from .hand import HandResult, Phase
-from .match import Match
+from .match import Match, Tie
 from .rules import PassDirection, RuleSet
 from .trick import Trick, seat_of_play, tricks_of
 
@@ -50,6 +50,8 @@ class TableState:
     #: key that matches it to the fingerprint. None for a hand not dealt from a number.
     deal_number: int | None = None
     deal_key: str | None = None
+    #: Once the game is over, each tie its ranking breaks and why (public: tricks are).
+    ties: tuple[Tie, ...] = ()
 
     @property
     def seats(self) -> int:
@@ -123,4 +125,5 @@ def table_of(match: Match) -> TableState:
         fingerprint=match.deal_fingerprint(index),
         deal_number=match.deal_number(index) if scored else None,
         deal_key=match.deal_key(index) if scored else None,
+        ties=tuple(match.ties()) if over else (),
     )

@@ -180,11 +180,13 @@ class CardItem(QGraphicsObject):
             return None
         self.setZValue(spot.z + 1000)  # fly above the cards already in place
         moves = QParallelAnimationGroup()
-        targets: list[tuple[bytes, object]] = [
-            (b"pos", QPointF(spot.x, spot.y)),
-            (b"rotation", spot.rotation),
-            (b"scale", spot.scale),
-        ]
+        # A property already at its end is not animated: at six and eight seats no card
+        # turns, and each animation made costs the deal's first frame (104 cards).
+        targets: list[tuple[bytes, object]] = [(b"pos", QPointF(spot.x, spot.y))]
+        if self.rotation() != spot.rotation:
+            targets.append((b"rotation", spot.rotation))
+        if self.scale() != spot.scale:
+            targets.append((b"scale", spot.scale))
         for name, value in targets:
             move = QPropertyAnimation(self, name)
             move.setEndValue(value)

@@ -2,13 +2,16 @@
 
 It covers the whole table with a veil, so the public state (the plates, the trick in play,
 whose turn) stays in sight behind it while every hand is face down, and it holds one button
-that shows the next human's cards. Enter and Space press it.
+that shows the next human's cards. Enter and Space press it. Its box lies below the trick, over
+the face-down hand it stands for (in the middle it hid the trick at six seats, 1024×640).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent
+from collections.abc import Callable
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .panels import PANEL_STYLE, Panel
@@ -21,8 +24,10 @@ class HandOverScreen(QWidget):
 
     shown = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, room: Callable[[], QRectF], parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        #: Where the box goes, in the table's coordinates (the view's, 1:1): below the trick.
+        self._room = room
         self.setStyleSheet(PANEL_STYLE)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
@@ -49,10 +54,7 @@ class HandOverScreen(QWidget):
         inner.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         # A fixed width lets the wrapped line take the height it needs (heightForWidth).
         self.box.setFixedWidth(460)
-        outer = QVBoxLayout(self)
-        outer.addStretch(1)
-        outer.addWidget(self.box, 0, Qt.AlignmentFlag.AlignHCenter)
-        outer.addStretch(1)
+        self.box.setParent(self)
         self.hide()
 
     def show_for(self, name: str) -> None:
@@ -64,6 +66,7 @@ class HandOverScreen(QWidget):
         self.button.setText(self.tr("Show {name}'s cards").format(name=name))
         self.show()
         self._fit_box()
+        self._place_box()
         self.raise_()
         self.button.setFocus()
 
@@ -85,6 +88,19 @@ class HandOverScreen(QWidget):
         spacing = inner.spacing() * (len(parts) - 1)
         edges = margins.top() + margins.bottom() + frame.top() + frame.bottom()
         self.box.setFixedHeight(sum(parts) + spacing + edges)
+
+    def _place_box(self) -> None:
+        """The box in the middle of its room, as low as it must be to stay whole."""
+        room, size = self._room(), self.box.size()
+        x = round(room.center().x() - size.width() / 2)
+        y = round(room.center().y() - size.height() / 2)
+        x = max(0, min(x, self.width() - size.width()))
+        y = max(0, min(y, self.height() - size.height()))
+        self.box.move(x, y)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._place_box()
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)

@@ -12,6 +12,8 @@ players use (tests/gui/test_layout.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QRectF
 
 from .card_pixmaps import CARD_ASPECT
@@ -243,7 +245,7 @@ class OvalLayout(TableLayout):
 
 
 def neighbours_apart(
-    directions: list[tuple[float, float]], rx: float, ry: float, w: float, h: float
+    directions: Sequence[tuple[float, float]], rx: float, ry: float, w: float, h: float
 ) -> bool:
     """Whether cards ``w`` × ``h`` on the oval ``rx``, ``ry`` at these directions stay clear
     of their neighbours (a small gap between)."""

@@ -29,6 +29,7 @@ from ..engine.record import name_problem
 from ..engine.rules import PRESET_SEATS, PRESETS, SEVEN_OF_CLUBS_POINTS
 from . import texts
 from .defaults import DEFAULT_OPPONENTS, MORE_OPPONENTS, TABLE_SIZES
+from .focus_style import ring_focus
 
 #: The kind of a seat played by a person (any other kind is a computer level).
 HUMAN = "human"
@@ -117,6 +118,7 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         box.addWidget(buttons)
         self.set_setup(previous)
+        ring_focus(self)
         if deal is not None:
             self.deal_number.setFocus()
 
@@ -266,9 +268,23 @@ class NewGameDialog(QDialog):
             return texts.DEFAULT_HUMAN
         return self.tr("Player {n}").format(n=seat + 1)
 
+    def _show_default_names(self) -> None:
+        """Each empty name field shows, in grey, the name its seat will take; with several
+        humans the default human's name leaves its field, which would still say "You" ("Tu")
+        of a seat the game calls "Player 1"."""
+        seats = range(self.seats())
+        humans = sum(self.kinds[s].currentData() == HUMAN for s in seats)
+        you = {texts.player_name(texts.DEFAULT_HUMAN), texts.DEFAULT_HUMAN}
+        for seat in seats:
+            field = self.names[seat]
+            if humans > 1 and field.text().strip() in you:
+                field.clear()
+            field.setPlaceholderText(texts.player_name(self._default_name(seat)))
+
     def _check_players(self) -> None:
         """Start only with at least one human, and humans whose names differ (they key the
         statistics)."""
+        self._show_default_names()
         names = self._names_now()
         seats = range(self.seats())
         humans = [names[s].casefold() for s in seats if self.kinds[s].currentData() == HUMAN]
@@ -314,10 +330,11 @@ class NewGameDialog(QDialog):
         self._show_table_size(seats)
         self.preset.setCurrentIndex(max(0, self.preset.findData(setup.rules.name)))
         self._show_rules(setup.rules)
-        for seat, spec in enumerate(setup.seats):
-            self.names[seat].setText(texts.player_name(spec.name))
+        for seat, spec in enumerate(setup.seats):  # who plays first: a name shown depends on it
             combo = self.kinds[seat]
             combo.setCurrentIndex(max(0, combo.findData(spec.level or HUMAN)))
+        for seat, spec in enumerate(setup.seats):
+            self.names[seat].setText(texts.player_name(spec.name))
         self._check_players()
 
     def _show_rules(self, rules: RuleSet) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.deals import format_deal_number
+from ..engine.match import Tie, TieBreak
 from . import texts
 from .card_pixmaps import CARD_ASPECT, CardPixmapCache
 from .score_chart import SEAT_COLOURS, ScoreChart
@@ -370,6 +371,10 @@ class GameOverPanel(Panel):
         for widget in (self.title, self.winner, self.losers, self.aids):
             box.addWidget(widget)
         box.addLayout(self.ranking)
+        #: Why tied players rank as they do (RULES.md: the earlier last trick, and so on).
+        self.ties = _label(name="muted")
+        self.ties.setWordWrap(True)
+        box.addWidget(self.ties)
         box.addWidget(self.chart, 1)
         box.addLayout(buttons)
         self._again = again
@@ -413,6 +418,8 @@ class GameOverPanel(Panel):
         self.aids.setText(self._aids_text(summary))
         self.aids.setVisible(bool(self.aids.text()))
         self._fill_ranking(summary)
+        self.ties.setText("\n".join(self._tie_text(tie, summary.names) for tie in summary.ties))
+        self.ties.setVisible(bool(summary.ties))
         shown = tuple(texts.player_name(name) for name in summary.names)
         self.chart.set_data(shown, summary.progress, summary.limit)
         self.show()
@@ -429,6 +436,23 @@ class GameOverPanel(Panel):
                 )
                 parts.append(f"{texts.player_name(summary.names[seat])}: {used}")
         return self.tr("Aids used — {list}").format(list="; ".join(parts)) if parts else ""
+
+    def _tie_text(self, tie: Tie, names: Sequence[str]) -> str:
+        """Why ``tie.ahead`` ranks ahead of ``tie.behind`` with the same total."""
+        why = {
+            TieBreak.NO_TRICK: self.tr(
+                "{ahead} ahead of {behind} (same total, {total}): no trick taken in the whole game."
+            ),
+            TieBreak.EARLIER_LAST_TRICK: self.tr(
+                "{ahead} ahead of {behind} (same total, {total}): last trick taken earlier."
+            ),
+            TieBreak.FIRST_TRICK_ORDER: self.tr(
+                "{ahead} ahead of {behind} (same total, {total}; neither took a trick): order of"
+                " play in the first trick of the last hand."
+            ),
+        }[tie.reason]
+        ahead, behind = (texts.player_name(names[s]) for s in (tie.ahead, tie.behind))
+        return why.format(ahead=ahead, behind=behind, total=tie.total)
 
     def _fill_ranking(self, summary: GameSummary) -> None:
         while self.ranking.count():

@@ -32,7 +32,8 @@ AXIS_TEXT = QColor("#b9d3c4")
 BACKGROUND = QColor(10, 32, 22, 236)
 #: How far apart (pixels) the lines of tied seats are drawn.
 TIE_SPREAD = 2.4
-#: How far the outermost of four lines lies from the middle (the numbers below clear it).
+#: How far the outermost of tied lines lies from their figure, at most: four lines' spread
+#: (the hands' numbers below clear it); more tied lines are drawn closer together.
 FOUR_SPREAD = 1.5 * TIE_SPREAD
 
 
@@ -95,22 +96,30 @@ class ScoreChart(QWidget):
         font = QFont(self.font())
         font.setPixelSize(11)
         painter.setFont(font)
-        rows = 1 if len(self._names) <= LEGEND_ROW else 2
-        below = self._below()
-        plot = QRectF(self.rect()).adjusted(34, 8, -10, -22 - 18 * rows - below)
+        plot = self._plot()
         low, high = self._range()
         self._draw_grid(painter, plot, low, high)
         for seat in range(len(self._names)):
-            self._draw_line(painter, plot, low, high, seat)
-        legend = QRectF(plot.left(), plot.bottom() + 20 + below, plot.width(), 18 * rows)
+            self._draw_line(painter, seat)
+        rows = 1 if len(self._names) <= LEGEND_ROW else 2
+        legend = QRectF(plot.left(), plot.bottom() + 20, plot.width(), 18 * rows)
         self._draw_legend(painter, legend)
         painter.end()
 
-    def _below(self) -> float:
-        """How much further down the hands' numbers go than at four lines: the lines of six
-        or eight spread wider apart, and the lowest would lie over the numbers."""
-        spread = (len(self._names) - 1) / 2 * TIE_SPREAD
-        return max(0.0, spread - FOUR_SPREAD) * 2  # the marks' own size besides
+    def _plot(self) -> QRectF:
+        """The lines' area: the widget less the figures on the left and the legend below."""
+        rows = 1 if len(self._names) <= LEGEND_ROW else 2
+        return QRectF(self.rect()).adjusted(34, 8, -10, -22 - 18 * rows)
+
+    def line_points(self, seat: int) -> list[QPointF]:
+        """Where ``seat``'s line goes through, in the widget (its start at 0 first, when the
+        lines start from zero)."""
+        plot, (low, high) = self._plot(), self._range()
+        points = [self._point(plot, low, high, 0, 0)] if self._from_zero else []
+        for hand, row in enumerate(self._progress):
+            point = self._point(plot, low, high, hand + 1, row[seat])
+            points.append(point + QPointF(0, tie_offsets(row)[seat]))
+        return points
 
     def _range(self) -> tuple[int, int]:
         values = [v for row in self._progress for v in row] + [0]
@@ -147,21 +156,14 @@ class ScoreChart(QWidget):
         for hand, number in enumerate(self.column_numbers(), start=1):
             x = self._point(plot, low, high, hand, 0).x()
             painter.drawText(
-                QRectF(x - 14, plot.bottom() + 2 + self._below(), 28, 14),
+                QRectF(x - 14, plot.bottom() + 2, 28, 14),
                 Qt.AlignmentFlag.AlignCenter,
                 str(number),
             )
 
-    def _draw_line(self, painter: QPainter, plot: QRectF, low: int, high: int, seat: int) -> None:
-        points = [self._point(plot, low, high, 0, 0)] if self._from_zero else []
-        points += [
-            self._point(plot, low, high, i + 1, row[seat]) for i, row in enumerate(self._progress)
-        ]
+    def _draw_line(self, painter: QPainter, seat: int) -> None:
+        points = self.line_points(seat)
         colour = self._colours[seat % len(self._colours)]
-        # Each seat's line a little apart from the others': tied totals show side by side,
-        # not one line over another (one player would seem to have none).
-        shift = QPointF(0, (seat - (len(self._names) - 1) / 2) * TIE_SPREAD)
-        points = [point + shift for point in points]
         painter.setPen(QPen(colour, 2.2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPolyline(QPolygonF(points))
@@ -205,6 +207,23 @@ def _draw_marker(painter: QPainter, at: QPointF, shape: str, r: float) -> None:
         painter.drawPolygon(QPolygonF([*corners, QPointF(x - r * 1.1, y)]))
     else:
         painter.drawEllipse(at, r, r)
+
+
+def tie_offsets(figures: Sequence[float]) -> list[float]:
+    """How far (pixels, down) each seat's point is drawn from its figure: tied figures side
+    by side, not one line over another (one player would seem to have none); a figure nobody
+    shares right on it. Seats in order from the top; a tie of many closer together, so the
+    outermost stays within ``FOUR_SPREAD`` (eight lines, each 2.4 apart, put the lowest some
+    8 pixels under the 0 it stood for)."""
+    offsets = [0.0] * len(figures)
+    for figure in set(figures):
+        tied = [seat for seat, value in enumerate(figures) if value == figure]
+        if len(tied) == 1:
+            continue
+        step = min(TIE_SPREAD, 2 * FOUR_SPREAD / (len(tied) - 1))
+        for order, seat in enumerate(tied):
+            offsets[seat] = (order - (len(tied) - 1) / 2) * step
+    return offsets
 
 
 def _nice_step(raw: float) -> int:

@@ -21,7 +21,7 @@ def detail_text(problem: Problem) -> str:
     if QLocale().language() in (QLocale.Language.English, QLocale.Language.C):
         return problem.detail
     if problem.reason:
-        return texts.record_problem(problem.reason, problem.place)
+        return texts.record_problem(problem.reason, problem.place, problem.seats)
     if problem.errno is not None:
         return texts.system_error(problem.errno, problem.detail)
     return problem.detail

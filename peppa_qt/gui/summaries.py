@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..engine import EndMode, HandResult, RuleSet, TableState
 from ..engine.cardset import listed
 from ..engine.deals import fingerprint_matches
+from ..engine.match import Tie
 
 #: One number per seat.
 PerSeat = tuple[int, ...]
@@ -96,6 +97,8 @@ class GameSummary:
     teams: bool
     #: Per seat, the undos and hints used in the game (a computer's: none).
     aids: tuple[tuple[int, int], ...] = ()
+    #: The ties the ranking breaks, and why.
+    ties: tuple[Tie, ...] = ()
 
     @classmethod
     def of(
@@ -118,6 +121,7 @@ class GameSummary:
             limit=rules.end_value if rules.end_mode is EndMode.POINTS else None,
             teams=rules.teams,
             aids=tuple(aids) or ((0, 0),) * rules.seats,
+            ties=table.ties,
         )
 
 

@@ -4,8 +4,9 @@ It draws from the moment each signal of the controller carries (``Published``: t
 table and the viewer's own view), never from the live game: the hidden hands are not within
 its reach. Its parts each own one concern: the cards on the table (``TableDrawing``), the
 plates (``SeatPlates``), the pass being chosen (``PassSelection``), the keyboard's ring
-(``KeyboardFocus``), and what the table says and sounds (``Narration``). This class holds
-the input mode and wires them to the controller, the scene and the panels.
+(``KeyboardFocus``), and what the table says and sounds (``Narration``); clicks and keys
+become intents in ``PresenterInput``. This class holds the input mode and wires them to the
+controller, the scene and the panels.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .modes import Mode
 from .narration import Narration
 from .pass_selection import PassSelection
 from .presenter_aids import PresenterAids, trick_points, twin_win
+from .presenter_input import PresenterInput
 from .seat_plates import SeatPlates
 from .summaries import GameSummary, sheet_rows
 from .table_drawing import TableDrawing
@@ -48,7 +50,7 @@ def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
     return order.index(SUIT_LETTERS[card % 52 // 13]), card % 13
 
 
-class TablePresenter(QObject, PresenterAids):
+class TablePresenter(QObject, PresenterAids, PresenterInput):
     """Keeps the table in step with the game; the human's choices go back as intents."""
 
     status_changed = Signal(str)
@@ -477,40 +479,3 @@ class TablePresenter(QObject, PresenterAids):
             self.scene.set_focus(None)
             self.scene.hide_note()
             self._refused = False
-
-    # ------------------------------------------------------------- input
-
-    def _on_scene_card_clicked(self, card: int) -> None:
-        self._next_action()
-        if self.mode is Mode.PASSING:
-            self.toggle_selected(card)
-        elif self.mode is Mode.PLAYING:
-            self.play_card(card)
-
-    def _on_view_key_pressed(self, action: str) -> None:
-        if self.mode is Mode.IDLE:
-            return
-        self._next_action()
-        focus = self.focus.card
-        if action in ("left", "right"):
-            self.focus.move(-1 if action == "left" else 1, self.mode, self._playable)
-        elif action == "select" and focus is not None:
-            if self.mode is Mode.PASSING:
-                self.toggle_selected(focus)
-            else:  # a preview of the card Enter would play: Space again puts it back
-                self.focus.preview()
-        elif action == "activate":
-            self._activate(focus)
-
-    def _playable(self, card: int) -> bool:
-        return bool(self._legal >> card_of(card) & 1)
-
-    def _activate(self, focus: int | None) -> None:
-        """Enter: pass the chosen cards, or play the card with the focus ring."""
-        if self.mode is Mode.PASSING:
-            self.confirm_pass()
-        elif self.mode is Mode.PLAYING:
-            if focus is not None:
-                self.play_card(focus)
-            else:  # no ring yet: show it on the first card that can be played
-                self.focus.first_playable(self._playable)

@@ -347,19 +347,27 @@ def seat_name(seat: int) -> str:
     )[seat]
 
 
+def table_seat_name(seat: int, seats: int) -> str:
+    """A seat as its table names it: a compass point of the four, else its number from 1
+    (the new-game dialog's "Seat 1" the player at the bottom)."""
+    if seats == len(SEAT_NAMES):
+        return seat_name(seat)
+    return QCoreApplication.translate("Texts", "seat {n}").format(n=seat + 1)
+
+
 def record_problem(
-    reason: str, place: tuple[int | None, int | None, int | None, str | None]
+    reason: str, place: tuple[int | None, int | None, int | None, str | None], seats: int = 4
 ) -> str:
     """Where a game breaks a rule and which, as the window says it: 'hand 2, trick 5, East, Q♠:
-    the suit led must be followed'."""
+    the suit led must be followed' (at a table of six or eight, 'seat 6' for East)."""
     hand, trick, seat, card = place
     words = []
     if hand is not None:
         words.append(QCoreApplication.translate("Texts", "hand {n}").format(n=hand + 1))
     if trick is not None:
         words.append(QCoreApplication.translate("Texts", "trick {n}").format(n=trick + 1))
-    if seat is not None and 0 <= seat < len(SEAT_NAMES):  # a compass seat of the four
-        words.append(seat_name(seat))
+    if seat is not None and 0 <= seat < seats:
+        words.append(table_seat_name(seat, seats))
     if card is not None:
         words.append(_card_text(card))
     rule = _rule_broken(reason)

@@ -252,11 +252,16 @@ class WindowGame(QObject):
         if self._hand_over is None:
             from .hand_over import HandOverScreen
 
-            self._hand_over = HandOverScreen()
+            self._hand_over = HandOverScreen(self._hand_over_room)
             self.view.add_cover(self._hand_over)
             self._hand_over.shown.connect(self.presenter.show_cards)
             QWidget.setTabOrder(self.game_over_panel.buttons[-1], self._hand_over.button)
         return self._hand_over
+
+    def _hand_over_room(self) -> QRectF:
+        """Where the hand-over's box goes on the table as it is now drawn (a new size, a new
+        layout)."""
+        return self.view.table.layout.hand_over_rect()
 
     def _on_presenter_hand_over_changed(self, shown: bool, name: str) -> None:
         if shown:

@@ -98,6 +98,18 @@
         <source>Aids used — {list}</source>
         <translation>Aiuti usati — {list}</translation>
     </message>
+    <message>
+        <source>{ahead} ahead of {behind} (same total, {total}): no trick taken in the whole game.</source>
+        <translation>{ahead} prima di {behind} (stesso totale, {total}): nessuna presa in tutta la partita.</translation>
+    </message>
+    <message>
+        <source>{ahead} ahead of {behind} (same total, {total}): last trick taken earlier.</source>
+        <translation>{ahead} prima di {behind} (stesso totale, {total}): ultima presa fatta prima.</translation>
+    </message>
+    <message>
+        <source>{ahead} ahead of {behind} (same total, {total}; neither took a trick): order of play in the first trick of the last hand.</source>
+        <translation>{ahead} prima di {behind} (stesso totale, {total}; nessuno dei due ha fatto prese): ordine di gioco nella prima presa dell'ultima smazzata.</translation>
+    </message>
 </context>
 <context>
     <name>HandOverScreen</name>
@@ -1732,6 +1744,10 @@
     <message>
         <source>West</source>
         <translation>Ovest</translation>
+    </message>
+    <message>
+        <source>seat {n}</source>
+        <translation>posto {n}</translation>
     </message>
     <message>
         <source>hand {n}</source>

@@ -130,17 +130,19 @@ def load(
             ProblemKind.UNREADABLE, kind, path, os_detail(error), errno=error.errno
         )
         return Loaded(None, unreadable)
-    reason, place = "", NOWHERE
+    reason, place, seats = "", NOWHERE, 4
     try:
         return Loaded(parse(decode(data)))
     except FormatError as error:
         problem_kind = ProblemKind.NEWER if error.newer else ProblemKind.DAMAGED
-        detail, reason, place = error.message, error.reason, error.place
+        detail, reason, place, seats = error.message, error.reason, error.place, error.seats
     except Exception as error:  # a bug of ours must not cost the player the program
         log.exception("unexpected error reading %s", path)
         problem_kind, detail = ProblemKind.DAMAGED, repr(error)
     kept_as = set_aside(path) if set_aside_damaged else None
-    problem = Problem(problem_kind, kind, path, detail, kept_as, reason=reason, place=place)
+    problem = Problem(
+        problem_kind, kind, path, detail, kept_as, reason=reason, place=place, seats=seats
+    )
     return Loaded(None, problem)
 
 

@@ -62,6 +62,8 @@ class Problem:
     #: them in the player's language; ``detail`` has them in English).
     reason: str = ""
     place: Place = NOWHERE
+    #: The size of that game's table: its seats are named as the table names them.
+    seats: int = 4
     #: For a failed read or write: the system's error number (``errno``).
     errno: int | None = None
 
@@ -81,3 +83,4 @@ class FormatError(ValueError):
         self.place: Place = (
             (record.hand, record.trick, record.seat, record.card) if record else NOWHERE
         )
+        self.seats = record.seats if record is not None else 4

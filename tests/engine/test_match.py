@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from types import ModuleType
 
 import pytest
 
 from peppa_qt.engine import Match, Phase, Reason, RuleSet
+from peppa_qt.engine.match import Tie, TieBreak
+from peppa_qt.engine.public import table_of
 
 
 def one_hand(preset: str, **options: object) -> RuleSet:
@@ -154,6 +157,29 @@ def test_no_trick_order_uses_the_first_trick_of_the_last_hand(kit: ModuleType) -
     # in the last hand's first trick the order was South, West, North, East.
     assert match.ranking() == [3, 0, 2, 1]
     assert match.winners() == [3]
+
+
+def test_ties_say_why_each_tied_seat_ranks_where_it_does(kit: ModuleType) -> None:
+    """What the end-of-game panel says of each tie: by the earlier last trick; a seat with no
+    trick ahead of one with some; two without a trick by the order of play."""
+    match = Match(one_hand("peppa"), 1, dealer=3)
+    kit.play_scripted(match, kit.EAST_BEFORE_NORTH, leader=0)
+    assert match.ties() == [Tie(1, 2, 0, TieBreak.EARLIER_LAST_TRICK)]
+    match = Match(one_hand("peppa", moon="off"), 1, dealer=3)
+    kit.play_scripted(match, kit.SOUTH_TAKES_POINTS, leader=0)
+    assert match.ties() == [
+        Tie(2, 3, 0, TieBreak.FIRST_TRICK_ORDER),
+        Tie(3, 1, 0, TieBreak.NO_TRICK),
+    ]
+    assert table_of(match).ties == tuple(match.ties())  # public once the game is over
+
+
+def test_belmont_ties_are_told_for_every_tied_neighbour(kit: ModuleType) -> None:
+    for seed in range(10):
+        match = kit.random_game("belmont", seed, seats=8, end={"mode": "hands", "count": 1})
+        ranking, totals = match.ranking(), match.totals()
+        tied = [(a, b) for a, b in pairwise(ranking) if totals[a] == totals[b]]
+        assert [(t.ahead, t.behind) for t in match.ties()] == tied
 
 
 # ----------------------------------------------------------------------- teams

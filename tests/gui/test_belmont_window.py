@@ -8,6 +8,7 @@ hand-over checked for a glimpse of another's cards.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,20 @@ def test_a_belmont_game_by_mouse_with_the_table_checked_after_every_trick(
     assert match is not None and match.is_over
     assert window.scores.hand_count() == 1
     assert window.game_over_panel.winner.text()
+    assert_ties_told(window)
+
+
+def assert_ties_told(window: MainWindow) -> None:
+    """The final ranking says of each two seats on one total which ranks ahead, and why."""
+    match = window.controller.match
+    assert match is not None
+    totals = match.totals()
+    tied = [(a, b) for a, b in pairwise(match.ranking()) if totals[a] == totals[b]]
+    assert tied  # several seats take no point card in a hand of six or eight
+    told = window.game_over_panel.ties
+    assert told.isVisible() and len(told.text().splitlines()) == len(tied)
+    for (ahead, behind), line in zip(tied, told.text().splitlines(), strict=True):
+        assert line.startswith(f"{NAMES[ahead]} ahead of {NAMES[behind]} (same total"), line
 
 
 @pytest.mark.parametrize(("seats", "humans"), [(6, (0, 2, 3)), (8, (1, 4, 6))])

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
@@ -88,6 +88,61 @@ def test_any_seat_may_be_a_human_and_human_names_must_differ(qtbot: QtBot) -> No
     dialog.kinds[1].setCurrentIndex(dialog.kinds[1].findData("human"))
     dialog.names[1].setText("")
     assert start.isEnabled() and dialog.setup().seats[1].name == "You"  # the only human
+
+
+@pytest.mark.parametrize(
+    ("language", "you", "player"), [("en", "You", "Player"), ("it", "Tu", "Giocatore")]
+)
+def test_at_hot_seat_the_first_name_field_says_the_name_the_game_will_give(
+    qtbot: QtBot, make_window: WindowMaker, language: str, you: str, player: str
+) -> None:
+    """With a second human the first seat is "Player 1", not "You": its field said "Tu" all
+    the same; an empty field shows, in grey, the name its seat will take."""
+    window = make_window()
+    window.apply_settings(replace(window.settings, language=language))
+    dialog = NewGameDialog(["easy"], default_setup(["easy"]), window)
+    qtbot.addWidget(dialog)
+    assert dialog.names[0].text() == you
+    dialog.kinds[2].setCurrentIndex(dialog.kinds[2].findData("human"))
+    assert dialog.names[0].text() == "" and dialog.names[0].placeholderText() == f"{player} 1"
+    assert [s.name for s in dialog.setup().seats if s.is_human] == [f"{player} 1", "Carla"]
+    dialog.kinds[2].setCurrentIndex(dialog.kinds[2].findData("easy"))
+    assert dialog.names[0].placeholderText() == you and dialog.setup().seats[0].name == "You"
+    dialog.table_size.setCurrentIndex(dialog.table_size.findData(8))
+    dialog.table_size.activated.emit(dialog.table_size.currentIndex())
+    dialog.names[6].clear()
+    dialog.kinds[6].setCurrentIndex(dialog.kinds[6].findData("human"))
+    assert [dialog.names[s].placeholderText() for s in (0, 6)] == [f"{player} 1", f"{player} 7"]
+    assert [s.name for s in dialog.setup().seats if s.is_human] == [f"{player} {n}" for n in (1, 7)]
+
+
+def ring_pixels(widget: QWidget) -> int:
+    """How many of ``widget``'s pixels are of the highlight colour: its focus ring's."""
+    image = widget.grab().toImage()
+    ring = widget.palette().highlight().color()
+    return sum(
+        image.pixelColor(x, y) == ring for x in range(image.width()) for y in range(image.height())
+    )
+
+
+def test_a_combo_or_check_box_reached_by_tab_shows_a_ring(qtbot: QtBot) -> None:
+    """Fusion marks a focused combo box with a line of one pixel a shade off its frame, a
+    check box with nothing: going through the dialog by keyboard, the player lost their place."""
+    dialog = NewGameDialog(["easy"], default_setup(["easy"]), None)
+    qtbot.addWidget(dialog)
+    with qtbot.waitActive(dialog):
+        dialog.show()
+        dialog.activateWindow()
+    dialog.names[0].setFocus()
+    for widget in (dialog.kinds[0], dialog.pass_cycle, dialog.seven):
+        before = ring_pixels(widget)
+        for _ in range(40):
+            if dialog.focusWidget() is widget:
+                break
+            qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)
+        assert dialog.focusWidget() is widget
+        # Two pixels wide all round: more than the two sides' length.
+        assert ring_pixels(widget) - before > widget.width() + widget.height()
 
 
 def test_new_game_menu_starts_the_chosen_game(

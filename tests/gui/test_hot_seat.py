@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker
 from test_viewer import assert_seats_in_their_places
@@ -57,6 +57,17 @@ def assert_no_peeking(window: MainWindow) -> None:
         assert all((view.dealt | (view.received or 0)) >> card_of(c) & 1 for c in cards)
 
 
+def assert_trick_in_sight(window: MainWindow) -> None:
+    """The hand-over's box hides no card of the trick in play (it is public: at six seats,
+    1024×640, the box in the middle hid three of them), and shows whole on the table."""
+    screen, view = window.build_game().hand_over, window.view
+    box = QRect(screen.box.mapTo(view, QPoint(0, 0)), screen.box.size())
+    assert view.rect().contains(box), (view.rect(), box)
+    for _, card in window.scene.trick:
+        shown = view.mapFromScene(window.scene.item(card).sceneBoundingRect()).boundingRect()
+        assert not box.intersects(shown), (card_of(card), box, shown)
+
+
 def waiting(window: MainWindow) -> bool:
     game = window.build_game()
     panels = (game.summary_panel, game.game_over_panel, game.hand_over)
@@ -80,6 +91,7 @@ class HotSeatPlay:
         if game.game_over_panel.isVisible():
             return False
         if game.hand_over.isVisible():
+            assert_trick_in_sight(window)
             self.hand_overs.append(window.controller.viewer)
             if len(self.hand_overs) % 2:
                 qtbot.mouseClick(game.hand_over.button, Qt.MouseButton.LeftButton)
@@ -367,7 +379,7 @@ def test_a_hand_over_first_shown_before_the_window_is_laid_out_keeps_its_box(
     box must still take its height (it had none: the veil alone, no button)."""
     from peppa_qt.gui.hand_over import HandOverScreen
 
-    screen = HandOverScreen()
+    screen = HandOverScreen(lambda: QRectF(0, 300, 1024, 300))
     qtbot.addWidget(screen)
     screen.show_for("Giocatore 1")
     screen.resize(1024, 600)

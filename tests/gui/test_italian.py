@@ -7,6 +7,7 @@ no widget of the window or of a dialog still shows an English text).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -263,6 +264,28 @@ def test_a_problem_with_a_file_is_told_in_italian(italian: None) -> None:
         text = problem_text(problem)
         assert still_english(iter([text])) == [] and "must follow" not in text, text
         assert "No space" not in text
+
+
+def test_a_broken_eight_seat_game_names_its_seat_by_number_not_compass(
+    italian: None, tmp_path: Path
+) -> None:
+    """Seat 3 of eight breaks a rule: the message said "Ovest", a place an eight-seat table
+    does not have; it says the seat as the new-game dialog numbers it ("Posto 4")."""
+    from test_cli import EIGHT, belmont_document, first_trick_queen
+
+    from peppa_qt.gui.storage_texts import problem_text
+    from peppa_qt.storage import FileKind
+    from peppa_qt.storage.files import load
+    from peppa_qt.storage.saves import parse_saved_game
+
+    document = belmont_document(8, EIGHT)
+    first_trick_queen(document)
+    path = tmp_path / "otto.peppa"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    problem = load(path, FileKind.SAVED_GAME, parse_saved_game, set_aside_damaged=False).problem
+    assert problem is not None and problem.place[2] == 3 and problem.seats == 8
+    text = problem_text(problem)
+    assert "posto 4" in text and "Ovest" not in text, text
 
 
 def test_switching_the_language_mid_hand_words_the_table_again_at_once(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.gui.score_chart import SEAT_COLOURS, ScoreChart
+from peppa_qt.gui.score_chart import FOUR_SPREAD, SEAT_COLOURS, ScoreChart
 
 
 def _colours_drawn(chart: ScoreChart) -> set[int]:
@@ -32,3 +33,34 @@ def test_tied_players_lines_are_both_seen(qtbot: QtBot) -> None:
     progress = ((5, 5, 10, 6), (9, 9, 14, 13), (20, 20, 15, 21))  # South and East tied
     chart.set_data(("Anna", "Bruno", "Carla", "Dario"), progress, None)
     assert _colours_drawn(chart) == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_six_or_eight_lines_start_together_at_0_and_a_lone_0_lies_on_its_line(
+    qtbot: QtBot, seats: int
+) -> None:
+    """Each line was drawn a little apart from the others all along: at eight they started
+    some 17 pixels apart at hand 0, and the lowest lay 8 pixels under the 0 it stood for."""
+    chart = ScoreChart()
+    qtbot.addWidget(chart)
+    chart.resize(460, 260)
+    # The last seat takes nothing all game; the others' totals all differ.
+    progress = [tuple(float(s * (h + 1)) for s in range(seats - 1, -1, -1)) for h in range(3)]
+    chart.set_data([f"P{s}" for s in range(seats)], progress, None)
+    starts = {(p.x(), p.y()) for p in (chart.line_points(s)[0] for s in range(seats))}
+    assert len(starts) == 1
+    zero = chart.line_points(seats - 1)
+    assert {p.y() for p in zero} == {next(iter(starts))[1]}  # on the 0 line, hand after hand
+    assert _colours_drawn(chart) == set(range(seats))
+
+
+def test_eight_tied_lines_are_spread_no_wider_than_four(qtbot: QtBot) -> None:
+    chart = ScoreChart()
+    qtbot.addWidget(chart)
+    chart.resize(460, 260)
+    chart.set_data([f"P{s}" for s in range(8)], [(0.0,) * 8, (4.0,) * 8], None)
+    for hand in (1, 2):
+        ys = sorted(chart.line_points(s)[hand].y() for s in range(8))
+        middle = (ys[0] + ys[-1]) / 2
+        assert len(set(ys)) == 8  # side by side, each line seen
+        assert ys[-1] - middle <= FOUR_SPREAD + 1e-9

@@ -3,6 +3,7 @@ they decide as they would in the thread, and a game left stops the waiting at on
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from itertools import pairwise
@@ -11,6 +12,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
+from peppa_qt.ai import expert
 from peppa_qt.ai.base import Decision
 from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.search import Budget
@@ -108,3 +110,23 @@ def test_a_game_left_stops_the_wait_for_a_hard_computer_at_once(qtbot: QtBot) ->
     assert pool.stop([player], timeout_ms=1000)
     assert time.perf_counter() - start < 0.5
     qtbot.waitUntil(lambda: bool(decided), timeout=1000)  # a stand-in card, never played
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the search processes need 2+ cores")
+def test_a_hard_computer_decides_alike_when_its_search_process_is_killed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Killed (out of memory, a user's kill), the search process is replaced: the decision
+    under way is searched in the caller's thread, the next in a new process, alike."""
+    monkeypatch.setattr(HardPlayer, "budget", Budget(24, 600.0))
+    view = plays("hearts", 4, seed=5, count=1)[0]
+    alone = HardPlayer(11, parallel=False).decide(view)
+    pool = expert.search_pool()
+    assert pool is not None
+    pool.submit(int).result()  # a worker is up
+    for worker in list(pool._processes.values()):
+        worker.kill()
+        worker.join()
+    assert HardPlayer(11).decide(view) == alone
+    assert expert.search_pool() is not pool
+    assert HardPlayer(11).decide(view) == alone

@@ -64,6 +64,11 @@ class Player(ABC):
             return self.choose_pass(view)
         return self.choose_play(view)
 
+    def warm_up(self) -> None:
+        """Get ready to decide (a game begins): start what the first decision would wait
+        for, such as the processes a search level searches in. Nothing for most levels."""
+        return  # not abstract: a level that needs nothing ahead leaves it
+
     @abstractmethod
     def choose_pass(self, view: PlayerView) -> Decision:
         """Three cards to pass."""

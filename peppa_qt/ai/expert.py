@@ -43,7 +43,7 @@ from .expert_search import (  # the search itself, compiled where it can be (nat
 from .hints import Hint
 from .normal import expect_pass
 from .passing import moon_pass, pass_hint, rank_passes
-from .processes import spawn_pool
+from .processes import spawn_pool, warm
 from .search import SearchPlayer, equivalent_cards, table_deals
 from .table import policy_rules
 
@@ -58,6 +58,7 @@ __all__ = [
     "evaluate_passes",
     "likelihood",
     "playouts",
+    "search_pool",
     "shutdown_pool",
 ]
 
@@ -66,8 +67,13 @@ T = TypeVar("T")
 _POOL: ProcessPoolExecutor | None = None
 
 
-def _pool() -> ProcessPoolExecutor | None:
-    """The worker pool of this process (started on first use), or None: search serially."""
+def search_pool() -> ProcessPoolExecutor | None:
+    """The search processes of this process (started on first use), or None: search here.
+
+    One per core, shared by the expert and the hard level: the window asks one computer at
+    a time, so their searches never overlap (the coach, which reviews while a hand is
+    played, has a process of its own).
+    """
     global _POOL  # noqa: PLW0603  (one pool per process, started on first use)
     cores = os.cpu_count() or 1
     if _POOL is None and cores > 1:
@@ -100,6 +106,12 @@ class ExpertPlayer(SearchPlayer):
     def __init__(self, seed: int = 0, *, parallel: bool = True) -> None:
         super().__init__(seed)
         self.parallel = parallel
+
+    def warm_up(self) -> None:
+        """Start the search processes now (a game begins), so its first search has them."""
+        pool = search_pool() if self.parallel else None
+        if pool is not None:
+            warm(pool, os.cpu_count() or 1, ready)
 
     def choose_pass(self, view: PlayerView) -> Decision:
         """The normal level's best candidate passes, compared by playing them out."""
@@ -140,7 +152,7 @@ class ExpertPlayer(SearchPlayer):
 
     def _run(self, tasks: Sequence[tuple[Callable[..., T], tuple[object, ...]]]) -> list[T]:
         """The results of the tasks finished before the deadline or a cancel, in order."""
-        pool = _pool() if self.parallel else None
+        pool = search_pool() if self.parallel else None
         seconds = self.seconds
         if self.parallel and pool is None:
             # The cap is set for the deals shared out over every core. Searched on one (in an
@@ -158,6 +170,10 @@ class ExpertPlayer(SearchPlayer):
             return results
         futures = [pool.submit(function, *args) for function, args in tasks]
         return _collect(futures, deadline, lambda: self.cancelled)
+
+
+def ready() -> None:
+    """In a search process: nothing; unpickled, it has loaded this module and the search."""
 
 
 def _chunks(view: PlayerView, worlds: int) -> int:

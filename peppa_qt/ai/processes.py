@@ -1,20 +1,29 @@
-"""Worker processes for the searches that take seconds (the expert's deals, the coach's reviews).
+"""Worker processes for the searches that take seconds (the hard and expert levels' deals,
+the coach's reviews).
 
 Processes, not threads: a thread searching in Python holds the interpreter's lock for long
 stretches, and the compiled search (native.py) never hands it over between its calls back
 into Python, so the window's thread, which takes the lock back at each of its many calls
-into Python, would wait each time: animations stall while the coach works. Processes are
-started by spawn (a fork of the window's process would copy Qt's state), and each ends as
-soon as the process that started it is gone.
+into Python, would wait each time: animations stall while the computers think or the coach
+works. Processes are started by spawn (a fork of the window's process would copy Qt's
+state), and each ends as soon as the process that started it is gone.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import wait as wait_futures
 from multiprocessing import current_process, get_context, parent_process
 from multiprocessing.connection import wait as wait_connections
+from typing import TypeVar
+
+T = TypeVar("T")
+
+#: How often (seconds) a caller waiting for a worker looks whether it was cancelled.
+POLL = 0.05
 
 
 def spawn_pool(workers: int) -> ProcessPoolExecutor | None:
@@ -28,6 +37,23 @@ def spawn_pool(workers: int) -> ProcessPoolExecutor | None:
         )
     except OSError:
         return None
+
+
+def warm(pool: ProcessPoolExecutor, workers: int, ready: Callable[[], None]) -> None:
+    """Start the pool's ``workers`` processes now, each loading ``ready``'s module, without
+    waiting for them: a spawned process takes 0.3-0.5 s to start, which a first search,
+    whose time cap runs meanwhile, would otherwise lose."""
+    for _ in range(workers):  # submitted together: none is idle yet, so each starts one
+        pool.submit(ready)
+
+
+def waited(future: Future[T], cancelled: Callable[[], bool]) -> T | None:
+    """The future's result; None as soon as ``cancelled()`` says so (it is then dropped)."""
+    while not wait_futures([future], timeout=POLL).done:
+        if cancelled():
+            future.cancel()  # if it has not started; a running one ends at its time cap
+            return None
+    return future.result()
 
 
 def leave_with_parent() -> None:

@@ -2,20 +2,23 @@
 
 Whether it is decided is worked out from the human's own view (``view_settled_points``: every
 deal of the cards they cannot see, every legal play-out), so being offered the claim tells
-nothing of a hidden card. The check runs in a worker thread: on the last tricks it may take a
-few tenths of a second, and the table must not wait for it.
+nothing of a hidden card. The check runs in a process of its own (ai/processes.py): at
+Belmont's eight seats it takes 0.2-3 s with two cards left, once 17 s with three, and in a
+thread of the window's process it would hold the interpreter's lock meanwhile, the table
+stalling. Where no process can be started it runs in a worker thread.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from dataclasses import replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..engine import Phase, view_of
+from ..engine import Phase, PlayerView, view_of
 from ..engine.claim import Points, view_settled_points
 from .game_controller import GameController
 
@@ -25,6 +28,37 @@ FINISH_PAUSE_MS: Final = 120
 #: a check's answer belongs to this one position. Without the game, an answer for the game
 #: just left was offered in the new one when it reached the same hand, trick and seat.
 Position = tuple[int, int, int, int]
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+_PROCESS: ProcessPoolExecutor | None = None
+_NO_PROCESS = False  # one could not be started: each watcher checks in its own thread
+
+
+def _claim_process() -> ProcessPoolExecutor | None:
+    """The claim checks' process, started with the first check (None: there is none).
+
+    Its own, not the search levels' (expert.search_pool): a check that is no longer needed
+    still runs to its end, and there it would take a core from the computers' next search,
+    whose time cap would then cut its deals.
+    """
+    global _PROCESS, _NO_PROCESS  # noqa: PLW0603  (one per app, shared by its windows)
+    if _PROCESS is None and not _NO_PROCESS:
+        from ..ai.processes import spawn_pool
+
+        _PROCESS = spawn_pool(1)
+        _NO_PROCESS = _PROCESS is None
+        if _PROCESS is not None:
+            atexit.register(_stop_process)
+    return _PROCESS
+
+
+def _stop_process() -> None:
+    global _PROCESS  # noqa: PLW0603
+    if _PROCESS is not None:
+        _PROCESS.shutdown(wait=False, cancel_futures=True)
+        _PROCESS = None
 
 
 class _Relay(QObject):
@@ -117,11 +151,22 @@ class ClaimWatcher(QObject):
         if self._asked == position:
             return
         self._asked = position
+        view = view_of(c.match, seat)  # the human's own view: nothing hidden goes in
+        job = self._check(view)
+        job.add_done_callback(lambda done: self._answered(position, done))
+
+    def _check(self, view: PlayerView) -> Future[Points | None]:
+        """The check of ``view`` started in the claim process, or in this watcher's thread."""
+        global _PROCESS  # noqa: PLW0603
+        executor: Executor | None = _claim_process()
+        if executor is not None:
+            try:
+                return executor.submit(view_settled_points, view)
+            except BrokenExecutor:  # the process died (killed?): a new one next time
+                _PROCESS = None
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-claim")
-        view = view_of(c.match, seat)  # the human's own view: nothing hidden goes in
-        job = self._executor.submit(view_settled_points, view)
-        job.add_done_callback(lambda done: self._answered(position, done))
+        return self._executor.submit(view_settled_points, view)
 
     def _answered(self, position: Position, job: Future[Points | None]) -> None:
         """In the worker thread: hand the answer over to the GUI thread."""

@@ -220,6 +220,7 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
             if spec.level is not None:
                 seed = self.setup.player_seed(seat, self.match.seed)
                 self._players[seat] = self._factory(spec.level, seed)
+                self._players[seat].warm_up()  # a search level's processes start meanwhile
         rules = self.match.rules
         self._seating = Seating(self.humans(), rules.seats, rules.direction)
         self._seating.viewer = self._seating.first_viewer(hand)

@@ -241,7 +241,7 @@ sys.path.insert(0, %(root)r)
 from peppa_qt.ai import expert
 
 if __name__ == "__main__":
-    pool = expert._pool()
+    pool = expert.search_pool()
     assert pool is not None
     pool.submit(int, "1").result()  # the workers are up
     print(" ".join(str(pid) for pid in pool._processes), flush=True)
@@ -483,5 +483,5 @@ def test_longer_tables_search_fewer_deals_so_the_clock_does_not_decide(
         view = None
         while view is None or view.to_move is None or view.legal.bit_count() != 4:
             _, view = aikit.random_position(rules, rng)
-        HardPlayer(1).decide(view)
+        HardPlayer(1, parallel=False).decide(view)  # the spy is in this process
     assert asked == [160, 40]

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import random
 import threading
+import time
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 from player_doubles import random_factory
+from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from peppa_qt.controller import GameController, GameSetup, Pace, SeatSetup
 from peppa_qt.controller import claims as claims_module
 from peppa_qt.controller.claims import ClaimWatcher
-from peppa_qt.engine import PlayerView, RuleSet, cards_of
+from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, cards_of, view_of
+from peppa_qt.engine.cardset import listed
 from peppa_qt.engine.claim import Points
 
 BOTS = (SeatSetup("Bruno", "x"), SeatSetup("Carla", "x"), SeatSetup("Dario", "x"))
@@ -57,6 +62,7 @@ def test_an_answer_worked_out_for_the_last_game_is_not_offered_in_the_new_one(
         return None
 
     monkeypatch.setattr(claims_module, "view_settled_points", settled)
+    monkeypatch.setattr(claims_module, "_claim_process", lambda: None)  # the stand-in is here
     watcher = ClaimWatcher(controller)
     offers: list[bool] = []
     watcher.changed.connect(offers.append)
@@ -73,3 +79,48 @@ def test_an_answer_worked_out_for_the_last_game_is_not_offered_in_the_new_one(
     finally:
         release.set()
         watcher.shutdown()
+
+
+def two_cards_left_at_eight(seed: int) -> PlayerView:
+    """Seat 0's view with two cards left in a random Belmont hand of eight seats."""
+    rules = RuleSet.preset("belmont", seats=8)
+    match = Match(rules, seed, track_undo=False)
+    rng = random.Random(seed)
+    hand = match.start_hand()
+    if hand.phase is Phase.PASSING:
+        for seat in range(rules.seats):
+            match.pass_cards(seat, rng.sample(listed(hand.hands[seat]), rules.pass_size))
+    while hand.to_move != 0 or len(cards_of(hand.hands[0])) > 2:
+        match.play(rng.choice(cards_of(hand.legal_mask())))
+    return view_of(match, 0)
+
+
+def test_the_window_keeps_its_time_while_the_claim_is_checked(
+    qtbot: QtBot, controller: GameController
+) -> None:
+    """At eight seats with two cards left the check takes 0.2-3 s (this one 0.3-1.7 s).
+    In a thread of the window's process it held the interpreter's lock so that each call
+    of the window's thread into Python waited: a frame of 50 calls came 0.3 s late. In the
+    claim's own process it takes nothing from the window's thread."""
+    view = two_cards_left_at_eight(seed=8)
+    watcher = ClaimWatcher(controller)
+    claims_module._claim_process()  # started with the window's first check
+    ticks = [time.perf_counter()]
+
+    def frame() -> None:
+        for _ in range(50):  # calls into Python, each taking the lock back
+            time.sleep(0)
+        ticks.append(time.perf_counter())
+
+    timer = QTimer()
+    timer.timeout.connect(frame)
+    timer.start(10)
+    job = watcher._check(view)
+    qtbot.waitUntil(job.done, timeout=30_000)
+    timer.stop()
+    watcher.shutdown()
+    gaps = [b - a for a, b in pairwise(ticks)]
+    assert job.result() is None  # not decided: two tricks of eight cards can go either way
+    # As the computers' test in test_worker.py: not a frame's time, the machine is shared.
+    asked = (ticks[-1] - ticks[0]) / 0.010
+    assert len(ticks) > asked / 3 and max(gaps) < 0.25, (len(ticks), asked, sorted(gaps)[-3:])

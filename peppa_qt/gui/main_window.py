@@ -26,7 +26,7 @@ from .status_line import StatusLine
 from .table_scene import TableScene
 from .table_view import TableView
 from .window_place import restore_frame, saved_frame
-from .window_settings import DEMO_SUMMARY_MS, SPEEDS, TRICK_PAUSES, WindowSettings
+from .window_settings import SPEEDS, TRICK_PAUSES, WindowSettings
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DEMO_SUMMARY_MS", "SPEEDS", "TRICK_PAUSES", "MainWindow"]
+__all__ = ["SPEEDS", "TRICK_PAUSES", "MainWindow"]
 
 
 class MainWindow(QMainWindow, WindowSettings):

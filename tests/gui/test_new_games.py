@@ -19,8 +19,9 @@ from qt_helpers import WindowMaker, short_game
 from peppa_qt.app import build_window
 from peppa_qt.controller import Pace, game_controller
 from peppa_qt.gui.help_dialogs import RulesDialog
-from peppa_qt.gui.main_window import DEMO_SUMMARY_MS, SPEEDS, MainWindow
+from peppa_qt.gui.main_window import SPEEDS, MainWindow
 from peppa_qt.gui.new_game_dialog import NewGameDialog
+from peppa_qt.gui.window_settings import DEMO_SUMMARY_MS
 
 
 def demo_window(

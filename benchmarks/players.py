@@ -164,7 +164,7 @@ def _cpu_seconds() -> float:
     from peppa_qt.ai import expert
 
     total = time.process_time()
-    pool: Any = expert._POOL
+    pool: Any = expert._SEARCH.pool
     for pid in getattr(pool, "_processes", None) or ():
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()

@@ -17,7 +17,6 @@ and cancellation only cut the search short on a slow or closing machine.
 
 from __future__ import annotations
 
-import atexit
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -43,7 +42,7 @@ from .expert_search import (  # the search itself, compiled where it can be (nat
 from .hints import Hint
 from .normal import expect_pass
 from .passing import moon_pass, pass_hint, rank_passes
-from .processes import spawn_pool, warm
+from .processes import LazyPool, warm
 from .search import SearchPlayer, equivalent_cards, table_deals
 from .table import policy_rules
 
@@ -64,7 +63,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-_POOL: ProcessPoolExecutor | None = None
+_SEARCH = LazyPool(lambda: os.cpu_count() or 1)
 
 
 def search_pool() -> ProcessPoolExecutor | None:
@@ -74,21 +73,12 @@ def search_pool() -> ProcessPoolExecutor | None:
     a time, so their searches never overlap (the coach, which reviews while a hand is
     played, has a process of its own).
     """
-    global _POOL  # noqa: PLW0603  (one pool per process, started on first use)
-    cores = os.cpu_count() or 1
-    if _POOL is None and cores > 1:
-        _POOL = spawn_pool(cores)
-        if _POOL is not None:
-            atexit.register(shutdown_pool)
-    return _POOL
+    return _SEARCH.get() if (os.cpu_count() or 1) > 1 else None
 
 
 def shutdown_pool() -> None:
     """Stop the worker processes (at exit, or when the app closes)."""
-    global _POOL  # noqa: PLW0603
-    if _POOL is not None:
-        _POOL.shutdown(wait=False, cancel_futures=True)
-        _POOL = None
+    _SEARCH.shutdown()
 
 
 class ExpertPlayer(SearchPlayer):

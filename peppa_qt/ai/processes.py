@@ -11,6 +11,7 @@ state), and each ends as soon as the process that started it is gone.
 
 from __future__ import annotations
 
+import atexit
 import os
 import threading
 from collections.abc import Callable
@@ -54,6 +55,32 @@ def waited(future: Future[T], cancelled: Callable[[], bool]) -> T | None:
             future.cancel()  # if it has not started; a running one ends at its time cap
             return None
     return future.result()
+
+
+class LazyPool:
+    """Worker processes started when the first task wants them and stopped at exit; ``get``
+    gives None where none can be started (the caller then works in its own thread)."""
+
+    def __init__(self, workers: Callable[[], int]) -> None:
+        self._workers = workers
+        #: The running pool, if any.
+        self.pool: ProcessPoolExecutor | None = None
+        self._refused = False
+        atexit.register(self.shutdown)
+
+    def get(self) -> ProcessPoolExecutor | None:
+        """The pool, started now if it is not running (None: there can be none)."""
+        if self.pool is None and not self._refused:
+            self.pool = spawn_pool(self._workers())
+            self._refused = self.pool is None
+        return self.pool
+
+    def shutdown(self) -> None:
+        """Stop the processes (at exit, when the app closes, or after one died: a new pool
+        is started for the next task)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
 
 
 def leave_with_parent() -> None:

@@ -10,7 +10,6 @@ stalling. Where no process can be started it runs in a worker thread.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from dataclasses import replace
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from ..ai.processes import LazyPool
 from ..engine import Phase, PlayerView, view_of
 from ..engine.claim import Points, view_settled_points
 from .game_controller import GameController
@@ -32,8 +32,7 @@ Position = tuple[int, int, int, int]
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-_PROCESS: ProcessPoolExecutor | None = None
-_NO_PROCESS = False  # one could not be started: each watcher checks in its own thread
+_PROCESS = LazyPool(lambda: 1)
 
 
 def _claim_process() -> ProcessPoolExecutor | None:
@@ -43,22 +42,7 @@ def _claim_process() -> ProcessPoolExecutor | None:
     still runs to its end, and there it would take a core from the computers' next search,
     whose time cap would then cut its deals.
     """
-    global _PROCESS, _NO_PROCESS  # noqa: PLW0603  (one per app, shared by its windows)
-    if _PROCESS is None and not _NO_PROCESS:
-        from ..ai.processes import spawn_pool
-
-        _PROCESS = spawn_pool(1)
-        _NO_PROCESS = _PROCESS is None
-        if _PROCESS is not None:
-            atexit.register(_stop_process)
-    return _PROCESS
-
-
-def _stop_process() -> None:
-    global _PROCESS  # noqa: PLW0603
-    if _PROCESS is not None:
-        _PROCESS.shutdown(wait=False, cancel_futures=True)
-        _PROCESS = None
+    return _PROCESS.get()
 
 
 class _Relay(QObject):
@@ -157,13 +141,12 @@ class ClaimWatcher(QObject):
 
     def _check(self, view: PlayerView) -> Future[Points | None]:
         """The check of ``view`` started in the claim process, or in this watcher's thread."""
-        global _PROCESS  # noqa: PLW0603
         executor: Executor | None = _claim_process()
         if executor is not None:
             try:
                 return executor.submit(view_settled_points, view)
             except BrokenExecutor:  # the process died (killed?): a new one next time
-                _PROCESS = None
+                _PROCESS.shutdown()
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-claim")
         return self._executor.submit(view_settled_points, view)

@@ -13,7 +13,6 @@ opens again at once.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import threading
 from collections.abc import Sequence
@@ -23,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..ai.processes import LazyPool
+
 if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first asked for:
     # the first frame and the first deal wait for neither (tests/gui/test_first_frame.py)
     from ..ai.review import DecisionReview, HandReview, Position, ReviewBudget
@@ -30,28 +31,12 @@ if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first 
 
 #: How often (seconds) the worker looks whether the review it waits for was dropped.
 _POLL = 0.05
-_PROCESS: ProcessPoolExecutor | None = None
-_NO_PROCESS = False  # one could not be started: the worker thread searches
+_PROCESS = LazyPool(lambda: 1)
 
 
 def _coach_process() -> ProcessPoolExecutor | None:
     """The coach's worker process, started with the first review (None: there is none)."""
-    global _PROCESS, _NO_PROCESS  # noqa: PLW0603  (one per app, shared by its sessions)
-    if _PROCESS is None and not _NO_PROCESS:
-        from ..ai.processes import spawn_pool
-
-        _PROCESS = spawn_pool(1)
-        _NO_PROCESS = _PROCESS is None
-        if _PROCESS is not None:
-            atexit.register(_stop_process)
-    return _PROCESS
-
-
-def _stop_process() -> None:
-    global _PROCESS  # noqa: PLW0603
-    if _PROCESS is not None:
-        _PROCESS.shutdown(wait=False, cancel_futures=True)
-        _PROCESS = None
+    return _PROCESS.get()
 
 
 class _StoppedError(Exception):
@@ -198,7 +183,6 @@ class Reviewer(QObject):
 def _searched(position: Position, budget: ReviewBudget, stop: threading.Event) -> DecisionReview:
     """One decision reviewed in the coach's process (here if it has none or it broke);
     ``_StoppedError`` as soon as the review is dropped."""
-    global _PROCESS  # noqa: PLW0603
     from ..ai.review import review_position
 
     if stop.is_set():
@@ -213,5 +197,5 @@ def _searched(position: Position, budget: ReviewBudget, stop: threading.Event) -
                     raise _StoppedError
             return future.result()
         except BrokenExecutor:  # the process died (killed?): this one here, a new one next
-            _PROCESS = None
+            _PROCESS.shutdown()
     return review_position(position, budget)

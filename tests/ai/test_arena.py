@@ -138,7 +138,9 @@ def test_the_expert_plays_in_arena_workers_the_cards_it_plays_alone(
     rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
     players = ["expert", "normal", "normal", "normal"]
     with monkeypatch.context() as fresh:
-        fresh.setattr(expert, "_POOL", None)  # as in a new arena: the workers inherit no pool
+        fresh.setattr(
+            expert._SEARCH, "pool", None
+        )  # as in a new arena: the workers inherit no pool
         workers = run_arena(rules, players, 1, seed=11, jobs=2)
     alone = run_arena(rules, players, 1, seed=11, jobs=1)
     assert [s.points for s in workers] == [s.points for s in alone]

@@ -69,7 +69,11 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="check a game record and print its scores as JSON")
     check.add_argument("file", type=Path, help="a peppa-record JSON file")
     bench = commands.add_parser("bench", help="print speed figures")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument(
+        "what",
+        choices=["engine", "openspiel"],
+        help="what to measure (openspiel: our hearts against OpenSpiel's, where it is installed)",
+    )
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument(
         "--compare",
@@ -296,8 +300,12 @@ def _run(args: argparse.Namespace) -> int:
         return cmd_review(args.file, args.seat, args.hand, args.json)
     if args.command == "bench":
         from .bench import bench_engine, compare_engine
+        from .bench_openspiel import bench_openspiel, compare_openspiel
 
-        measure = compare_engine if args.compare else bench_engine
+        if args.what == "openspiel":
+            measure = compare_openspiel if args.compare else bench_openspiel
+        else:
+            measure = compare_engine if args.compare else bench_engine
         for line in measure(args.seconds):
             print(line, flush=True)
         return 0

@@ -13,15 +13,16 @@ from collections.abc import Sequence
 from PySide6.QtCore import QElapsedTimer, QTimer
 
 from ..ai.base import Decision, Player
-from ..engine import HandState, Match, Phase, view_of
+from ..engine import Phase, view_of
 from ..engine.cardset import covers, listed, set_of
+from .loop_parts import LoopParts
 from .setup import Pace
 from .worker import ThinkPool
 
 log = logging.getLogger(__name__)
 
 
-class ComputerTurns:
+class ComputerTurns(LoopParts):
     """Asks the computer players and plays what they decide, each in its turn."""
 
     pace: Pace
@@ -37,20 +38,6 @@ class ComputerTurns:
     _clock: QElapsedTimer
 
     # What the game loop provides.
-    @property
-    def match(self) -> Match | None:
-        """The game being played."""
-        raise NotImplementedError
-
-    @property
-    def hand(self) -> HandState | None:
-        """The hand being played."""
-        raise NotImplementedError
-
-    def is_human(self, seat: int) -> bool:
-        """Whether ``seat`` is played at the window."""
-        raise NotImplementedError
-
     def _apply_pass(self, seat: int, cards: Sequence[int]) -> None:
         raise NotImplementedError
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import SignalInstance
 
-from ..engine import CardSet, HandState, Match, Phase
+from ..engine import CardSet, HandState, Phase
 from .history import MoveHistory
+from .loop_parts import LoopParts
 from .published import Published
 from .seating import Seating
 from .step import Step
 
 
-class HumanTurns:
+class HumanTurns(LoopParts):
     """A human asked for their pass or card, the table first drawn for them."""
 
     history: MoveHistory
@@ -35,20 +36,6 @@ class HumanTurns:
     history_changed: SignalInstance
 
     # What the game loop provides.
-    @property
-    def match(self) -> Match | None:
-        """The game being played."""
-        raise NotImplementedError
-
-    @property
-    def hand(self) -> HandState | None:
-        """The hand being played."""
-        raise NotImplementedError
-
-    def is_human(self, seat: int) -> bool:
-        """Whether the window answers for ``seat``."""
-        raise NotImplementedError
-
     def can_redo(self) -> bool:
         """Whether a move taken back can be made again."""
         raise NotImplementedError
@@ -63,13 +50,7 @@ class HumanTurns:
     def _publish(self, moment: Published | None) -> None:
         raise NotImplementedError
 
-    def _queue(self, signal: SignalInstance, *args: object) -> None:
-        raise NotImplementedError
-
     def _snapshot(self) -> Published | None:
-        raise NotImplementedError
-
-    def _hand_index(self) -> int:
         raise NotImplementedError
 
     # Asking a human.

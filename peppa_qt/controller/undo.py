@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import SignalInstance
 
-from ..engine import HandState, Match
 from .history import MoveHistory
+from .loop_parts import LoopParts
 
 
-class UndoRedo:
+class UndoRedo(LoopParts):
     """What Undo and Redo would do now, and doing it."""
 
     history: MoveHistory
@@ -26,16 +26,6 @@ class UndoRedo:
     table_redrawn: SignalInstance
 
     # What the game loop provides.
-    @property
-    def match(self) -> Match | None:
-        """The game being played."""
-        raise NotImplementedError
-
-    @property
-    def hand(self) -> HandState | None:
-        """The hand being played."""
-        raise NotImplementedError
-
     @property
     def covered(self) -> bool:
         """Whether the viewer's cards are off the screen."""
@@ -54,12 +44,6 @@ class UndoRedo:
         raise NotImplementedError
 
     def _stop_thinking(self) -> None:
-        raise NotImplementedError
-
-    def _queue(self, signal: SignalInstance, *args: object) -> None:
-        raise NotImplementedError
-
-    def _hand_index(self) -> int:
         raise NotImplementedError
 
     # Undo and redo.

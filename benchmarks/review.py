@@ -28,8 +28,9 @@ from pathlib import Path
 from peppa_qt.ai import make_player
 from peppa_qt.ai.expert import ExpertPlayer
 from peppa_qt.ai.review import Grade, review_hand
-from peppa_qt.engine import Match, Phase, RuleSet, read_record, record_of, replay, view_of
+from peppa_qt.engine import Match, Phase, RuleSet, read_record, record_of, replay
 from peppa_qt.engine.record import PlayerInfo, write_record
+from peppa_qt.self_test import play_hand
 
 
 def rules_of(table: str, hands: int) -> RuleSet:
@@ -54,14 +55,7 @@ def play(level: str, others: str, hands: int, *, table: str, seed: int, out: Pat
             player.parallel = False
     names = tuple(PlayerInfo(f"{name} {s}", "ai", name) for s, name in enumerate(levels))
     while len(match.hands) < hands:
-        hand = match.start_hand()
-        if hand.phase is Phase.PASSING:
-            chosen = [players[s].decide(view_of(match, s)).cards for s in range(rules.seats)]
-            for seat, cards in enumerate(chosen):
-                match.pass_cards(seat, cards)
-        while hand.to_move is not None:
-            seat = hand.to_move
-            match.play(players[seat].decide(view_of(match, seat)).cards[0])
+        play_hand(match, players)
         # Written after every hand: a run stopped early keeps the hands played.
         out.write_text(write_record(record_of(match, names)), encoding="utf-8")
         print(f"hand {len(match.hands)} played", file=sys.stderr, flush=True)

@@ -26,8 +26,9 @@ from peppa_qt.ai.review import (
 from peppa_qt.ai.review_json import hand_from_dict, hand_to_dict
 from peppa_qt.ai.review_values import pass_samples, play_samples
 from peppa_qt.ai.search import Stakes
-from peppa_qt.engine import Match, Phase, RuleSet, view_of
+from peppa_qt.engine import Match, RuleSet
 from peppa_qt.engine.cardset import listed
+from peppa_qt.self_test import play_hand
 
 #: Few deals: the tests check what the review does, not how precisely.
 SMALL = ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=4)
@@ -38,14 +39,7 @@ def played(rules: RuleSet, seed: int, hands: int = 1, level: str = "normal") -> 
     match = Match(rules, seed, track_undo=False)
     players = [make_player(level, seed + s) for s in range(rules.seats)]
     for _ in range(hands):
-        hand = match.start_hand()
-        if hand.phase is Phase.PASSING:
-            chosen = [players[s].decide(view_of(match, s)).cards for s in range(rules.seats)]
-            for seat, cards in enumerate(chosen):
-                match.pass_cards(seat, cards)
-        while hand.to_move is not None:
-            seat = hand.to_move
-            match.play(players[seat].decide(view_of(match, seat)).cards[0])
+        play_hand(match, players)
     return match
 
 

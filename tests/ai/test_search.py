@@ -170,9 +170,10 @@ def test_thinking_stops_soon_after_cancel(
     time.sleep(0.3)
     cancelled_at = time.perf_counter()
     player.cancel()
-    thread.join(timeout=5)
+    thread.join(timeout=10)
     assert not thread.is_alive()
-    assert time.perf_counter() - cancelled_at < 1.0
+    # Far below the 60 s it would think; loose enough for a machine at load 10.
+    assert time.perf_counter() - cancelled_at < 5.0
     assert answer and view.legal >> answer[0].cards[0] & 1  # type: ignore[attr-defined]
 
 
@@ -187,7 +188,7 @@ def test_a_retired_player_does_not_think_even_if_asked_after(
     player.retire()
     started = time.perf_counter()
     card = player.decide(view).cards[0]
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 5.0  # not the 20 s it would think
     assert view.legal >> card & 1
 
 

@@ -48,3 +48,8 @@ def random_factory(level: str, seed: int) -> Player:
 
 
 __all__ = ["RandomPlayer", "SlowPlayer", "random", "random_factory"]
+
+
+def slow_claim_check(view: PlayerView) -> None:
+    """A claim check that takes a minute (it runs in the claim's process: importable there)."""
+    time.sleep(60)

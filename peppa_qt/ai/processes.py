@@ -19,7 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
 from multiprocessing import current_process, get_context, parent_process
 from multiprocessing.connection import wait as wait_connections
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -81,6 +81,21 @@ class LazyPool:
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
+
+    def abandon(self) -> None:
+        """Stop the processes now, their running tasks unfinished (their futures fail): for a
+        task no longer wanted that would hold up the next one. A new pool starts with the
+        next task."""
+        pool = self.pool
+        if pool is None:
+            return
+        self.pool = None
+        # concurrent.futures has no public way to stop a running task before Python 3.14's
+        # terminate_workers(); its processes are in _processes (pid: Process) since 3.2.
+        processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def leave_with_parent() -> None:

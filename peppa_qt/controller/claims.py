@@ -67,6 +67,7 @@ class ClaimWatcher(QObject):
         self._relay.checked.connect(self._on_checked)
         self._executor: ThreadPoolExecutor | None = None
         self._asked: Position | None = None
+        self._running: Future[Points | None] | None = None  # the check in the process
         self._offer: tuple[Position, Points] | None = None
         self._finishing = False
         self._pause: int | None = None  # the pause to go back to after finishing
@@ -141,10 +142,16 @@ class ClaimWatcher(QObject):
 
     def _check(self, view: PlayerView) -> Future[Points | None]:
         """The check of ``view`` started in the claim process, or in this watcher's thread."""
+        if self._running is not None and not self._running.done():
+            # An earlier position's check is still at work (at eight seats one took 17 s):
+            # its answer is no longer wanted, and this one would wait behind it.
+            _PROCESS.abandon()
+        self._running = None
         executor: Executor | None = _claim_process()
         if executor is not None:
             try:
-                return executor.submit(view_settled_points, view)
+                self._running = executor.submit(view_settled_points, view)
+                return self._running
             except BrokenExecutor:  # the process died (killed?): a new one next time
                 _PROCESS.shutdown()
         if self._executor is None:

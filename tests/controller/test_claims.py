@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 import pytest
-from player_doubles import random_factory
+from player_doubles import random_factory, slow_claim_check
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
@@ -124,3 +124,24 @@ def test_the_window_keeps_its_time_while_the_claim_is_checked(
     # As the computers' test in test_worker.py: not a frame's time, the machine is shared.
     asked = (ticks[-1] - ticks[0]) / 0.010
     assert len(ticks) > asked / 3 and max(gaps) < 0.25, (len(ticks), asked, sorted(gaps)[-3:])
+
+
+def test_a_check_no_longer_wanted_does_not_hold_up_the_next(
+    qtbot: QtBot, controller: GameController, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At eight seats one check took 17 s: the human played on meanwhile, and the check of
+    their next turn waited behind the stale one in the claim's single process. Now the stale
+    one is stopped and the next is answered at once."""
+    view = two_cards_left_at_eight(seed=8)
+    watcher = ClaimWatcher(controller)
+    monkeypatch.setattr(claims_module, "view_settled_points", slow_claim_check)
+    stale = watcher._check(view)
+    time.sleep(0.5)  # it has started
+    monkeypatch.undo()
+    started = time.perf_counter()
+    fresh = watcher._check(view)
+    qtbot.waitUntil(fresh.done, timeout=30_000)
+    watcher.shutdown()
+    assert fresh.result() is None  # the real check's answer (not decided)
+    assert time.perf_counter() - started < 20  # not the minute the stale check would take
+    assert stale.done() and stale.exception() is not None  # it was stopped, not answered

@@ -1,8 +1,9 @@
 """Which build of the hot paths runs: compiled by mypyc, or the pure Python of the same source.
 
-The modules in ``COMPILED`` (the engine's hand, tricks and card sets, the players' heuristics,
-deals and search) are compiled into C extensions by mypyc where a build can (``setup.py``);
-the same source runs as plain Python everywhere else, and both choose the same cards.
+The modules in ``COMPILED`` (the engine's hand, its legal moves and scoring, tricks and card
+sets, the players' heuristics, deals and search) are compiled into C extensions by mypyc where
+a build can (``setup.py``); the same source runs as plain Python everywhere else, and both
+choose the same cards.
 
 A compiled module is used only when every one of them is there and was built from the
 sources beside it (``setup.py`` writes a hash of each into ``_native.json``). Otherwise — a
@@ -32,6 +33,8 @@ from typing import Final
 COMPILED: Final = (
     "peppa_qt.engine.cardset",
     "peppa_qt.engine.hand",
+    "peppa_qt.engine.legal",
+    "peppa_qt.engine.scoring",
     "peppa_qt.engine.trick",
     "peppa_qt.ai.endgame",
     "peppa_qt.ai.expert_search",

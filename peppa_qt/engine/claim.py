@@ -26,9 +26,11 @@ from typing import Final
 
 from .cards import HEARTS_MASK, SUIT_MASKS
 from .cardset import COPY_SHIFT, FACES, minus, plus, remove, set_of, size
-from .hand import HandState, Phase, legal_cards, score_hand, set_points
+from .hand import HandState, Phase
 from .hidden import count_deals, deals_of, unseen_of
+from .legal import legal_cards
 from .rules import MoonMode, RuleSet
+from .scoring import score_hand, set_points
 from .trick import trick_winner
 from .view import PlayerView
 

@@ -1,4 +1,5 @@
-"""One hand (smazzata): pass → play → scored, with legal moves, scoring and undo.
+"""One hand (smazzata): pass → play → scored, with undo. What a move may be is in
+``legal.py``, what a finished hand scores in ``scoring.py``.
 
 Hands, passes and takings are card sets (``cardset.py``: a card may be there twice in
 Belmont); the cards played and the legal cards are plain cards and 52-bit masks of them.
@@ -7,14 +8,15 @@ Belmont); the cards played and the legal cards are plain cards and 52-bit masks 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, SUIT_NAMES
-from .cardset import COPY_SHIFT, FACES, copies, minus, overflow, plus, remove, set_of
+from .cards import CARDS
+from .cardset import COPY_SHIFT, minus, plus, remove, set_of
 from .errors import IllegalMove, Reason
-from .rules import PASS_SIZE, MoonMode, PassDirection, RuleSet
+from .legal import check_deal, first_leader, legal_cards, pass_refusal, play_refusal
+from .rules import PASS_SIZE, PassDirection, RuleSet
+from .scoring import HandResult, score_hand, set_points
 from .trick import seat_of_play, trick_winner, winner_position
 
 if TYPE_CHECKING:
@@ -25,8 +27,10 @@ __all__ = [
     "HandResult",
     "HandState",
     "Phase",
+    "first_leader",
     "legal_cards",
     "score_hand",
+    "set_points",
     "winner_position",
 ]
 
@@ -53,17 +57,6 @@ class _Snapshot(NamedTuple):
     hearts_broken: bool
     plays: int
     tricks: int
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """What a finished hand scored: points per seat (moon and −10 included), one per seat."""
-
-    points: tuple[int, ...]
-    #: The seat that made cappotto / shot the moon, if any.
-    moon: int | None
-    #: The cards each seat took, as card sets.
-    taken: tuple[int, ...]
 
 
 #: A hand's public fields (its slots but the private ones: a compiled class has no
@@ -111,7 +104,7 @@ class HandState:
         *,
         track_undo: bool = True,
     ) -> None:
-        _check_deal(rules, deal)
+        check_deal(rules, deal)
         self._set_state(
             rules,
             dealer,
@@ -287,19 +280,8 @@ class HandState:
             )
         if self.legal_mask() & bit:
             return None
-        return IllegalMove(*self._refusal(card), seat=seat, card=card)
-
-    def _refusal(self, card: int) -> tuple[Reason, str]:
-        if self.trick:
-            suit = self.trick[0] // 13
-            holds_suit = self.hands[self.to_move] & SUIT_MASKS[suit]  # type: ignore[index]
-            if card // 13 != suit and holds_suit:
-                return Reason.MUST_FOLLOW_SUIT, f"must follow {SUIT_NAMES[suit]}"
-            return Reason.NO_POINTS_ON_FIRST_TRICK, "no heart or Q♠ on the first trick"
-        if not self.plays and self.rules.lead_lowest_club:
-            club = CARDS[self.rules.lowest_club]
-            return Reason.MUST_LEAD_LOWEST_CLUB, f"the {club} must lead the first trick"
-        return Reason.HEARTS_NOT_BROKEN, "hearts may not be led before they are broken"
+        why = play_refusal(self.rules, self.hands[seat], self.trick, not self.plays, card)
+        return IllegalMove(*why, seat=seat, card=card)
 
     # ---------------------------------------------------------------- mutators
 
@@ -334,7 +316,7 @@ class HandState:
             return IllegalMove(reason, "no passing now", seat=seat)
         if self.passes[seat] is not None:
             return IllegalMove(Reason.ALREADY_PASSED, "this seat has already passed", seat=seat)
-        return _pass_refusal(self.rules, self.hands[seat], chosen, seat)
+        return pass_refusal(self.rules, self.hands[seat], chosen, seat)
 
     def play(self, card: int) -> None:
         """The seat to move plays ``card``; raises IllegalMove and changes nothing if illegal."""
@@ -490,128 +472,6 @@ class _TwinDeckHand(HandState):
         self.leader = self.to_move = winner
         if len(self.plays) == seats * rules.hand_size:
             self._finish()
-
-
-def legal_cards(
-    rules: RuleSet, hand: int, trick: Sequence[int], first_trick: bool, hearts_broken: bool
-) -> int:
-    """The cards (a 52-bit mask) of the card set ``hand`` that may be played on ``trick``."""
-    if trick:
-        legal = hand & SUIT_MASKS[trick[0] // 13] or hand & FACES
-        if first_trick and rules.first_trick_clean:
-            legal = legal & ~rules.first_trick_banned or legal
-        return legal
-    if first_trick and rules.lead_lowest_club:
-        return 1 << rules.lowest_club & hand
-    if rules.hearts_must_break and not hearts_broken:
-        return hand & _NOT_HEARTS or hand & FACES
-    return hand & FACES
-
-
-#: Every card but the hearts (a 52-bit mask).
-_NOT_HEARTS = FACES & ~HEARTS_MASK
-
-
-def first_leader(rules: RuleSet, dealer: int, hands: Sequence[int]) -> int:
-    """Who leads trick 1: the holder of the lowest club where it must lead — of two holders
-    (Belmont's eight), the nearer the dealer in turn order — else the dealer's next seat."""
-    seats = rules.seats
-    if rules.lead_lowest_club:
-        club = 1 << rules.lowest_club
-        for step in range(1, seats + 1):
-            seat = (dealer + step * rules.direction) % seats  # RuleSet.next_seat, inlined
-            if hands[seat] & club:
-                return seat
-        raise ValueError(f"nobody holds the {CARDS[rules.lowest_club]}")
-    return rules.next_seat(dealer)
-
-
-def set_points(values: Sequence[int], cards: int) -> int:
-    """The points of a card set (each copy counted) with per-card ``values``."""
-    total = 0
-    while cards:
-        low = cards & -cards
-        total += values[(low.bit_length() - 1) % COPY_SHIFT]
-        cards ^= low
-    return total
-
-
-def score_hand(rules: RuleSet, taken: Sequence[int], last_winner: int) -> HandResult:
-    """Points of a finished hand from the cards each seat took (RULES.md scoring)."""
-    values = rules.card_points
-    seats = range(rules.seats)
-    if rules.copies > 1:
-        point_set = rules.point_mask | rules.point_mask << COPY_SHIFT
-        points = [set_points(values, taken[seat] & point_set) for seat in seats]
-    else:  # one deck: each card once (the playouts score a hand after every one)
-        points = [0] * rules.seats
-        for seat in seats:
-            mask = taken[seat] & rules.point_mask
-            while mask:
-                low = mask & -mask
-                points[seat] += values[low.bit_length() - 1]
-                mask ^= low
-    points[last_winner] += rules.last_trick_points
-    moon = None
-    moon_mask = rules.moon_mask
-    if rules.moon is not MoonMode.OFF:
-        moon = next((s for s in seats if taken[s] & moon_mask == moon_mask), None)
-    if moon is not None:
-        points[moon] -= rules.moon_value
-        if rules.moon is MoonMode.SUBTRACT:
-            points[moon] -= rules.moon_value
-        else:
-            for other in seats:
-                if other != moon and other != rules.partner(moon):
-                    points[other] += rules.moon_value
-    if rules.no_card_bonus:
-        for seat in seats:
-            if not taken[seat]:
-                points[seat] += rules.no_card_bonus
-    return HandResult(tuple(points), moon, tuple(taken))
-
-
-def _pass_refusal(rules: RuleSet, hand: int, chosen: list[int], seat: int) -> IllegalMove | None:
-    """The refusal of a pass of ``chosen`` out of the card set ``hand``, or None.
-
-    A pass is ``pass_size`` cards, none more often than the deck has it (with one deck: that
-    many different cards): else the size is wrong. Then each card must be held as often as it
-    is passed (two Q♠ out of a hand with one: the second is not in the hand); of the cards
-    that are not, the lowest is named.
-    """
-    size_, deck = rules.pass_size, rules.deck_mask
-    over = next((c for c in chosen if chosen.count(c) > max(1, copies(deck, c))), None)
-    if len(chosen) != size_ or over is not None:
-        message = f"must pass exactly {size_} different cards, not {len(chosen)}"
-        if rules.copies > 1:
-            message = f"must pass exactly {size_} cards, not {len(chosen)}"
-            if over is not None:
-                has = ("none", "one", "two")[copies(deck, over)]
-                message = f"{CARDS[over]} is passed {chosen.count(over)} times: the deck has {has}"
-        return IllegalMove(Reason.WRONG_PASS_SIZE, message, seat=seat)
-    short = [c for c in chosen if chosen.count(c) > copies(hand, c)]
-    if not short:
-        return None
-    card = min(short)
-    message = f"{CARDS[card]} is not in the hand"
-    if copies(hand, card):  # passed twice, held once
-        message = f"{CARDS[card]} is passed twice and the hand holds one"
-    return IllegalMove(Reason.CARD_NOT_HELD, message, seat=seat, card=card)
-
-
-def _check_deal(rules: RuleSet, deal: Sequence[int]) -> None:
-    if len(deal) != rules.seats:
-        raise ValueError(f"a deal has {rules.seats} hands")
-    union = 0
-    twins = rules.copies > 1
-    for mask in deal:
-        if mask.bit_count() != rules.hand_size or (
-            overflow(union, mask) if twins else union & mask
-        ):
-            raise ValueError("each seat must get its own cards, the same number each")
-        union = plus(union, mask) if twins else union | mask
-    if union != rules.deck_mask:
-        raise ValueError("the deal must use the whole deck of the rules")
 
 
 def _phase_words(phase: Phase) -> str:

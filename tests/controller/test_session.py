@@ -139,7 +139,7 @@ def test_an_autosave_writes_the_hand_in_play_not_every_hand_again(
     qtbot: QtBot, sessions: list[GameSession], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from peppa_qt.engine import Match
-    from peppa_qt.engine import record as records
+    from peppa_qt.engine import record_write as records
     from peppa_qt.storage.saves import SavedGame, default_seeds, saved_game_to_json
 
     rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 10}})

@@ -26,7 +26,7 @@ from peppa_qt.engine import (
     cards_of,
 )
 from peppa_qt.engine.cardset import listed, set_of
-from peppa_qt.engine.hand import score_hand
+from peppa_qt.engine.scoring import score_hand
 from peppa_qt.engine.trick import Trick
 
 SEATS = (6, 8)

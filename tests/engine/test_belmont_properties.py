@@ -38,7 +38,7 @@ from peppa_qt.engine import (
 )
 from peppa_qt.engine.cardset import listed, set_of
 from peppa_qt.engine.deals import deal_from_number
-from peppa_qt.engine.hand import score_hand
+from peppa_qt.engine.scoring import score_hand
 
 SEATS = (6, 8)
 

@@ -385,7 +385,7 @@ def test_hand_lines_write_what_write_record_writes_as_the_game_goes_and_goes_bac
 def test_hand_lines_write_each_finished_hand_once(
     kit: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from peppa_qt.engine import record as module
+    from peppa_qt.engine import record_write as module
 
     match = kit.random_game("peppa", 4, actions=4 * (4 + 52) + 9)  # 4 hands played, 1 begun
     lines = module.HandLines()

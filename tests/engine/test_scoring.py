@@ -7,7 +7,7 @@ from types import ModuleType
 import pytest
 
 from peppa_qt.engine import Match, RuleSet
-from peppa_qt.engine.hand import score_hand
+from peppa_qt.engine.scoring import score_hand
 
 
 def taken_alone(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractAnimation, QParallelAnimationGroup, QTimer
 
+from .flights import Flight, Flights
 from .layout import Spot
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class SceneMotion(_Base):
         it leaves (a card passed into a hidden hand shows nothing of where it goes).
         """
         duration = round(flight * self.speed)
-        animations = []
+        flights: list[Flight] = []
         for card, (spot, face_up) in self._targets().items():
             item = self._items[card]
             if at_spot(item, spot) and item.face_up == face_up:
@@ -109,11 +110,14 @@ class SceneMotion(_Base):
                 item.set_face_up(True)
             elif not face_up and hide_early:
                 item.set_face_up(False)
-            wait = round((delays or {}).get(card, 0) * self.speed)
-            animation = item.animate(spot, duration, wait, _flip(item, face_up))
-            if animation is not None:
-                animations.append(animation)
-        return animations
+            arrival = _flip(item, face_up)
+            if duration <= 0:
+                item.place(spot)
+                arrival()
+                continue
+            flights.append((item, spot, round((delays or {}).get(card, 0) * self.speed), arrival))
+        # One animation for them all: one per card cost the deal's first frame (Flights).
+        return [Flights(flights, duration)] if flights else []
 
 
 #: How near a card must be to its place to be there: half a pixel, a tenth of a degree.

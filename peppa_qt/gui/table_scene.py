@@ -210,6 +210,7 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         for card in sorted(wanted - set(self._items)):
             if spare:  # a sprite of the last hand stands for this card now
                 item = spare.pop()
+                item.set_face_up(False)  # it starts in the deck: no face drawn for nothing
                 item.set_card(card)
             else:
                 item = CardItem(card, self.cache, self.layout.card_size, self._ratio)
@@ -264,9 +265,8 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
 
     def deal(self, hands: list[list[int]], dealer: int) -> None:
         """Deal these four hands (display order) from the deck in front of the dealer."""
+        self.dealer = dealer  # before the reset, which stacks the deck in front of them
         self.reset(c for hand in hands for c in hand)
-        self.dealer = dealer
-        self.place_all()
         delays: dict[int, int] = {}
         order = 0
         for round_ in range(max(len(h) for h in hands)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -381,7 +381,11 @@ class NewGameDialog(QDialog):
             self._players_form.setRowVisible(seat, shown)
             label.setText(labels[seat] if shown else "")
             if shown and not self.names[seat].text() and seat >= len(COMPASS):
+                # Quietly: a seat still "Human" while the next is set would count as a second
+                # human and take the default human's "You" ("Tu") out of its field.
+                blocker = QSignalBlocker(self.kinds[seat])
                 self.kinds[seat].setCurrentIndex(self._a_computer())
+                blocker.unblock()
         if self._deal is not None:
             turn = self.deal_seat.currentIndex()
             self.deal_seat.clear()

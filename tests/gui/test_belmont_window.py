@@ -28,6 +28,7 @@ from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import HandResult, RuleSet
 from peppa_qt.engine.cards import Card
 from peppa_qt.engine.cardset import listed, set_of
+from peppa_qt.gui import texts
 from peppa_qt.gui.card_pixmaps import card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
@@ -322,3 +323,26 @@ def test_belmont_saved_mid_trick_opens_as_it_stood_and_plays_on_with_hints_and_u
             qtbot.mouseClick(window.summary_panel.button, Qt.MouseButton.LeftButton)
     match = window.controller.match
     assert match is not None and match.is_over
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_default_name_stays_when_the_table_grows(
+    qtbot: QtBot, make_window: WindowMaker, language: str
+) -> None:
+    """At four seats the one human is "You" ("Tu"); choosing six or eight adds computers, so
+    the field keeps its name in black, not a grey placeholder left by a moment of two humans."""
+    window = make_window()
+    window.apply_settings(replace(window.settings, language=language))
+    four = short_game("peppa", 1)
+    four = replace(four, seats=(SeatSetup(texts.DEFAULT_HUMAN), *four.seats[1:]))
+    dialog = NewGameDialog(["x", "easy"], four, window)
+    qtbot.addWidget(dialog)
+    you = texts.player_name(texts.DEFAULT_HUMAN)
+    assert dialog.names[0].text() == you
+    sizes = [dialog.table_size.itemData(i) for i in range(dialog.table_size.count())]
+    for seats in (6, 8, 4, 8):
+        dialog.table_size.setCurrentIndex(sizes.index(seats))
+        dialog.table_size.activated.emit(sizes.index(seats))
+        assert dialog.names[0].text() == you, seats
+        assert dialog.setup().seats[0].name == texts.DEFAULT_HUMAN
+        assert [s.level is None for s in dialog.setup().seats] == [True] + [False] * (seats - 1)

@@ -327,8 +327,11 @@ class HandSummaryPanel(Panel):
         name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
         grid.addWidget(name, row, 0)
         cards = summary.point_cards[seat]
-        if cards:  # eight rows of cards are smaller, to fit a screen 640 pixels high
-            height = STRIP_HEIGHT if len(summary.names) <= FOUR else STRIP_HEIGHT_MANY
+        # Eight rows of cards are smaller, to fit a screen 640 pixels high; a row with no
+        # card is as high as one with, so the rows keep one pitch down the panel.
+        height = STRIP_HEIGHT if len(summary.names) <= FOUR else STRIP_HEIGHT_MANY
+        grid.setRowMinimumHeight(row, height)
+        if cards:
             grid.addWidget(CardStrip(self._cache, cards, height), row, 1)
         else:
             grid.addWidget(_label("—", "muted"), row, 1)

@@ -16,7 +16,7 @@ SEAT_COLOURS = (
     QColor("#ff8a80"),
     QColor("#c5a3ff"),
     QColor("#7ee081"),
-    QColor("#ffab5e"),
+    QColor("#4dd0c8"),  # teal: an orange here was too like the first seat's gold
     QColor("#f48fcb"),
     QColor("#e6e6e6"),
 )
@@ -35,6 +35,14 @@ TIE_SPREAD = 2.4
 #: How far the outermost of tied lines lies from their figure, at most: four lines' spread
 #: (the hands' numbers below clear it); more tied lines are drawn closer together.
 FOUR_SPREAD = 1.5 * TIE_SPREAD
+#: A line's mark: its radius, and how far its tallest shape (the diamond) reaches from its point.
+MARK_RADIUS = 2.8
+MARK_REACH = 1.3 * MARK_RADIUS
+#: The hands' numbers start this far under the plot: clear of the lowest of tied marks at 0
+#: (a "1" under the marks of the players who took nothing in the first hand was hidden).
+NUMBERS_GAP = math.ceil(FOUR_SPREAD + MARK_REACH) + 1
+NUMBERS_HEIGHT = 14
+LEGEND_LINE = 18
 
 
 class ScoreChart(QWidget):
@@ -101,15 +109,42 @@ class ScoreChart(QWidget):
         self._draw_grid(painter, plot, low, high)
         for seat in range(len(self._names)):
             self._draw_line(painter, seat)
-        rows = 1 if len(self._names) <= LEGEND_ROW else 2
-        legend = QRectF(plot.left(), plot.bottom() + 20, plot.width(), 18 * rows)
-        self._draw_legend(painter, legend)
+        self._draw_legend(painter, self.legend_rect())
         painter.end()
 
+    def _legend_rows(self) -> int:
+        return 1 if len(self._names) <= LEGEND_ROW else 2
+
     def _plot(self) -> QRectF:
-        """The lines' area: the widget less the figures on the left and the legend below."""
-        rows = 1 if len(self._names) <= LEGEND_ROW else 2
-        return QRectF(self.rect()).adjusted(34, 8, -10, -22 - 18 * rows)
+        """The lines' area: the widget less the figures on the left, the hands' numbers and
+        the legend below."""
+        below = NUMBERS_GAP + NUMBERS_HEIGHT + 2 + LEGEND_LINE * self._legend_rows()
+        return QRectF(self.rect()).adjusted(34, 8, -10, -below)
+
+    def legend_rect(self) -> QRectF:
+        """Where the names and their lines' samples are drawn: the widget's last rows."""
+        plot = self._plot()
+        height = LEGEND_LINE * self._legend_rows()
+        return QRectF(plot.left(), self.height() - 2 - height, plot.width(), height)
+
+    def number_rects(self) -> list[QRectF]:
+        """Where each hand's number is drawn under its column, in order."""
+        plot, (low, high) = self._plot(), self._range()
+        top = plot.bottom() + NUMBERS_GAP
+        rects = []
+        for hand in range(1, len(self.column_numbers()) + 1):
+            x = self._point(plot, low, high, hand, 0).x()
+            rects.append(QRectF(x - 14, top, 28, NUMBERS_HEIGHT))
+        return rects
+
+    def mark_rects(self, seat: int) -> list[QRectF]:
+        """The box round each mark on ``seat``'s line, in order."""
+        points = self.line_points(seat)
+        marked = points[1:] if self._from_zero else points
+        return [
+            QRectF(p.x() - MARK_REACH, p.y() - MARK_REACH, 2 * MARK_REACH, 2 * MARK_REACH)
+            for p in marked
+        ]
 
     def line_points(self, seat: int) -> list[QPointF]:
         """Where ``seat``'s line goes through, in the widget (its start at 0 first, when the
@@ -153,13 +188,8 @@ class ScoreChart(QWidget):
             painter.setPen(QPen(QColor(255, 120, 120, 170), 1.5, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
         painter.setPen(AXIS_TEXT)
-        for hand, number in enumerate(self.column_numbers(), start=1):
-            x = self._point(plot, low, high, hand, 0).x()
-            painter.drawText(
-                QRectF(x - 14, plot.bottom() + 2, 28, 14),
-                Qt.AlignmentFlag.AlignCenter,
-                str(number),
-            )
+        for rect, number in zip(self.number_rects(), self.column_numbers(), strict=True):
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(number))
 
     def _draw_line(self, painter: QPainter, seat: int) -> None:
         points = self.line_points(seat)
@@ -169,7 +199,7 @@ class ScoreChart(QWidget):
         painter.drawPolyline(QPolygonF(points))
         painter.setBrush(colour)
         for point in points[1:] if self._from_zero else points:
-            _draw_marker(painter, point, MARKERS[seat % len(MARKERS)], 2.8)
+            _draw_marker(painter, point, MARKERS[seat % len(MARKERS)], MARK_RADIUS)
 
     def _draw_legend(self, painter: QPainter, rect: QRectF) -> None:
         if not self._names:

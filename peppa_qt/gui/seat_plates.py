@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
-from ..engine import EndMode, HandResult, RuleSet, TableState
+from ..engine import EndMode, HandResult, Phase, RuleSet, TableState
 from . import texts
 from .card_pixmaps import card_of
 from .plates import MUTED, TEXT
@@ -44,13 +44,16 @@ class SeatPlates(QObject):
         self.show_info(table)
 
     def redrawn(self, table: TableState) -> None:
-        """The hand as it stands (a saved game, a new viewer, an undo)."""
+        """The hand as it stands (a saved game, a new viewer, an undo): the ring on the seat
+        to play too (a game resumed behind the hand-over screen had none till a card fell)."""
+        to_play = table.to_move if table.phase is Phase.PLAYING else None
         for seat, badge in enumerate(self.scene.badges):
             badge.set_state(
                 dealer=seat == table.dealer,
                 dealer_letter=self._dealer_letter(),  # a resumed game: no deal
                 dealer_tip=self.tr("Dealer"),
                 ready=table.passed[seat],
+                active=seat == to_play,
             )
             self.show_points_taken(seat, table.rules)
         self.show_totals(table.totals)

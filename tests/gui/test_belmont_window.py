@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 from test_hot_seat import HotSeatPlay
@@ -32,6 +32,7 @@ from peppa_qt.gui import texts
 from peppa_qt.gui.card_pixmaps import card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
+from peppa_qt.gui.panels import CardStrip
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 from peppa_qt.models.card_text import cards_label
 
@@ -346,3 +347,38 @@ def test_the_default_name_stays_when_the_table_grows(
         assert dialog.names[0].text() == you, seats
         assert dialog.setup().seats[0].name == texts.DEFAULT_HUMAN
         assert [s.level is None for s in dialog.setup().seats] == [True] + [False] * (seats - 1)
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_the_end_of_a_hand_keeps_one_row_height_taken_cards_or_none(
+    qtbot: QtBot, make_window: WindowMaker, seats: int
+) -> None:
+    """A player who took no point card had a row of text only, shorter than a row of cards:
+    the names ran down the panel unevenly."""
+    window = make_window(size=(1024, 620))
+    window.start_game(belmont(seats, (0,)))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=10_000)
+    hearts = [Card.parse(rank + "H") for rank in "23456789TJQKA"]
+    taken = tuple(
+        set_of(hearts[s : s + 2]) if s >= seats // 2 else set_of([]) for s in range(seats)
+    )
+    points = tuple(
+        sum(window.presenter.table.rules.card_points[c] for c in listed(t)) for t in taken
+    )
+    window.controller.hand_scored.emit(
+        0, HandResult(points, None, taken), window.controller.published
+    )
+    qtbot.waitUntil(window.summary_panel.isVisible)
+    qtbot.wait(50)
+    rows = sorted(
+        label.mapTo(window.summary_panel, label.rect().center()).y()
+        for label in window.summary_panel.findChildren(QLabel)
+        if label.text() in NAMES[:seats]
+    )
+    assert len(rows) == seats
+    pitches = {b - a for a, b in pairwise(rows)}
+    assert max(pitches) - min(pitches) <= 1, rows
+    strips = window.summary_panel.findChildren(CardStrip)
+    assert len(strips) == seats // 2
+    assert all(s.height() == s.sizeHint().height() for s in strips)  # no card cut short
+    assert_inside_the_table(window, window.summary_panel)

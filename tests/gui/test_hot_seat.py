@@ -186,6 +186,8 @@ def test_a_hot_seat_game_saved_mid_trick_opens_behind_the_hand_over_screen(
     to_act = again.controller.hand.to_move  # type: ignore[union-attr]
     assert to_act in (0, 2) and again.controller.viewer == to_act
     assert NAMES[to_act] in screen.title.text()
+    rings = [badge.seat for badge in again.scene.badges if badge.state.active]
+    assert rings == [to_act]  # the gold ring on the plate of the one called, as before saving
     HotSeatPlay(qtbot, again).to_the_end()
 
 

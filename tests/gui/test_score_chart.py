@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from itertools import combinations
+
 import pytest
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
@@ -64,3 +67,44 @@ def test_eight_tied_lines_are_spread_no_wider_than_four(qtbot: QtBot) -> None:
         middle = (ys[0] + ys[-1]) / 2
         assert len(set(ys)) == 8  # side by side, each line seen
         assert ys[-1] - middle <= FOUR_SPREAD + 1e-9
+
+
+@pytest.mark.parametrize("seats", [4, 6, 8])
+def test_the_hands_numbers_lie_clear_of_the_marks_and_the_legend(qtbot: QtBot, seats: int) -> None:
+    """After one hand the players who took nothing have their marks at 0 right over the "1"
+    under the column: it was half hidden under them."""
+    chart = ScoreChart()
+    qtbot.addWidget(chart)
+    chart.resize(460, 260)
+    first = tuple(0.0 if s % 2 else float(3 * s + 2) for s in range(seats))
+    for progress in ([first], [first, tuple(v + 1 for v in first)]):
+        chart.set_data([f"P{s}" for s in range(seats)], progress, None)
+        numbers = chart.number_rects()
+        assert len(numbers) == len(progress)
+        marks = [rect for seat in range(seats) for rect in chart.mark_rects(seat)]
+        assert not [(n, m) for n in numbers for m in marks if n.intersects(m)]
+        legend = chart.legend_rect()
+        assert all(n.bottom() <= legend.top() for n in numbers)
+        assert legend.bottom() <= chart.height()
+
+
+def test_the_eight_seats_colours_are_told_apart() -> None:
+    """Seat 1's gold and seat 6's orange looked one colour in the chart and the panels."""
+
+    def lab(colour: QColor) -> tuple[float, float, float]:
+        def linear(c: float) -> float:
+            return ((c + 0.055) / 1.055) ** 2.4 if c > 0.04045 else c / 12.92
+
+        r, g, b = (linear(c) for c in (colour.redF(), colour.greenF(), colour.blueF()))
+        x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+        y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+        def f(t: float) -> float:
+            return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+        return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+    points = [lab(c) for c in SEAT_COLOURS]
+    closest = min(math.dist(a, b) for a, b in combinations(points, 2))
+    assert closest >= 30, closest  # CIE Lab distance; the gold and orange were 26 apart

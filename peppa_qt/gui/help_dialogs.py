@@ -30,7 +30,7 @@ def rules_html(language: str) -> str:
 
 
 class RulesDialog(QDialog):
-    """The rules of the three rule sets, opened at the one being played."""
+    """The rules of the four rule sets, opened at the one being played."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,7 +75,7 @@ class RulesDialog(QDialog):
         self.language.setCurrentIndex(index)
 
     def show_rules(self, preset: str) -> None:
-        """Show the dialog scrolled to ``preset`` (peppa, torino, hearts)."""
+        """Show the dialog scrolled to ``preset`` (peppa, torino, hearts, belmont)."""
         self.browser.scrollToAnchor(preset)
         self.show()
         self.raise_()
@@ -146,7 +146,10 @@ class AboutDialog(QDialog):
             licence = asset_text("LICENSE.txt")
         except OSError:
             licence = "MIT License"
-        intro = self.tr("The Italian Hearts card game: Peppa, Peppa Torino and Hearts.")
+        intro = self.tr(
+            "The Italian Hearts card game: Peppa, Peppa Torino and Hearts for four players, "
+            "and Belmont for six or eight with two decks."
+        )
         third = self.tr(
             "Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, "
             "under the GNU Lesser General Public License version 3 (LGPL-3.0). "

@@ -112,11 +112,16 @@ def level_name(level: str) -> str:
     return names.get(level, level.capitalize())
 
 
+#: The rule sets from the Hearts sheet (004), whose words are the moon's ("Grande Slam"); the
+#: Peppa sheets' word is cappotto.
+MOON_PRESETS = ("hearts", "belmont")
+
+
 def moon_name(preset: str) -> str:
     """What taking every point card is called in this rule set."""
     return (
         QCoreApplication.translate("Texts", "Shooting the moon")
-        if preset == "hearts"
+        if preset in MOON_PRESETS
         else QCoreApplication.translate("Texts", "Cappotto")
     )
 
@@ -124,11 +129,11 @@ def moon_name(preset: str) -> str:
 def moon_announcement(preset: str, name: str) -> str:
     """'Anna shot the moon!' / 'Anna made cappotto!' (to the default human: 'You …!')."""
     if name == DEFAULT_HUMAN:  # said to the player, not of them ("Hai fatto cappotto!")
-        if preset == "hearts":
+        if preset in MOON_PRESETS:
             return QCoreApplication.translate("Texts", "You shot the moon!")
         return QCoreApplication.translate("Texts", "You made cappotto!")
     shown = player_name(name)
-    if preset == "hearts":
+    if preset in MOON_PRESETS:
         return QCoreApplication.translate("Texts", "{name} shot the moon!").format(name=shown)
     return QCoreApplication.translate("Texts", "{name} made cappotto!").format(name=shown)
 

@@ -8,8 +8,8 @@
         <translation>Informazioni su Peppa</translation>
     </message>
     <message>
-        <source>The Italian Hearts card game: Peppa, Peppa Torino and Hearts.</source>
-        <translation>Hearts all'italiana: Peppa, Peppa Torino e Hearts.</translation>
+        <source>The Italian Hearts card game: Peppa, Peppa Torino and Hearts for four players, and Belmont for six or eight with two decks.</source>
+        <translation>Hearts all'italiana: Peppa, Peppa Torino e Hearts in quattro, e Belmont in sei o in otto con due mazzi.</translation>
     </message>
     <message>
         <source>Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, under the GNU Lesser General Public License version 3 (LGPL-3.0). Their source code is available at https://code.qt.io and https://download.qt.io; you may replace them with your own modified versions.</source>

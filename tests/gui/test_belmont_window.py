@@ -29,10 +29,11 @@ from peppa_qt.engine import HandResult, RuleSet
 from peppa_qt.engine.cards import Card
 from peppa_qt.engine.cardset import listed, set_of
 from peppa_qt.gui import texts
-from peppa_qt.gui.card_pixmaps import card_of
+from peppa_qt.gui.card_pixmaps import CardPixmapCache, card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
-from peppa_qt.gui.panels import CardStrip
+from peppa_qt.gui.panels import CardStrip, HandSummaryPanel
+from peppa_qt.gui.summaries import HandSummary
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 from peppa_qt.models.card_text import cards_label
 
@@ -382,3 +383,61 @@ def test_the_end_of_a_hand_keeps_one_row_height_taken_cards_or_none(
     assert len(strips) == seats // 2
     assert all(s.height() == s.sizeHint().height() for s in strips)  # no card cut short
     assert_inside_the_table(window, window.summary_panel)
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [("en", "Belmont (six or eight players)"), ("it", "Belmont (sei o otto giocatori)")],
+)
+def test_the_rules_open_at_belmont_in_a_belmont_game(
+    qtbot: QtBot, make_window: WindowMaker, language: str, heading: str
+) -> None:
+    """F1 in a game of six opened at the top of the page, which had no word of Belmont."""
+    from PySide6.QtCore import QUrl
+
+    from peppa_qt.gui.help_dialogs import RulesDialog
+
+    window = make_window()
+    window.apply_settings(replace(window.settings, language=language))
+    window.start_game(belmont(6, (0,)))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=10_000)
+    window.commands.show_rules()
+    dialog = window.findChild(RulesDialog)
+    assert isinstance(dialog, RulesDialog)
+    qtbot.waitExposed(dialog)
+
+    def top_line() -> str:
+        return dialog.browser.cursorForPosition(QPoint(4, 4)).block().text()
+
+    assert top_line() == heading
+    page = dialog.browser.toPlainText()
+    for figure in ("78", "104", "56", "86"):  # the decks and a hand's points, six and eight
+        assert figure in page
+    dialog.close()
+    window.start_game(short_game("hearts", 1))
+    window.commands.show_rules()
+    assert top_line() == "Hearts"
+    dialog.browser.setSource(QUrl("#belmont"))  # the first paragraph's link
+    assert top_line() == heading
+
+
+def test_belmont_calls_taking_every_point_card_shooting_the_moon(qtbot: QtBot) -> None:
+    """Belmont comes from the Hearts sheet, whose word is the moon ("Grande Slam"), not the
+    Peppa sheets' cappotto."""
+    panel = HandSummaryPanel(CardPixmapCache())
+    qtbot.addWidget(panel)
+    summary = HandSummary(
+        index=0,
+        preset="belmont",
+        names=NAMES[:6],
+        points=(0, 56, 56, 56, 56, 56),
+        totals=(0, 56, 56, 56, 56, 56),
+        point_cards=((49, 38), (), (), (), (), ()),
+        moon=0,
+        no_card_bonus=(),
+        bonus=0,
+        game_over=False,
+    )
+    panel.show_summary(summary)
+    assert "Anna shot the moon!" in [label.text() for label in panel.findChildren(QLabel)]
+    assert texts.moon_name("belmont") == texts.moon_name("hearts") != texts.moon_name("peppa")

@@ -189,6 +189,7 @@ def test_about_names_the_licences(qtbot: QtBot) -> None:
     qtbot.addWidget(about)
     html = about._html()
     assert "MIT License" in html and "LGPL" in html
+    assert "Belmont" in html and "six or eight" in html  # the fourth rule set, for six and eight
 
 
 def test_demo_plays_computer_players_and_quits_after_n_hands(qtbot: QtBot) -> None:

@@ -1,10 +1,12 @@
 """Screenshots of the window in its main states, for looking at the design (shots/ is ignored).
 
-    QT_QPA_PLATFORM=offscreen python scripts/shots.py [--italian] [--ratio 2]
+    QT_QPA_PLATFORM=offscreen python scripts/shots.py [--italian] [--ratio 2] [--seats 6|8]
 
 Plays a short game against the real computer players, answering for the human with the first
 legal card, and saves passing, mid-trick, hand summary and game over at 1280×800 and 1024×640.
 ``--italian`` shoots the same in Italian (the shipped translation), where the words are longer.
+``--seats 6`` or ``8`` shoots a Belmont table instead: the new-game dialog, the deal in flight and
+dealt, passing, mid-trick, the hand summary and the game over with its chart.
 """
 
 from __future__ import annotations
@@ -145,10 +147,64 @@ def run_hot_seat(width: int, height: int, suffix: str) -> None:
     window.close()
 
 
+def run_belmont(width: int, height: int, suffix: str, seats: int) -> None:
+    """A Belmont game of ``seats``: one human, two hands, the deal shot in flight."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    # A profile of its own: the last window's saved place would be restored over the size.
+    profile = Profile(locations(Path(tempfile.mkdtemp(prefix="peppa-shots-"))))
+    profile.save_settings(PROFILE.load_settings()[0])
+    window = MainWindow(Pace.instant(), speed="normal", profile=profile)
+    window.resize(width, height)
+    window.show()
+    rules = RuleSet.preset("belmont", {"end": {"mode": "hands", "count": 2}}, seats=seats)
+    names = ("You", "Bruno Bartolomeo", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
+    players = tuple(
+        SeatSetup(n) if s == 0 else SeatSetup(n, "easy") for s, n in enumerate(names[:seats])
+    )
+    setup = GameSetup(rules, players, seed=3)
+    dialog = NewGameDialog(window.session.levels, setup, window)
+    dialog.show()
+    for _ in range(5):
+        app.processEvents()
+    path = ROOT / "shots" / f"new-game-{seats}{suffix}-{width}x{height}.png"
+    path.parent.mkdir(exist_ok=True)
+    dialog.grab().save(str(path))
+    print(path)
+    dialog.close()
+    tag = f"-{seats}{suffix}"
+    window.start_game(setup)
+    wait(app, window.scene.is_animating, window)
+    started = time.monotonic()
+    wait(app, lambda: time.monotonic() - started > 0.5, window)
+    shoot(window, "deal-in-flight" + tag)
+    p = window.presenter
+    wait(app, lambda: p.mode == PASSING and not window.scene.is_animating(), window)
+    shoot(window, "dealt" + tag)
+    window.apply_speed("off", remember=False)  # the rest of the game at once
+    window.scene.trick_hold = 0
+    for card in window.scene.hands[0][:2]:
+        p.toggle_selected(card)
+    shoot(window, "passing" + tag)
+    p.toggle_selected(window.scene.hands[0][2])
+    p.confirm_pass()
+    wait(app, lambda: p.mode == PLAYING and len(window.scene.trick) >= seats // 2, window, 60)
+    shoot(window, "mid-trick" + tag)
+    wait(app, window.summary_panel.isVisible, window, 120)
+    shoot(window, "summary" + tag)
+    p.continue_after_hand()
+    wait(app, window.summary_panel.isVisible, window, 120)
+    p.continue_after_hand()
+    wait(app, window.game_over_panel.isVisible, window)
+    shoot(window, "game-over" + tag)
+    window.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--italian", action="store_true")
     parser.add_argument("--ratio", type=float, default=1.0)
+    parser.add_argument("--seats", type=int, choices=(4, 6, 8), default=4)
     args = parser.parse_args()
     if args.ratio != 1.0:
         os.environ["QT_SCALE_FACTOR"] = str(args.ratio)
@@ -160,6 +216,9 @@ def main() -> None:
     if args.ratio != 1.0:
         suffix += f"-x{args.ratio:g}"
     for width, height in ((1280, 800), (1024, 640)):
+        if args.seats != 4:
+            run_belmont(width, height, suffix, args.seats)
+            continue
         run(width, height, suffix)
         run_hot_seat(width, height, suffix)
 

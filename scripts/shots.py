@@ -85,23 +85,30 @@ def run(width: int, height: int, suffix: str) -> None:
     window.start_game(GameSetup(rules, seats, seed=3))
     p = window.presenter
     wait(app, lambda: p.mode == PASSING, window)
+    play_two_hands(app, window, suffix, 2)
+
+
+def play_two_hands(app: QApplication, window: MainWindow, tag: str, trick: int) -> None:
+    """From the pass to the game over: passing, mid-trick (``trick`` cards down), the hand
+    summary and the game over, shot; the window closed."""
+    p = window.presenter
     for card in window.scene.hands[0][:2]:
         p.toggle_selected(card)
-    shoot(window, "passing" + suffix)
+    shoot(window, "passing" + tag)
     p.toggle_selected(window.scene.hands[0][2])
     p.confirm_pass()
-    wait(app, lambda: p.mode == PLAYING and len(window.scene.trick) >= 2, window)
+    wait(app, lambda: p.mode == PLAYING and len(window.scene.trick) >= trick, window, 60)
     dimmed = [c for c in window.scene.hands[0] if window.scene.item(c).dimmed]
     if dimmed:
         p.play_card(dimmed[0])
-    shoot(window, "mid-trick" + suffix)
-    wait(app, window.summary_panel.isVisible, window, 60)
-    shoot(window, "summary" + suffix)
+    shoot(window, "mid-trick" + tag)
+    wait(app, window.summary_panel.isVisible, window, 120)
+    shoot(window, "summary" + tag)
     p.continue_after_hand()
-    wait(app, window.summary_panel.isVisible, window, 60)
+    wait(app, window.summary_panel.isVisible, window, 120)
     p.continue_after_hand()
     wait(app, window.game_over_panel.isVisible, window)
-    shoot(window, "game-over" + suffix)
+    shoot(window, "game-over" + tag)
     window.close()
 
 
@@ -183,21 +190,7 @@ def run_belmont(width: int, height: int, suffix: str, seats: int) -> None:
     shoot(window, "dealt" + tag)
     window.apply_speed("off", remember=False)  # the rest of the game at once
     window.scene.trick_hold = 0
-    for card in window.scene.hands[0][:2]:
-        p.toggle_selected(card)
-    shoot(window, "passing" + tag)
-    p.toggle_selected(window.scene.hands[0][2])
-    p.confirm_pass()
-    wait(app, lambda: p.mode == PLAYING and len(window.scene.trick) >= seats // 2, window, 60)
-    shoot(window, "mid-trick" + tag)
-    wait(app, window.summary_panel.isVisible, window, 120)
-    shoot(window, "summary" + tag)
-    p.continue_after_hand()
-    wait(app, window.summary_panel.isVisible, window, 120)
-    p.continue_after_hand()
-    wait(app, window.game_over_panel.isVisible, window)
-    shoot(window, "game-over" + tag)
-    window.close()
+    play_two_hands(app, window, tag, seats // 2)
 
 
 def main() -> None:

@@ -68,13 +68,35 @@ def shoot(window: MainWindow, name: str) -> None:
     print(path)
 
 
+def new_window(width: int, height: int, speed: str = "off") -> MainWindow:
+    """A window of ``width`` × ``height`` in a profile of its own (the shots' settings): the
+    last window's saved place would be restored over the size asked."""
+    profile = Profile(locations(Path(tempfile.mkdtemp(prefix="peppa-shots-"))))
+    profile.save_settings(PROFILE.load_settings()[0])
+    window = MainWindow(Pace.instant(), speed=speed, profile=profile)
+    if speed == "off":
+        window.scene.trick_hold = 0
+    window.resize(width, height)
+    window.show()
+    return window
+
+
+def shoot_dialog(app: QApplication, dialog: NewGameDialog, name: str) -> None:
+    """Save the dialog, shown, as shots/NAME.png, and close it."""
+    dialog.show()
+    for _ in range(5):
+        app.processEvents()
+    path = ROOT / "shots" / f"{name}.png"
+    path.parent.mkdir(exist_ok=True)
+    dialog.grab().save(str(path))
+    print(path)
+    dialog.close()
+
+
 def run(width: int, height: int, suffix: str) -> None:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    window = MainWindow(Pace.instant(), speed="off", profile=PROFILE)
-    window.scene.trick_hold = 0
-    window.resize(width, height)
-    window.show()
+    window = new_window(width, height)
     rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 2}})
     seats = (
         SeatSetup("You"),  # the default human: named in the window's language
@@ -116,21 +138,11 @@ def run_hot_seat(width: int, height: int, suffix: str) -> None:
     """The new-game dialog with four humans, a hand-over screen, the table turned to East."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    window = MainWindow(Pace.instant(), speed="off", profile=PROFILE)
-    window.scene.trick_hold = 0
-    window.resize(width, height)
-    window.show()
+    window = new_window(width, height)
     rules = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 2}})
     seats = (SeatSetup("Anna"), SeatSetup("Marco"), SeatSetup("Carla"), SeatSetup("Dario"))
     dialog = NewGameDialog(window.session.levels, GameSetup(rules, seats), window)
-    dialog.show()
-    for _ in range(5):
-        app.processEvents()
-    path = ROOT / "shots" / f"new-game-four-humans{suffix}-{width}x{height}.png"
-    path.parent.mkdir(exist_ok=True)
-    dialog.grab().save(str(path))
-    print(path)
-    dialog.close()
+    shoot_dialog(app, dialog, f"new-game-four-humans{suffix}-{width}x{height}")
     two = (
         SeatSetup("Anna"),
         SeatSetup("Marco"),
@@ -158,12 +170,7 @@ def run_belmont(width: int, height: int, suffix: str, seats: int) -> None:
     """A Belmont game of ``seats``: one human, two hands, the deal shot in flight."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    # A profile of its own: the last window's saved place would be restored over the size.
-    profile = Profile(locations(Path(tempfile.mkdtemp(prefix="peppa-shots-"))))
-    profile.save_settings(PROFILE.load_settings()[0])
-    window = MainWindow(Pace.instant(), speed="normal", profile=profile)
-    window.resize(width, height)
-    window.show()
+    window = new_window(width, height, "normal")
     rules = RuleSet.preset("belmont", {"end": {"mode": "hands", "count": 2}}, seats=seats)
     names = ("You", "Bruno Bartolomeo", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
     players = tuple(
@@ -171,14 +178,7 @@ def run_belmont(width: int, height: int, suffix: str, seats: int) -> None:
     )
     setup = GameSetup(rules, players, seed=3)
     dialog = NewGameDialog(window.session.levels, setup, window)
-    dialog.show()
-    for _ in range(5):
-        app.processEvents()
-    path = ROOT / "shots" / f"new-game-{seats}{suffix}-{width}x{height}.png"
-    path.parent.mkdir(exist_ok=True)
-    dialog.grab().save(str(path))
-    print(path)
-    dialog.close()
+    shoot_dialog(app, dialog, f"new-game-{seats}{suffix}-{width}x{height}")
     tag = f"-{seats}{suffix}"
     window.start_game(setup)
     wait(app, window.scene.is_animating, window)

@@ -167,7 +167,8 @@ def run_hot_seat(width: int, height: int, suffix: str) -> None:
 
 
 def run_belmont(width: int, height: int, suffix: str, seats: int) -> None:
-    """A Belmont game of ``seats``: one human, two hands, the deal shot in flight."""
+    """A Belmont game of ``seats``: one human, two hands, the deal shot in flight, and a
+    trick won by the second of two equal cards (where the two hands have one)."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     window = new_window(width, height, "normal")
@@ -180,6 +181,19 @@ def run_belmont(width: int, height: int, suffix: str, seats: int) -> None:
     dialog = NewGameDialog(window.session.levels, setup, window)
     shoot_dialog(app, dialog, f"new-game-{seats}{suffix}-{width}x{height}")
     tag = f"-{seats}{suffix}"
+    twins: list[int] = []
+
+    def taken(winner: int, cards: object, moment: object) -> None:
+        """The first trick won by the second of two equal cards: shot with its last trick."""
+        trick = window.presenter.table.tricks[-1]
+        position = trick.winning_position
+        if twins or position is None or trick.cards.count(trick.cards[position]) < 2:
+            return
+        twins.append(trick.cards[position])
+        window.presenter.show_last_trick()
+        shoot(window, "second-copy-wins" + tag)
+
+    window.controller.trick_taken.connect(taken)
     window.start_game(setup)
     wait(app, window.scene.is_animating, window)
     started = time.monotonic()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent, QPainter, QPaintEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -170,6 +170,8 @@ class PassPanel(Panel):
 
 # The cards a seat took, in the end-of-hand summary: at four seats, and at six or eight.
 STRIP_HEIGHT, STRIP_HEIGHT_MANY = 46, 32
+#: The room kept between the hand's summary and the table's top and bottom edges.
+ROOM_MARGIN = 8
 # The four-seat table.
 FOUR = 4
 
@@ -183,8 +185,16 @@ class CardStrip(QWidget):
         super().__init__()
         self._cache = cache
         self.cards = list(cards)
+        self._size = QSize()
+        self._step = 0
+        self.set_card_height(height)
+
+    def set_card_height(self, height: int) -> None:
+        """Draw the cards ``height`` pixels high (the panel's room decides)."""
         self._size = QSize(2 * round(height * CARD_ASPECT / 2), height)
         self._step = round(self._size.width() * 0.45)
+        self.updateGeometry()
+        self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802
         count = max(len(self.cards), 1)
@@ -215,6 +225,11 @@ class HandSummaryPanel(Panel):
         self._body: QWidget | None = None
         self._summary: HandSummary | None = None
         self._copy: _CopyButton | None = None
+        #: The rows of the players (grid and row numbers) and their strips of cards: the
+        #: cards' height follows the room the table gives the panel.
+        self._grid: QGridLayout | None = None
+        self._player_rows: list[int] = []
+        self._strips: list[CardStrip] = []
         self.button = QPushButton()
         self.button.setDefault(True)
         self.button.clicked.connect(self.continued)
@@ -231,6 +246,44 @@ class HandSummaryPanel(Panel):
         buttons.addWidget(self.replay)
         buttons.addWidget(self.button)
         self._box.addLayout(buttons)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Over the table: its size is watched, for the cards' height (once: Qt keeps one
+        filter an object)."""
+        parent = self.parentWidget()
+        if parent is not None:
+            parent.installEventFilter(self)
+        super().showEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """The table resized: the cards' height again, before the table places the panel."""
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            self._fit_cards()
+        return super().eventFilter(watched, event)
+
+    def _fit_cards(self) -> None:
+        """Six or eight rows of cards as large as four's where the table has the room (at
+        1280×800 they were as small as at 1024×640), else smaller, so the panel shows whole."""
+        seats = len(self._summary.names) if self._summary is not None else FOUR
+        parent = self.parentWidget()
+        room = parent.height() - 2 * ROOM_MARGIN if parent is not None else 0
+        heights = (STRIP_HEIGHT,) if seats <= FOUR else (STRIP_HEIGHT, STRIP_HEIGHT_MANY)
+        for height in heights:
+            for strip in self._strips:
+                strip.set_card_height(height)
+            if self._grid is not None:
+                for row in self._player_rows:
+                    self._grid.setRowMinimumHeight(row, height)
+            # Each layout from the grid up forgets the size it kept, so the panel's is new.
+            body = self._body.layout() if self._body is not None else None
+            for layout in (self._grid, body):
+                if layout is not None:
+                    layout.invalidate()
+            if self._body is not None:
+                self._body.updateGeometry()  # the panel's layout keeps the body's size too
+            self._box.invalidate()
+            if self.sizeHint().height() <= room:
+                return
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         summary = getattr(self, "_summary", None)  # None while the panel is being built
@@ -249,6 +302,7 @@ class HandSummaryPanel(Panel):
         self._box.insertWidget(0, self._body)
         # Shown now, not when Qt gets round to it: the panel is placed at its size at once.
         self._body.show()
+        self._fit_cards()
         self._order_copy()
         if summary.game_over:
             self.button.setText(self.tr("Final ranking"))
@@ -282,6 +336,7 @@ class HandSummaryPanel(Panel):
             box.addWidget(_label(announce, "banner"))
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
+        self._grid, self._player_rows, self._strips = grid, [], []
         grid.addWidget(_label(self.tr("Points taken"), "muted"), 0, 1)
         grid.addWidget(_label(self.tr("Hand"), "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(_label(self.tr("Total"), "muted"), 0, 3, Qt.AlignmentFlag.AlignRight)
@@ -327,12 +382,14 @@ class HandSummaryPanel(Panel):
         name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
         grid.addWidget(name, row, 0)
         cards = summary.point_cards[seat]
-        # Eight rows of cards are smaller, to fit a screen 640 pixels high; a row with no
-        # card is as high as one with, so the rows keep one pitch down the panel.
-        height = STRIP_HEIGHT if len(summary.names) <= FOUR else STRIP_HEIGHT_MANY
-        grid.setRowMinimumHeight(row, height)
+        # A row with no card is as high as one with (_fit_cards), so the rows keep one pitch
+        # down the panel.
+        grid.setRowMinimumHeight(row, STRIP_HEIGHT)
+        self._player_rows.append(row)
         if cards:
-            grid.addWidget(CardStrip(self._cache, cards, height), row, 1)
+            strip = CardStrip(self._cache, cards)
+            self._strips.append(strip)
+            grid.addWidget(strip, row, 1)
         else:
             grid.addWidget(_label("—", "muted"), row, 1)
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter

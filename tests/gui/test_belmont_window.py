@@ -32,7 +32,7 @@ from peppa_qt.gui import texts
 from peppa_qt.gui.card_pixmaps import CardPixmapCache, card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
-from peppa_qt.gui.panels import CardStrip, HandSummaryPanel
+from peppa_qt.gui.panels import STRIP_HEIGHT, STRIP_HEIGHT_MANY, CardStrip, HandSummaryPanel
 from peppa_qt.gui.summaries import HandSummary
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 from peppa_qt.models.card_text import cards_label
@@ -271,6 +271,12 @@ def test_the_end_of_a_hand_with_eight_players_taking_cards_fits_a_small_screen(
     """Every one of eight took point cards (both copies of some): eight rows of cards, the
     deal number and the buttons, all in sight at 1024×640."""
     window = make_window(size=(1024, 620))  # a 1024×640 screen, less the title bar
+    show_eight_took_cards(qtbot, window)
+    assert_inside_the_table(window, window.summary_panel)
+
+
+def show_eight_took_cards(qtbot: QtBot, window: MainWindow) -> None:
+    """The end of a hand of eight where each took point cards, the deal number shown."""
     window.start_game(belmont(8, (0,)))
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=10_000)
     moment = window.controller.published
@@ -287,7 +293,6 @@ def test_the_end_of_a_hand_with_eight_players_taking_cards_fits_a_small_screen(
         0, HandResult(points, None, taken), window.controller.published
     )
     qtbot.waitUntil(window.summary_panel.isVisible)
-    assert_inside_the_table(window, window.summary_panel)
 
 
 @pytest.mark.parametrize("seats", [6, 8])
@@ -441,3 +446,31 @@ def test_belmont_calls_taking_every_point_card_shooting_the_moon(qtbot: QtBot) -
     panel.show_summary(summary)
     assert "Anna shot the moon!" in [label.text() for label in panel.findChildren(QLabel)]
     assert texts.moon_name("belmont") == texts.moon_name("hearts") != texts.moon_name("peppa")
+
+
+def test_eight_rows_of_cards_are_as_large_as_four_where_the_table_has_room(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """The end of an eight-seat hand drew its cards smaller than four's at any size; they are
+    as large where the panel still shows whole (1280×800 and 1024×640 screens), and smaller
+    only in a window too low for that."""
+    window = make_window(size=(1280, 760))
+    show_eight_took_cards(qtbot, window)
+
+    def heights() -> set[int]:
+        return {s.sizeHint().height() for s in window.summary_panel.findChildren(CardStrip)}
+
+    assert heights() == {STRIP_HEIGHT}
+    assert_inside_the_table(window, window.summary_panel)
+    window.resize(1024, 620)
+    qtbot.wait(20)
+    assert heights() == {STRIP_HEIGHT}
+    assert_inside_the_table(window, window.summary_panel)
+    window.resize(900, 540)
+    qtbot.waitUntil(lambda: heights() == {STRIP_HEIGHT_MANY})
+    qtbot.wait(20)
+    assert_inside_the_table(window, window.summary_panel)
+    window.resize(1280, 760)
+    qtbot.waitUntil(lambda: heights() == {STRIP_HEIGHT})
+    qtbot.wait(20)
+    assert_inside_the_table(window, window.summary_panel)

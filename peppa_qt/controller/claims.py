@@ -15,7 +15,7 @@ from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecu
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ..ai.processes import LazyPool
 from ..engine import Phase, PlayerView, view_of
@@ -64,7 +64,10 @@ class ClaimWatcher(QObject):
         #: Finish a decided hand without asking (a setting).
         self.automatic = False
         self._relay = _Relay(self)
-        self._relay.checked.connect(self._on_checked)
+        # Queued even from this thread: a check answered at once (its future already done when
+        # its callback is added) came back inside the human_to_move it was asked in, and the
+        # hand was finished for the human before the table had been told it was their turn.
+        self._relay.checked.connect(self._on_checked, Qt.ConnectionType.QueuedConnection)
         self._executor: ThreadPoolExecutor | None = None
         self._asked: Position | None = None
         self._running: Future[Points | None] | None = None  # the check in the process

@@ -6,6 +6,7 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from itertools import pairwise
 
 import pytest
@@ -145,3 +146,31 @@ def test_a_check_no_longer_wanted_does_not_hold_up_the_next(
     assert fresh.result() is None  # the real check's answer (not decided)
     assert time.perf_counter() - started < 20  # not the minute the stale check would take
     assert stale.done() and stale.exception() is not None  # it was stopped, not answered
+
+
+def test_a_check_answered_at_once_finishes_the_hand_after_the_turn_is_told(
+    qtbot: QtBot, controller: GameController, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A check whose answer was ready when asked (a done future) came back inside the
+    human_to_move it was asked in: finishing played the human's card before the table heard
+    it was their turn, and the table's own forced card was refused ("not your turn")."""
+    decided: Future[Points | None] = Future()
+    decided.set_result((0, 36, 0, 0))
+    monkeypatch.setattr(ClaimWatcher, "_check", lambda self, view: decided)
+    watcher = ClaimWatcher(controller)
+    watcher.automatic = True
+    told: list[int | None] = []  # whose turn the hand said it was, as the table was told
+    refused: list[object] = []
+    controller.move_refused.connect(refused.append)
+    controller.human_to_move.connect(
+        lambda seat, legal, moment=None: told.append(controller.hand.to_move)  # type: ignore[union-attr]
+    )
+    played: list[int] = []
+    controller.card_played.connect(lambda seat, card: played.append(seat))
+    try:
+        to_the_first_lead(qtbot, controller, seed=1)
+        assert told == [0]  # the human was still to play when told: nothing played for them yet
+        qtbot.waitUntil(lambda: 0 in played, timeout=5000)  # then finished for them
+        assert refused == []
+    finally:
+        watcher.shutdown()

@@ -176,6 +176,10 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         for badge in self.badges:
             self.removeItem(badge)
         self.seats = seats
+        # A hand and a pile a seat now: a game resumed is drawn without a deal's reset, and a
+        # viewer past the fourth seat (hot-seat at eight) had no hand to look at.
+        self.hands = [[] for _ in range(seats)]
+        self.taken = [[] for _ in range(seats)]
         self.badges = [SeatBadge(seat) for seat in range(seats)]
         for badge in self.badges:
             badge.colours = self.plate_colours

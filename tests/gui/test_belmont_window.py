@@ -25,7 +25,7 @@ from test_whole_game import (
 )
 
 from peppa_qt.controller import GameSetup, SeatSetup
-from peppa_qt.engine import HandResult, RuleSet
+from peppa_qt.engine import HandResult, Phase, RuleSet
 from peppa_qt.engine.cards import Card
 from peppa_qt.engine.cardset import listed, set_of
 from peppa_qt.gui import texts
@@ -474,3 +474,41 @@ def test_eight_rows_of_cards_are_as_large_as_four_where_the_table_has_room(
     qtbot.waitUntil(lambda: heights() == {STRIP_HEIGHT})
     qtbot.wait(20)
     assert_inside_the_table(window, window.summary_panel)
+
+
+def test_a_hot_seat_game_of_eight_saved_at_a_far_seats_turn_opens_in_a_new_window(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    """Saved while the sixth seat's human was to play, the game opened (behind the hand-over
+    to that seat) in a window that had shown four seats: the table drew it before it had a
+    hand for seat 5 (an IndexError, then the crash report on every try)."""
+    window = make_window()
+    window.start_game(belmont(8, (0, 2, 5)))
+    play = HotSeatPlay(qtbot, window)
+    game = window.build_game()
+
+    def sixth_to_play() -> bool:
+        hand = window.controller.hand
+        return (
+            window.presenter.mode == PLAYING
+            and hand is not None
+            and hand.phase is Phase.PLAYING
+            and hand.to_move == 5
+        )
+
+    while not sixth_to_play():
+        qtbot.waitUntil(lambda: waiting_for_someone(window) or game.hand_over.isVisible())
+        assert play.step()
+    path = tmp_path / "eight.peppa"
+    assert window.session.save_to(path)
+    again = make_window()
+    assert again.scene.seats == 4  # a new window's table, before the game
+    assert again.commands.open_path(path)
+    screen = again.build_game().hand_over
+    qtbot.waitUntil(screen.isVisible, timeout=5000)
+    assert again.scene.seats == 8 and len(again.scene.hands) == 8 and again.scene.viewer == 5
+    assert [b.seat for b in again.scene.badges if b.state.active] == [5]
+    assert NAMES[5] in screen.title.text()
+    again_play = HotSeatPlay(qtbot, again)
+    again_play.to_the_end()
+    assert again.controller.match is not None and again.controller.match.is_over

@@ -58,14 +58,45 @@ def pressed_by_enter(frame: QWidget, event: QKeyEvent) -> bool:
     return False
 
 
+#: The room kept between a panel over the table and the table's top and bottom edges.
+ROOM_MARGIN = 8
+#: The game over's chart: as low as it goes when the panel has the room, and when it has not.
+CHART_LOW, CHART_FLOOR = 170, 110
+#: No limit on a widget's size (Qt's QWIDGETSIZE_MAX).
+QWIDGETSIZE_MAX = (1 << 24) - 1
+
+
 class Panel(QFrame):
-    """A rounded, dark panel; hidden until shown."""
+    """A rounded, dark panel; hidden until shown. Over the table it is told the height it may
+    take (``fit_to``), when shown and whenever the table is resized, before it is placed."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
         self.setStyleSheet(PANEL_STYLE)
         self.hide()
+
+    def room(self) -> int:
+        """The height the panel may take: the table's, less a margin (any, with no table)."""
+        parent = self.parentWidget()
+        return parent.height() - 2 * ROOM_MARGIN if parent is not None else QWIDGETSIZE_MAX
+
+    def fit_to(self, room: int) -> None:
+        """Make the panel no taller than ``room`` where it can give way (a panel's own)."""
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Its table's size is watched from now (once: Qt keeps one filter an object)."""
+        parent = self.parentWidget()
+        if parent is not None:
+            parent.installEventFilter(self)
+        self.fit_to(self.room())
+        super().showEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """The table resized: fitted again, before the table places the panel."""
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            self.fit_to(self.room())
+        return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not pressed_by_enter(self, event):
@@ -170,8 +201,6 @@ class PassPanel(Panel):
 
 # The cards a seat took, in the end-of-hand summary: at four seats, and at six or eight.
 STRIP_HEIGHT, STRIP_HEIGHT_MANY = 46, 32
-#: The room kept between the hand's summary and the table's top and bottom edges.
-ROOM_MARGIN = 8
 # The four-seat table.
 FOUR = 4
 
@@ -247,26 +276,10 @@ class HandSummaryPanel(Panel):
         buttons.addWidget(self.button)
         self._box.addLayout(buttons)
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        """Over the table: its size is watched, for the cards' height (once: Qt keeps one
-        filter an object)."""
-        parent = self.parentWidget()
-        if parent is not None:
-            parent.installEventFilter(self)
-        super().showEvent(event)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        """The table resized: the cards' height again, before the table places the panel."""
-        if event.type() == QEvent.Type.Resize and self.isVisible():
-            self._fit_cards()
-        return super().eventFilter(watched, event)
-
-    def _fit_cards(self) -> None:
+    def fit_to(self, room: int) -> None:
         """Six or eight rows of cards as large as four's where the table has the room (at
         1280×800 they were as small as at 1024×640), else smaller, so the panel shows whole."""
         seats = len(self._summary.names) if self._summary is not None else FOUR
-        parent = self.parentWidget()
-        room = parent.height() - 2 * ROOM_MARGIN if parent is not None else 0
         heights = (STRIP_HEIGHT,) if seats <= FOUR else (STRIP_HEIGHT, STRIP_HEIGHT_MANY)
         for height in heights:
             for strip in self._strips:
@@ -302,7 +315,7 @@ class HandSummaryPanel(Panel):
         self._box.insertWidget(0, self._body)
         # Shown now, not when Qt gets round to it: the panel is placed at its size at once.
         self._body.show()
-        self._fit_cards()
+        self.fit_to(self.room())
         self._order_copy()
         if summary.game_over:
             self.button.setText(self.tr("Final ranking"))
@@ -382,7 +395,7 @@ class HandSummaryPanel(Panel):
         name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
         grid.addWidget(name, row, 0)
         cards = summary.point_cards[seat]
-        # A row with no card is as high as one with (_fit_cards), so the rows keep one pitch
+        # A row with no card is as high as one with (fit_to), so the rows keep one pitch
         # down the panel.
         grid.setRowMinimumHeight(row, STRIP_HEIGHT)
         self._player_rows.append(row)
@@ -482,9 +495,25 @@ class GameOverPanel(Panel):
         self.ties.setVisible(bool(summary.ties))
         shown = tuple(texts.player_name(name) for name in summary.names)
         self.chart.set_data(shown, summary.progress, summary.limit)
+        self.fit_to(self.room())
         self.show()
         self.raise_()
         self._again.setFocus()
+
+    def fit_to(self, room: int) -> None:
+        """The chart gives up height when the whole would be taller than the table (eight
+        players, three ties told and the aids: the buttons lay under the window's edge at
+        1024×640); it keeps ``CHART_FLOOR`` at least."""
+        self.setMaximumHeight(QWIDGETSIZE_MAX)
+        self.chart.setMinimumHeight(CHART_LOW)
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
+        over = self.sizeHint().height() - room
+        if over > 0:
+            wanted = self.chart.sizeHint().height() - over
+            self.chart.setMinimumHeight(max(CHART_FLOOR, min(CHART_LOW, wanted)))
+            self.setMaximumHeight(max(room, self.minimumSizeHint().height()))
 
     def _aids_text(self, summary: GameSummary) -> str:
         """Who took moves back or asked for hints, and how often ("" if nobody did)."""

@@ -161,7 +161,11 @@ class ScoreChart(QWidget):
         if self._limit is not None:
             values.append(self._limit)
         low, high = math.floor(min(values)), math.ceil(max(values))
-        return low, max(high, low + 10)
+        high = max(high, low + 10)
+        # Up to the next figure the grid writes: the highest line had no number beside it
+        # (a 39 above the grid's 30).
+        step = _nice_step((high - low) / 4)
+        return low, math.ceil(high / step) * step
 
     def _point(self, plot: QRectF, low: int, high: int, hand: int, value: float) -> QPointF:
         count = max(len(self._progress), 1)
@@ -170,19 +174,25 @@ class ScoreChart(QWidget):
         y = plot.bottom() - plot.height() * (value - low) / (high - low)
         return QPointF(x, y)
 
-    def _draw_grid(self, painter: QPainter, plot: QRectF, low: int, high: int) -> None:
+    def grid_values(self) -> list[int]:
+        """The figures written beside the grid's lines, lowest first."""
+        low, high = self._range()
         step = _nice_step((high - low) / 4)
-        painter.setPen(QPen(GRID, 1))
-        value = (low // step) * step
-        while value <= high:
+        return [v for v in range((low // step) * step, high + 1, step) if v >= low]
+
+    def value_y(self, value: float) -> float:
+        """Where a figure lies, up the widget."""
+        low, high = self._range()
+        return self._point(self._plot(), low, high, 0, value).y()
+
+    def _draw_grid(self, painter: QPainter, plot: QRectF, low: int, high: int) -> None:
+        for value in self.grid_values():
             y = self._point(plot, low, high, 0, value).y()
-            if plot.top() - 1 <= y <= plot.bottom() + 1:
-                painter.setPen(QPen(GRID, 1))
-                painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-                painter.setPen(AXIS_TEXT)
-                label = QRectF(0, y - 8, plot.left() - 6, 16)
-                painter.drawText(label, Qt.AlignmentFlag.AlignRight, str(value))
-            value += step
+            painter.setPen(QPen(GRID, 1))
+            painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            painter.setPen(AXIS_TEXT)
+            label = QRectF(0, y - 8, plot.left() - 6, 16)
+            painter.drawText(label, Qt.AlignmentFlag.AlignRight, str(value))
         if self._limit is not None:
             y = self._point(plot, low, high, 0, self._limit).y()
             painter.setPen(QPen(QColor(255, 120, 120, 170), 1.5, Qt.PenStyle.DashLine))

@@ -28,12 +28,19 @@ from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import HandResult, Phase, RuleSet
 from peppa_qt.engine.cards import Card
 from peppa_qt.engine.cardset import listed, set_of
+from peppa_qt.engine.match import Tie, TieBreak
 from peppa_qt.gui import texts
 from peppa_qt.gui.card_pixmaps import CardPixmapCache, card_of
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
-from peppa_qt.gui.panels import STRIP_HEIGHT, STRIP_HEIGHT_MANY, CardStrip, HandSummaryPanel
-from peppa_qt.gui.summaries import HandSummary
+from peppa_qt.gui.panels import (
+    CHART_FLOOR,
+    STRIP_HEIGHT,
+    STRIP_HEIGHT_MANY,
+    CardStrip,
+    HandSummaryPanel,
+)
+from peppa_qt.gui.summaries import GameSummary, HandSummary
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 from peppa_qt.models.card_text import cards_label
 
@@ -512,3 +519,44 @@ def test_a_hot_seat_game_of_eight_saved_at_a_far_seats_turn_opens_in_a_new_windo
     again_play = HotSeatPlay(qtbot, again)
     again_play.to_the_end()
     assert again.controller.match is not None and again.controller.match.is_over
+
+
+@pytest.mark.parametrize("size", [(1024, 620), (1280, 760)])
+def test_the_end_of_an_eight_seat_game_shows_whole_with_its_ties_and_aids(
+    qtbot: QtBot, make_window: WindowMaker, size: tuple[int, int]
+) -> None:
+    """Eight ranked, three ties told (long in Italian) and the aids used: at 1024×640 the
+    chart pushed "Play again" under the window's edge. The chart gives up height instead."""
+    window = make_window(size=size)
+    window.apply_settings(replace(window.settings, language="it"))
+    window.start_game(belmont(8, (0, 2, 5)))
+    qtbot.waitUntil(
+        lambda: waiting_for_someone(window) or window.build_game().hand_over.isVisible()
+    )
+    totals = (0, 0, 0, 0, 3, 20, 24, 39)
+    reason = TieBreak.FIRST_TRICK_ORDER
+    summary = GameSummary(
+        preset="belmont",
+        names=NAMES,
+        ranking=tuple(range(8)),
+        winners=(0,),
+        totals=totals,
+        progress=(totals,),
+        limit=None,
+        teams=False,
+        aids=((0, 13), (0, 0), (0, 13), (0, 0), (0, 0), (0, 13), (0, 0), (0, 0)),
+        ties=(Tie(0, 1, 0, reason), Tie(1, 2, 0, reason), Tie(2, 3, 0, reason)),
+    )
+    window.presenter.game_finished.emit(summary)
+    panel = window.game_over_panel
+    qtbot.waitUntil(panel.isVisible)
+    qtbot.wait(20)
+    assert panel.ties.isVisible() and panel.aids.isVisible()
+    view = window.view
+    table = QRect(view.mapTo(window, QPoint(0, 0)), view.size())
+    for widget in (panel, *panel.buttons):
+        shown = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+        assert table.contains(shown), (widget, table, shown)
+    assert panel.chart.height() >= CHART_FLOOR
+    for label in (panel.ties, panel.aids):  # every line of the wrapped texts in sight
+        assert label.height() >= label.heightForWidth(label.width())

@@ -108,3 +108,15 @@ def test_the_eight_seats_colours_are_told_apart() -> None:
     points = [lab(c) for c in SEAT_COLOURS]
     closest = min(math.dist(a, b) for a, b in combinations(points, 2))
     assert closest >= 30, closest  # CIE Lab distance; the gold and orange were 26 apart
+
+
+def test_the_highest_line_has_a_figure_written_above_it(qtbot: QtBot) -> None:
+    """A total of 39 rose above the grid's last figure, 30, with nothing written beside it."""
+    chart = ScoreChart()
+    qtbot.addWidget(chart)
+    chart.resize(460, 260)
+    chart.set_data([f"P{s}" for s in range(8)], [(0, 0, 0, 0, 3, 20, 24, 39)], None)
+    top = min(p.y() for s in range(8) for p in chart.line_points(s))
+    written = chart.grid_values()
+    assert max(written) >= 39
+    assert chart.value_y(max(written)) <= top

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu
 
 from .texts import QT_TRANSLATE_NOOP
@@ -99,6 +99,11 @@ class WindowMenus(QObject):
             game, QT_TRANSLATE_NOOP("MainWindow", "&Undo"), QKeySequence.StandardKey.Undo
         )
         self.undo_action.triggered.connect(actions.undo)
+        # Ctrl+Z while Undo is greyed out did nothing and said nothing: this says why.
+        self._undo_refused = QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self.window)
+        self._undo_refused.activated.connect(self._say_why_no_undo)
+        self._undo_refused.setEnabled(not self.undo_action.isEnabled())  # never both
+        self._hot_seat = False
         self.redo_action = self._action(
             game, QT_TRANSLATE_NOOP("MainWindow", "&Redo"), QKeySequence.StandardKey.Redo
         )
@@ -199,6 +204,13 @@ class WindowMenus(QObject):
         )
         preferences.triggered.connect(self.window.commands.show_preferences)
 
+    def _say_why_no_undo(self) -> None:
+        if self._hot_seat:
+            why = self.tr("No undo with several human players: it would show their cards.")
+        else:
+            why = self.tr("There is nothing to undo.")
+        self.window.status_line.notice(why)
+
     def show_history(
         self, undo: tuple[int, ...] | None, redo: tuple[int, ...] | None, *, hot_seat: bool
     ) -> None:
@@ -222,6 +234,8 @@ class WindowMenus(QObject):
         else:
             self._name(self.undo_action, QT_TRANSLATE_NOOP("MainWindow", "&Undo"))
         self.undo_action.setEnabled(undo is not None and not hot_seat)
+        self._undo_refused.setEnabled(not self.undo_action.isEnabled())
+        self._hot_seat = hot_seat
         if redo is not None and len(redo) == 1:
             self._name(
                 self.redo_action,

@@ -2075,4 +2075,15 @@
         <translation>Il resto della smazzata è deciso, comunque si giochi: «Finisci la smazzata» (F).</translation>
     </message>
 </context>
+<context>
+    <name>WindowMenus</name>
+    <message>
+        <source>No undo with several human players: it would show their cards.</source>
+        <translation>Con più giocatori umani non si annulla: si vedrebbero le loro carte.</translation>
+    </message>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation>Non c'è niente da annullare.</translation>
+    </message>
+</context>
 </TS>

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
-from qt_helpers import WindowMaker
+from qt_helpers import WindowMaker, short_game
 from test_viewer import assert_seats_in_their_places
 from test_whole_game import assert_table_matches_engine, pass_by_clicking, play_by_clicking
 
@@ -391,3 +392,41 @@ def test_a_hand_over_first_shown_before_the_window_is_laid_out_keeps_its_box(
     assert box.height() >= box.sizeHint().height() > 0
     assert box.contentsRect().contains(screen.button.geometry())
     assert screen.button.height() >= screen.button.sizeHint().height()
+
+
+def test_ctrl_z_with_several_humans_says_why_there_is_no_undo(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Undo is greyed out in hot-seat; the key did nothing and said nothing."""
+    window = make_window()
+    window.finish_startup()  # the menus (filled after the first paint)
+    window.start_game(hot_seat((0, 2), "hearts"))
+    play = HotSeatPlay(qtbot, window)
+    while not (window.controller.hand and len(window.controller.hand.plays) >= 1):
+        assert play.step()
+    qtbot.waitUntil(lambda: waiting(window))
+    window.activateWindow()  # a shortcut is the active window's
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "several human players" in window.status_line.currentMessage()
+
+
+def test_ctrl_z_with_one_human_still_takes_the_card_back(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.finish_startup()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.start_game(short_game("hearts", 1))
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.status_line.currentMessage() == "There is nothing to undo."
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    hand = list(window.scene.hands[0])
+    for card in hand[:3]:
+        window.presenter.toggle_selected(card)
+    window.presenter.confirm_pass()
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+    assert window.menus.undo_action.isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)  # the pass back

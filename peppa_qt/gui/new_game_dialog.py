@@ -382,10 +382,14 @@ class NewGameDialog(QDialog):
             label.setText(labels[seat] if shown else "")
             if shown and not self.names[seat].text() and seat >= len(COMPASS):
                 # Quietly: a seat still "Human" while the next is set would count as a second
-                # human and take the default human's "You" ("Tu") out of its field.
-                blocker = QSignalBlocker(self.kinds[seat])
+                # human and take the default human's "You" ("Tu") out of its field. The name
+                # is written in, as the first four's are: a grey one, only shown, became
+                # "Player 6" when the seat was made a human's.
+                blockers = (QSignalBlocker(self.kinds[seat]), QSignalBlocker(self.names[seat]))
                 self.kinds[seat].setCurrentIndex(self._a_computer())
-                blocker.unblock()
+                self.names[seat].setText(self._default_name(seat))
+                for blocker in blockers:
+                    blocker.unblock()
         if self._deal is not None:
             turn = self.deal_seat.currentIndex()
             self.deal_seat.clear()

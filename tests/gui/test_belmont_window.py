@@ -560,3 +560,21 @@ def test_the_end_of_an_eight_seat_game_shows_whole_with_its_ties_and_aids(
     assert panel.chart.height() >= CHART_FLOOR
     for label in (panel.ties, panel.aids):  # every line of the wrapped texts in sight
         assert label.height() >= label.heightForWidth(label.width())
+
+
+def test_a_seat_the_larger_table_adds_keeps_its_name_when_made_a_humans(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Seats 5 to 8 showed their names in grey, as placeholders; made a human's, seat 6's
+    "Fabio" became "Player 6"."""
+    window = make_window()
+    dialog = NewGameDialog(["x", "easy"], short_game("peppa", 1), window)
+    qtbot.addWidget(dialog)
+    sizes = [dialog.table_size.itemData(i) for i in range(dialog.table_size.count())]
+    dialog.table_size.setCurrentIndex(sizes.index(8))
+    dialog.table_size.activated.emit(sizes.index(8))
+    assert [dialog.names[s].text() for s in range(4, 8)] == ["Elena", "Fabio", "Gina", "Ugo"]
+    dialog.kinds[5].setCurrentIndex(dialog.kinds[5].findData("human"))
+    assert dialog.names[5].text() == "Fabio"
+    setup = dialog.setup()
+    assert [s.name for s in setup.seats if s.level is None] == ["Anna", "Fabio"]

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from .card_pixmaps import CARD_ASPECT, CardPixmapCache
 from .layout import BOTTOM, LEFT, RIGHT, TOP, round_the_table
 from .layout_oval import neighbours_apart
-from .panels import Panel, _label
+from .panels import Panel, panel_label
 
 #: The winner's card is ringed in the table's gold.
 GOLD = QColor("#f5c542")
@@ -99,10 +99,10 @@ class LastTrickPanel(Panel):
 
     def __init__(self, cache: CardPixmapCache, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = _label(name="title")
+        self.title = panel_label(name="title")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.cross = TrickCross(cache)
-        self.line = _label(name="muted")
+        self.line = panel_label(name="muted")
         self.line.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.line.setWordWrap(True)
         box = QVBoxLayout(self)

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from ..controller import GameController, GameSession, GameSetup, Pace, PlayerFactory
     from ..models import ScoreSheetModel, TrickListModel
     from ..storage import Problem, Settings
-    from .panels import GameOverPanel, HandSummaryPanel, PassPanel
+    from .game_over_panel import GameOverPanel
+    from .panels import HandSummaryPanel, PassPanel
     from .table_presenter import TablePresenter
     from .window_commands import WindowCommands
     from .window_game import WindowGame

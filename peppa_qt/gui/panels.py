@@ -1,4 +1,5 @@
-"""Panels floating over the felt: passing, the end of a hand, the end of a game."""
+"""Panels floating over the felt: passing and the end of a hand (the end of a game:
+game_over_panel.py), and what they share."""
 
 from __future__ import annotations
 
@@ -17,11 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.deals import format_deal_number
-from ..engine.match import Tie, TieBreak
 from . import texts
 from .card_pixmaps import CARD_ASPECT, CardPixmapCache
-from .score_chart import SEAT_COLOURS, ScoreChart
-from .summaries import GameSummary, HandSummary
+from .score_chart import SEAT_COLOURS
+from .summaries import HandSummary
 
 PANEL_STYLE = """
 QFrame#panel { background: rgb(10, 32, 22); border: 1px solid rgba(245, 197, 66, 150);
@@ -60,8 +60,6 @@ def pressed_by_enter(frame: QWidget, event: QKeyEvent) -> bool:
 
 #: The room kept between a panel over the table and the table's top and bottom edges.
 ROOM_MARGIN = 8
-#: The game over's chart: as low as it goes when the panel has the room, and when it has not.
-CHART_LOW, CHART_FLOOR = 170, 110
 #: No limit on a widget's size (Qt's QWIDGETSIZE_MAX).
 QWIDGETSIZE_MAX = (1 << 24) - 1
 
@@ -153,7 +151,7 @@ class _CopyButton(QPushButton):
         return self._wider(super().sizeHint())
 
 
-def _label(text: str = "", name: str = "") -> QLabel:
+def panel_label(text: str = "", name: str = "") -> QLabel:
     """A label of plain text (players' names come from files: never read as markup)."""
     label = QLabel(text)
     label.setTextFormat(Qt.TextFormat.PlainText)
@@ -169,7 +167,7 @@ class PassPanel(Panel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.prompt = _label(name="banner")
+        self.prompt = panel_label(name="banner")
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.prompt.setWordWrap(True)
         self.button = QPushButton()
@@ -343,16 +341,16 @@ class HandSummaryPanel(Panel):
         box = QVBoxLayout(body)
         box.setContentsMargins(0, 0, 0, 0)
         title = self.tr("Hand {n}").format(n=summary.index + 1)
-        box.addWidget(_label(title, "title"))
+        box.addWidget(panel_label(title, "title"))
         if summary.moon is not None:
             announce = texts.moon_announcement(summary.preset, summary.names[summary.moon])
-            box.addWidget(_label(announce, "banner"))
+            box.addWidget(panel_label(announce, "banner"))
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
         self._grid, self._player_rows, self._strips = grid, [], []
-        grid.addWidget(_label(self.tr("Points taken"), "muted"), 0, 1)
-        grid.addWidget(_label(self.tr("Hand"), "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
-        grid.addWidget(_label(self.tr("Total"), "muted"), 0, 3, Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(panel_label(self.tr("Points taken"), "muted"), 0, 1)
+        grid.addWidget(panel_label(self.tr("Hand"), "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(panel_label(self.tr("Total"), "muted"), 0, 3, Qt.AlignmentFlag.AlignRight)
         for seat in range(len(summary.names)):
             self._add_row(grid, seat + 1, seat, summary)
         box.addLayout(grid)
@@ -361,7 +359,7 @@ class HandSummaryPanel(Panel):
             note = self.tr("No cards taken ({bonus}): {names}").format(
                 bonus=texts.points_text(summary.bonus), names=names
             )
-            box.addWidget(_label(note, "muted"))
+            box.addWidget(panel_label(note, "muted"))
         if summary.deal_number is not None:
             self._add_deal(box, summary, summary.deal_number)
         return body
@@ -371,7 +369,7 @@ class HandSummaryPanel(Panel):
         matches the fingerprint shown while the cards were hidden."""
         shown = format_deal_number(number)
         row = QHBoxLayout()
-        self.deal_label = _label(self.tr("Deal number {number}").format(number=shown))
+        self.deal_label = panel_label(self.tr("Deal number {number}").format(number=shown))
         self.deal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.deal_label)
         self._copy = _CopyButton(shown)
@@ -382,7 +380,7 @@ class HandSummaryPanel(Panel):
             check = self.tr("✓ matches the fingerprint {fingerprint} (key {key})")
         else:
             check = self.tr("✗ does not match the fingerprint {fingerprint} (key {key})")
-        self.deal_check = _label(
+        self.deal_check = panel_label(
             check.format(fingerprint=summary.fingerprint or "", key=summary.deal_key or ""),
             "muted",
         )
@@ -391,7 +389,7 @@ class HandSummaryPanel(Panel):
         box.addWidget(self.deal_check)
 
     def _add_row(self, grid: QGridLayout, row: int, seat: int, summary: HandSummary) -> None:
-        name = _label(texts.player_name(summary.names[seat]))
+        name = panel_label(texts.player_name(summary.names[seat]))
         name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
         grid.addWidget(name, row, 0)
         cards = summary.point_cards[seat]
@@ -404,160 +402,9 @@ class HandSummaryPanel(Panel):
             self._strips.append(strip)
             grid.addWidget(strip, row, 1)
         else:
-            grid.addWidget(_label("—", "muted"), row, 1)
+            grid.addWidget(panel_label("—", "muted"), row, 1)
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        grid.addWidget(_label(str(summary.points[seat])), row, 2, right)
-        total = _label(str(summary.totals[seat]))
+        grid.addWidget(panel_label(str(summary.points[seat])), row, 2, right)
+        total = panel_label(str(summary.totals[seat]))
         total.setStyleSheet("font-weight: bold;")
         grid.addWidget(total, row, 3, right)
-
-
-class GameOverPanel(Panel):
-    """The final ranking, the winner(s), the score chart, and 'play again'."""
-
-    play_again = Signal()
-    new_game = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        box = QVBoxLayout(self)
-        box.setContentsMargins(22, 16, 22, 16)
-        self.title = _label(name="title")
-        self.winner = _label(name="banner")
-        self.losers = _label(name="muted")
-        self.ranking = QGridLayout()
-        self.ranking.setHorizontalSpacing(16)
-        self.ranking.setColumnStretch(4, 1)
-        self.chart = ScoreChart()
-        again = QPushButton()
-        again.clicked.connect(self.play_again)
-        again.setDefault(True)
-        other = QPushButton()
-        other.setObjectName("secondary")
-        other.clicked.connect(self.new_game)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(other)
-        buttons.addWidget(again)
-        self.aids = _label(name="muted")
-        self.aids.setWordWrap(True)
-        for widget in (self.title, self.winner, self.losers, self.aids):
-            box.addWidget(widget)
-        box.addLayout(self.ranking)
-        #: Why tied players rank as they do (RULES.md: the earlier last trick, and so on).
-        self.ties = _label(name="muted")
-        self.ties.setWordWrap(True)
-        box.addWidget(self.ties)
-        box.addWidget(self.chart, 1)
-        box.addLayout(buttons)
-        self._again = again
-        #: The buttons in Tab order.
-        self.buttons = (other, again)
-        self._summary: GameSummary | None = None
-        self.retranslate_ui()
-
-    def retranslate_ui(self) -> None:
-        """The buttons' texts in the language in use, and the ranking's if it is shown."""
-        other, again = self.buttons
-        again.setText(self.tr("Play again"))
-        other.setText(self.tr("New game…"))
-        if self._summary is not None and self.isVisible():
-            self.show_summary(self._summary)
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
-
-    def show_summary(self, summary: GameSummary) -> None:
-        """Fill the panel for ``summary`` and show it."""
-        self._summary = summary
-        self.title.setText(self.tr("Game over"))
-        winners = [texts.player_name(summary.names[s]) for s in summary.winners]
-        losers = [
-            texts.player_name(summary.names[s]) for s in summary.ranking if s not in summary.winners
-        ]
-        if len(winners) == 1:
-            self.winner.setText(self.tr("Winner: {name}").format(name=winners[0]))
-            self.losers.clear()
-        else:  # two winners (Peppa Torino, teams): the other two lose together
-            self.winner.setText(
-                self.tr("Winners: {first} and {second}").format(first=winners[0], second=winners[1])
-            )
-            self.losers.setText(
-                self.tr("Losers: {first} and {second}").format(first=losers[0], second=losers[1])
-            )
-        self.losers.setVisible(bool(self.losers.text()))
-        self.aids.setText(self._aids_text(summary))
-        self.aids.setVisible(bool(self.aids.text()))
-        self._fill_ranking(summary)
-        self.ties.setText("\n".join(self._tie_text(tie, summary.names) for tie in summary.ties))
-        self.ties.setVisible(bool(summary.ties))
-        shown = tuple(texts.player_name(name) for name in summary.names)
-        self.chart.set_data(shown, summary.progress, summary.limit)
-        self.fit_to(self.room())
-        self.show()
-        self.raise_()
-        self._again.setFocus()
-
-    def fit_to(self, room: int) -> None:
-        """The chart gives up height when the whole would be taller than the table (eight
-        players, three ties told and the aids: the buttons lay under the window's edge at
-        1024×640); it keeps ``CHART_FLOOR`` at least."""
-        self.setMaximumHeight(QWIDGETSIZE_MAX)
-        self.chart.setMinimumHeight(CHART_LOW)
-        layout = self.layout()
-        if layout is not None:
-            layout.invalidate()
-        over = self.sizeHint().height() - room
-        if over > 0:
-            wanted = self.chart.sizeHint().height() - over
-            self.chart.setMinimumHeight(max(CHART_FLOOR, min(CHART_LOW, wanted)))
-            self.setMaximumHeight(max(room, self.minimumSizeHint().height()))
-
-    def _aids_text(self, summary: GameSummary) -> str:
-        """Who took moves back or asked for hints, and how often ("" if nobody did)."""
-        parts = []
-        for seat, (undos, hints) in enumerate(summary.aids):
-            if undos or hints:
-                used = self.tr("{undos} and {hints}").format(
-                    undos=self.tr("%n undo(s)", "", undos), hints=self.tr("%n hint(s)", "", hints)
-                )
-                parts.append(f"{texts.player_name(summary.names[seat])}: {used}")
-        return self.tr("Aids used — {list}").format(list="; ".join(parts)) if parts else ""
-
-    def _tie_text(self, tie: Tie, names: Sequence[str]) -> str:
-        """Why ``tie.ahead`` ranks ahead of ``tie.behind`` with the same total."""
-        why = {
-            TieBreak.NO_TRICK: self.tr(
-                "{ahead} ahead of {behind} (same total, {total}): no trick taken in the whole game."
-            ),
-            TieBreak.EARLIER_LAST_TRICK: self.tr(
-                "{ahead} ahead of {behind} (same total, {total}): last trick taken earlier."
-            ),
-            TieBreak.FIRST_TRICK_ORDER: self.tr(
-                "{ahead} ahead of {behind} (same total, {total}; neither took a trick): order of"
-                " play in the first trick of the last hand."
-            ),
-        }[tie.reason]
-        ahead, behind = (texts.player_name(names[s]) for s in (tie.ahead, tie.behind))
-        return why.format(ahead=ahead, behind=behind, total=tie.total)
-
-    def _fill_ranking(self, summary: GameSummary) -> None:
-        while self.ranking.count():
-            child = self.ranking.takeAt(0)
-            widget = child.widget() if child is not None else None
-            if widget is not None:  # out of the layout: hidden until it is deleted
-                widget.hide()
-                widget.deleteLater()
-        right = Qt.AlignmentFlag.AlignRight
-        for place, seat in enumerate(summary.ranking):
-            won = seat in summary.winners
-            mark = "★" if won else ""
-            self.ranking.addWidget(_label(f"{place + 1}."), place, 0)
-            name = _label(texts.player_name(summary.names[seat]))
-            weight = "bold" if won else "normal"
-            name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: {weight};")
-            self.ranking.addWidget(name, place, 1)
-            self.ranking.addWidget(_label(str(summary.totals[seat])), place, 2, right)
-            self.ranking.addWidget(_label(mark), place, 3)

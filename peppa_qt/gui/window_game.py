@@ -22,9 +22,10 @@ from ..models import ScoreSheetModel, TrickListModel
 from ..storage import Profile
 from .aids_bar import AidsBar
 from .card_pixmaps import CardPixmapCache
+from .game_over_panel import GameOverPanel
 from .last_trick import LastTrickPanel
 from .layout import TableLayout
-from .panels import GameOverPanel, HandSummaryPanel, PassPanel
+from .panels import HandSummaryPanel, PassPanel
 from .score_chart import ScoreChart
 from .summaries import GameSummary, HandSummary
 from .table_presenter import TablePresenter

@@ -31,15 +31,10 @@ from peppa_qt.engine.cardset import listed, set_of
 from peppa_qt.engine.match import Tie, TieBreak
 from peppa_qt.gui import texts
 from peppa_qt.gui.card_pixmaps import CardPixmapCache, card_of
+from peppa_qt.gui.game_over_panel import CHART_FLOOR
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
-from peppa_qt.gui.panels import (
-    CHART_FLOOR,
-    STRIP_HEIGHT,
-    STRIP_HEIGHT_MANY,
-    CardStrip,
-    HandSummaryPanel,
-)
+from peppa_qt.gui.panels import STRIP_HEIGHT, STRIP_HEIGHT_MANY, CardStrip, HandSummaryPanel
 from peppa_qt.gui.summaries import GameSummary, HandSummary
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 from peppa_qt.models.card_text import cards_label

@@ -11,8 +11,8 @@ from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.engine import HandResult
+from peppa_qt.gui.game_over_panel import GameOverPanel
 from peppa_qt.gui.main_window import SPEEDS, MainWindow
-from peppa_qt.gui.panels import GameOverPanel
 from peppa_qt.gui.summaries import GameSummary, HandSummary
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
 

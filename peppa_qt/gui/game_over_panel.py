@@ -100,7 +100,6 @@ class GameOverPanel(Panel):
         self.ties.setVisible(bool(summary.ties))
         shown = tuple(texts.player_name(name) for name in summary.names)
         self.chart.set_data(shown, summary.progress, summary.limit)
-        self.fit_to(self.room())
         self.show()
         self.raise_()
         self._again.setFocus()

@@ -385,11 +385,9 @@ class NewGameDialog(QDialog):
                 # human and take the default human's "You" ("Tu") out of its field. The name
                 # is written in, as the first four's are: a grey one, only shown, became
                 # "Player 6" when the seat was made a human's.
-                blockers = (QSignalBlocker(self.kinds[seat]), QSignalBlocker(self.names[seat]))
-                self.kinds[seat].setCurrentIndex(self._a_computer())
-                self.names[seat].setText(self._default_name(seat))
-                for blocker in blockers:
-                    blocker.unblock()
+                with QSignalBlocker(self.kinds[seat]), QSignalBlocker(self.names[seat]):
+                    self.kinds[seat].setCurrentIndex(self._a_computer())
+                    self.names[seat].setText(self._default_name(seat))
         if self._deal is not None:
             turn = self.deal_seat.currentIndex()
             self.deal_seat.clear()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent, QPainter, QPaintEvent, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -58,15 +58,13 @@ def pressed_by_enter(frame: QWidget, event: QKeyEvent) -> bool:
     return False
 
 
-#: The room kept between a panel over the table and the table's top and bottom edges.
-ROOM_MARGIN = 8
 #: No limit on a widget's size (Qt's QWIDGETSIZE_MAX).
 QWIDGETSIZE_MAX = (1 << 24) - 1
 
 
 class Panel(QFrame):
     """A rounded, dark panel; hidden until shown. Over the table it is told the height it may
-    take (``fit_to``), when shown and whenever the table is resized, before it is placed."""
+    take (``fit_to``) each time the table places it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,27 +72,8 @@ class Panel(QFrame):
         self.setStyleSheet(PANEL_STYLE)
         self.hide()
 
-    def room(self) -> int:
-        """The height the panel may take: the table's, less a margin (any, with no table)."""
-        parent = self.parentWidget()
-        return parent.height() - 2 * ROOM_MARGIN if parent is not None else QWIDGETSIZE_MAX
-
     def fit_to(self, room: int) -> None:
         """Make the panel no taller than ``room`` where it can give way (a panel's own)."""
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        """Its table's size is watched from now (once: Qt keeps one filter an object)."""
-        parent = self.parentWidget()
-        if parent is not None:
-            parent.installEventFilter(self)
-        self.fit_to(self.room())
-        super().showEvent(event)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        """The table resized: fitted again, before the table places the panel."""
-        if event.type() == QEvent.Type.Resize and self.isVisible():
-            self.fit_to(self.room())
-        return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not pressed_by_enter(self, event):
@@ -252,10 +231,9 @@ class HandSummaryPanel(Panel):
         self._body: QWidget | None = None
         self._summary: HandSummary | None = None
         self._copy: _CopyButton | None = None
-        #: The rows of the players (grid and row numbers) and their strips of cards: the
-        #: cards' height follows the room the table gives the panel.
+        #: The players' rows (1 to N) and their strips of cards: the cards' height follows
+        #: the room the table gives the panel.
         self._grid: QGridLayout | None = None
-        self._player_rows: list[int] = []
         self._strips: list[CardStrip] = []
         self.button = QPushButton()
         self.button.setDefault(True)
@@ -283,7 +261,7 @@ class HandSummaryPanel(Panel):
             for strip in self._strips:
                 strip.set_card_height(height)
             if self._grid is not None:
-                for row in self._player_rows:
+                for row in range(1, seats + 1):
                     self._grid.setRowMinimumHeight(row, height)
             # Each layout from the grid up forgets the size it kept, so the panel's is new.
             body = self._body.layout() if self._body is not None else None
@@ -313,7 +291,6 @@ class HandSummaryPanel(Panel):
         self._box.insertWidget(0, self._body)
         # Shown now, not when Qt gets round to it: the panel is placed at its size at once.
         self._body.show()
-        self.fit_to(self.room())
         self._order_copy()
         if summary.game_over:
             self.button.setText(self.tr("Final ranking"))
@@ -347,7 +324,7 @@ class HandSummaryPanel(Panel):
             box.addWidget(panel_label(announce, "banner"))
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
-        self._grid, self._player_rows, self._strips = grid, [], []
+        self._grid, self._strips = grid, []
         grid.addWidget(panel_label(self.tr("Points taken"), "muted"), 0, 1)
         grid.addWidget(panel_label(self.tr("Hand"), "muted"), 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(panel_label(self.tr("Total"), "muted"), 0, 3, Qt.AlignmentFlag.AlignRight)
@@ -396,7 +373,6 @@ class HandSummaryPanel(Panel):
         # A row with no card is as high as one with (fit_to), so the rows keep one pitch
         # down the panel.
         grid.setRowMinimumHeight(row, STRIP_HEIGHT)
-        self._player_rows.append(row)
         if cards:
             strip = CardStrip(self._cache, cards)
             self._strips.append(strip)

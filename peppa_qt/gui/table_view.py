@@ -19,9 +19,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from .layout import TableLayout
+from .panels import Panel
 from .plates import plate_colours
 from .table_scene import TableScene
 
+#: The room a panel over the felt keeps from the table's top and bottom edges.
+PANEL_MARGIN = 8
 FELT_CENTRE = QColor("#2e7a4c")
 FELT_EDGE = QColor("#123a24")
 #: Table colours the player can choose: (centre, edge) of the felt's gradient.
@@ -103,6 +106,8 @@ class TableView(QGraphicsView):
         for widget, anchor in self._overlays:
             if widget.isHidden():
                 continue
+            if isinstance(widget, Panel):  # no taller than the table, where it can give way
+                widget.fit_to(self.height() - 2 * PANEL_MARGIN)
             layout = widget.layout()
             if layout is not None:  # a text just changed: its size, not the one Qt has kept
                 layout.activate()

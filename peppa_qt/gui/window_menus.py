@@ -103,7 +103,6 @@ class WindowMenus(QObject):
         self._undo_refused = QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self.window)
         self._undo_refused.activated.connect(self._say_why_no_undo)
         self._undo_refused.setEnabled(not self.undo_action.isEnabled())  # never both
-        self._hot_seat = False
         self.redo_action = self._action(
             game, QT_TRANSLATE_NOOP("MainWindow", "&Redo"), QKeySequence.StandardKey.Redo
         )
@@ -205,7 +204,7 @@ class WindowMenus(QObject):
         preferences.triggered.connect(self.window.commands.show_preferences)
 
     def _say_why_no_undo(self) -> None:
-        if self._hot_seat:
+        if self.window.controller.hot_seat():
             why = self.tr("No undo with several human players: it would show their cards.")
         else:
             why = self.tr("There is nothing to undo.")
@@ -235,7 +234,6 @@ class WindowMenus(QObject):
             self._name(self.undo_action, QT_TRANSLATE_NOOP("MainWindow", "&Undo"))
         self.undo_action.setEnabled(undo is not None and not hot_seat)
         self._undo_refused.setEnabled(not self.undo_action.isEnabled())
-        self._hot_seat = hot_seat
         if redo is not None and len(redo) == 1:
             self._name(
                 self.redo_action,

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .panels import PANEL_STYLE, pressed_by_enter
+from .panel_base import PANEL_STYLE, pressed_by_enter
 
 
 class AidsBar(QFrame):

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout
 
 from ..engine.match import Tie, TieBreak
 from . import texts
-from .panels import QWIDGETSIZE_MAX, Panel, panel_label
+from .panel_base import QWIDGETSIZE_MAX, Panel, panel_label
 from .score_chart import SEAT_COLOURS, ScoreChart
 from .summaries import GameSummary
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from .panels import PANEL_STYLE, Panel
+from .panel_base import PANEL_STYLE, Panel
 
 VEIL = QColor(4, 16, 10, 150)
 

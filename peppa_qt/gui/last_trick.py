@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from .card_pixmaps import CARD_ASPECT, CardPixmapCache
 from .layout import BOTTOM, LEFT, RIGHT, TOP, round_the_table
 from .layout_oval import neighbours_apart
-from .panels import Panel, panel_label
+from .panel_base import Panel, panel_label
 
 #: The winner's card is ringed in the table's gold.
 GOLD = QColor("#f5c542")

@@ -19,7 +19,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from .layout import TableLayout
-from .panels import Panel
+from .panel_base import Panel
 from .plates import plate_colours
 from .table_scene import TableScene
 

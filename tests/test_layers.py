@@ -1,4 +1,5 @@
-"""The layers below the window run headless: importing engine, ai or storage loads no Qt."""
+"""The layers below the window run headless: importing engine, ai, table or storage loads no
+Qt."""
 
 from __future__ import annotations
 
@@ -18,6 +19,21 @@ LAYERS = {
 import importlib, peppa_qt.engine, peppa_qt.engine.record, peppa_qt.engine.view, peppa_qt.ai
 for level in peppa_qt.ai.available_levels():  # every computer level that exists
     importlib.import_module(f"peppa_qt.ai.{level}")
+""",
+    # The loop plays a whole game too, with a seat kind of the probe's own.
+    "table": """
+import peppa_qt.table.bot, peppa_qt.table.computer, peppa_qt.table.stand_in
+from peppa_qt.engine import Match, RuleSet, cards_of
+from peppa_qt.table import ManualScheduler, Pace, Seat, TableLoop
+class Lowest(Seat):
+    def ask(self, request):
+        view, size = request.view, (request.view.rules.pass_size if request.passing else 1)
+        request.answer(cards_of(view.hand if request.passing else view.legal)[:size])
+scheduler = ManualScheduler()
+match = Match(RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 2}}), 1)
+loop = TableLoop(match, [Lowest() for _ in range(4)], scheduler, pace=Pace(0, True))
+loop.start()
+assert scheduler.run_until(lambda: match.is_over, timeout=30)
 """,
     "storage": """
 import peppa_qt.storage, peppa_qt.storage.files, peppa_qt.storage.saves

@@ -1,13 +1,18 @@
-"""The game loop: asks each seat for its move, applies it through the engine, tells the table.
+"""The game loop as the window sees it: the table's events as signals, each shown in turn.
 
-The loop is a phase machine (as OpenSpiel's games dispatch on their phase): ``step`` says
-what it waits for, and each tick (``_advance``) shows the next event waiting, or asks whoever
-is to act in the hand's phase (``_ASKERS``: the passes, a play, or what follows a scored
-hand). Every move goes through the engine here and nowhere else.
+``GameController`` hosts a ``table.TableLoop`` (the Qt-free game loop, which asks each seat
+and applies its answer through the engine) for the window. It makes the seats (a computer
+for each level, a ``HumanSeat`` for each person at this window), turns the loop's events
+into signals, and holds the loop while the table shows them: each signal that changes the
+table waits for ``animations_done()`` before the next is shown and the game goes on (unless
+the gate is off, as in controller-only tests).
 
-What the table may show is *published*: each event is queued with the snapshot of the moment
-it describes (``Published``: the public table and the viewer's view), and the signal that
-shows it carries that snapshot. A screen draws from it, never from ``match``.
+It also keeps what only a window has: one **viewer** (the seat the table is drawn for), and
+with several humans at one computer their turns one at a time, each behind a hand-over
+screen, their cards covered in between (``seating.Seating`` decides when). What a screen
+may show is *published*: each event is queued with the snapshot of the moment it describes
+(``Published``: the public table and the viewer's view), and the signal that shows it
+carries that snapshot. A screen draws from it, never from ``match``.
 """
 
 from __future__ import annotations
@@ -15,38 +20,54 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 
 from ..ai import make_player
-from ..ai.base import Decision, Player
-from ..engine import HandState, Match, Phase, PlayerView, TableState
+from ..ai.base import Player
+from ..engine import CardSet, HandState, Match, Phase, PlayerView, TableState
 from ..engine.cards import SUIT_SIZE
 from ..engine.errors import IllegalMove, Reason
-from .computers import ComputerTurns
-from .history import MoveHistory, actions_of
-from .humans import HumanTurns
+from ..table import (
+    CardPlayed,
+    CardsPassed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandResumed,
+    HandScored,
+    HumanSeat,
+    PassChosen,
+    PassingBegan,
+    Request,
+    Seat,
+    TableLoop,
+    TrickWon,
+    TurnBegan,
+)
+from ..table.computer import ComputerSeat, Thinkers
 from .published import Published, snapshot
+from .qt_scheduler import QtScheduler
 from .seating import Seating
 from .setup import NO_NAMES, GameSetup, Pace, Refusal
 from .step import Step
-from .undo import UndoRedo
-from .worker import ThinkPool, ThinkRelay
 
 PlayerFactory = Callable[[str, int], Player]
 
 __all__ = ["GameController", "PlayerFactory", "Published", "Step"]
 
 
-class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
-    """Owns the Match; the only caller of the engine's mutators. Never imports the GUI.
+class GameController(QObject):
+    """Hosts the game loop for a window; never imports the GUI.
 
-    Every signal that changes the table waits for ``animations_done()`` before the game goes
-    on (unless the gate is off, as in controller-only tests). Humans are asked one at a time;
-    before a human other than the viewer is asked, the viewer changes (``viewer_changed``).
-    The signals that draw the table carry, last, the ``Published`` moment they show.
+    Humans are asked one at a time; before a human other than the viewer is asked, the
+    viewer changes (``viewer_changed``). The signals that draw the table carry, last, the
+    ``Published`` moment they show.
     """
 
     game_started = Signal()
+    #: Every event of the loop as it happens (before the table shows it): for the parts of
+    #: a session that keep count of the moves (undo).
+    event_told = Signal(object)
     hand_dealt = Signal(int, object)  # hand index
     hand_resumed = Signal(int, object)  # hand index: a saved game goes on, drawn as it stands
     table_redrawn = Signal(int, object)  # hand index: the hand as it stands (undo, a new viewer)
@@ -64,7 +85,6 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
     human_to_pass = Signal(int, object)  # seat
     human_to_move = Signal(int, object, object)  # seat, the legal cards (a CardSet)
     move_refused = Signal(object)  # Refusal
-    history_changed = Signal()  # what Undo and Redo would do may have changed
 
     def __init__(
         self,
@@ -75,47 +95,63 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        self.pace = pace or Pace()
+        self._pace = pace or Pace()
         self._factory: PlayerFactory = player_factory or make_player
         self._gated = gated
-        self._relay = ThinkRelay(self)
-        self._relay.decided.connect(self._on_relay_decided)
-        self._pool = ThinkPool(self._relay)
-        self._tick = _single_shot(self, self._advance)
-        self._delay = _single_shot(self, self._apply_delayed)
-        # A coarse timer may fire up to 5% early: the pause between computer cards is kept whole.
-        self._delay.setTimerType(Qt.TimerType.PreciseTimer)
-        self._clock = QElapsedTimer()
+        self._scheduler = QtScheduler(self)
+        #: The worker thread the computers think in (one decision at a time).
+        self._thinkers = Thinkers()
+        self._tick = QTimer(self)
+        self._tick.setSingleShot(True)
+        self._tick.timeout.connect(self._advance)
         self._epoch = 0
-        self._players: dict[int, Player] = {}
+        self._loop: TableLoop | None = None
         self._reset_state()
 
     def _reset_state(self) -> None:
         self.setup: GameSetup | None = None
         self._match: Match | None = None
-        self._players = {}
         self._epoch += 1
-        self._step = Step.NO_GAME
+        self._players: dict[int, Player] = {}
+        self._humans: dict[int, HumanSeat] = {}
         #: Events to show, each with the moment it shows: (signal, its arguments, moment).
         self._pending: deque[tuple[SignalInstance, tuple[object, ...], Published | None]]
         self._pending = deque()
-        #: The seats asked in this position (a computer thinking, a human choosing).
-        self._asked: set[int] = set()
-        #: The computer to play whose decision for this position is under way or waiting.
-        self._thinking: int | None = None
-        self._delayed: tuple[int, Decision] | None = None
+        #: The table is showing an event (the gate: ``animations_done`` opens it).
+        self._showing = False
+        #: The humans asked to choose on screen in this position.
+        self._prompted: set[int] = set()
         self._seating = Seating((), 1, 1)  # no game yet: nobody to seat
         #: The human the computer is being handed to (a hand-over screen is up).
         self._handing_over: int | None = None
         self._published: Published | None = None
-        self.history = MoveHistory(self.is_human)
 
     # ----------------------------------------------------------------- queries
 
     @property
     def step(self) -> Step:
         """What the game loop waits for now."""
-        return self._step
+        loop, hand = self._loop, self.hand
+        if loop is None or loop.closed or hand is None:
+            return Step.NO_GAME
+        if self._showing:
+            return Step.SHOWING
+        if self._handing_over is not None:
+            return Step.HANDING_OVER
+        if hand.phase is Phase.SCORED and not self._pending:
+            return Step.OVER if loop.match.is_over else Step.BETWEEN_HANDS
+        return Step.ASKING if loop.asked() or self._prompted else Step.READY
+
+    @property
+    def pace(self) -> Pace:
+        """How fast the computers play and the hands follow."""
+        return self._pace
+
+    @pace.setter
+    def pace(self, pace: Pace) -> None:
+        self._pace = pace
+        if self._loop is not None:
+            self._loop.pace = pace
 
     @property
     def match(self) -> Match | None:
@@ -125,12 +161,12 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
     @property
     def hand(self) -> HandState | None:
         """The hand in play or the last one scored (the live state: not for screens)."""
-        return self.match.current if self.match else None
+        return self._match.current if self._match else None
 
     @property
     def epoch(self) -> int:
         """Changes with every game started or resumed, and every undo: an answer worked out
-        in a worker before (a computer's card, a claim) is known by it as out of date."""
+        in a worker before (a claim) is known by it as out of date."""
         return self._epoch
 
     @property
@@ -176,6 +212,10 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
         """Whether two or more humans share the computer (each hidden from the others)."""
         return len(self.humans()) > 1
 
+    def prompted(self) -> frozenset[int]:
+        """The humans asked on screen to pass or play now."""
+        return frozenset(self._prompted)
+
     def player_seeds(self) -> list[int | None]:
         """Each computer player's seed by seat (None for humans), for saving the game."""
         seats = range(len(self.setup.seats)) if self.setup else range(0)
@@ -184,14 +224,10 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
     # ----------------------------------------------------------------- intents
 
     def start(self, setup: GameSetup) -> None:
-        """Start a new game (cancelling any thinking of the previous one)."""
-        self._cancel_thinking()
-        self._reset_state()
-        self.setup = setup
+        """Start a new game (the previous one's seats stop thinking)."""
         given = {} if setup.deal is None else {0: setup.deal}
-        self._match = Match(setup.rules, setup.seed, dealer=setup.dealer, deal_numbers=given)
-        self._begin(None)
-        self._deal()
+        match = Match(setup.rules, setup.seed, dealer=setup.dealer, deal_numbers=given)
+        self._begin(setup, match)
 
     def resume(self, setup: GameSetup, match: Match) -> None:
         """Go on with ``match`` (replayed from a saved game) as if it had never stopped.
@@ -199,81 +235,96 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
         The table is told once where the game stands (``hand_resumed``; then ``hand_scored``
         and ``game_over`` again if the last hand is over), and the game goes on from there.
         """
-        self._cancel_thinking()
+        self._begin(setup, match)
+
+    def _begin(self, setup: GameSetup, match: Match) -> None:
+        """Seat the players of ``setup`` at a loop playing ``match``, and start it."""
+        self._leave()
         self._reset_state()
         self.setup, self._match = setup, match
-        hand = match.current
-        self._begin(hand)
-        if hand is None:
-            self._deal()
-            return
-        self.history.restart(actions_of(hand))
-        self.history_changed.emit()
-        self._queue(self.hand_resumed, self._hand_index())
-        if hand.phase is Phase.SCORED:
-            self._queue_scored(hand)
-
-    def _begin(self, hand: HandState | None) -> None:
-        """Make the computer players and choose the viewer of the game starting or resuming."""
-        assert self.setup is not None and self.match is not None
-        for seat, spec in enumerate(self.setup.seats):
-            if spec.level is not None:
-                seed = self.setup.player_seed(seat, self.match.seed)
-                self._players[seat] = self._factory(spec.level, seed)
-                self._players[seat].warm_up()  # a search level's processes start meanwhile
-        rules = self.match.rules
+        seats: list[Seat] = []
+        for seat, spec in enumerate(setup.seats):
+            if spec.level is None:
+                self._humans[seat] = HumanSeat(self._on_human_asked)
+                seats.append(self._humans[seat])
+                continue
+            player = self._factory(spec.level, setup.player_seed(seat, match.seed))
+            player.warm_up()  # a search level's processes start meanwhile
+            self._players[seat] = player
+            seats.append(ComputerSeat(player, self._thinkers, self._scheduler))
+        rules = match.rules
         self._seating = Seating(self.humans(), rules.seats, rules.direction)
-        self._seating.viewer = self._seating.first_viewer(hand)
-        self._step = Step.READY
+        self._seating.viewer = self._seating.first_viewer(match.current)
+        self._loop = TableLoop(match, seats, self._scheduler, pace=self._pace)
+        self._loop.listen(self._on_event)
         self.game_started.emit()
+        self._loop.start()
 
     def next_hand(self) -> None:
         """Deal the next hand once the table has shown the last one's score."""
-        hand = self.hand
-        if self.match is None or hand is None or hand.phase is not Phase.SCORED:
-            return
-        if self.match.is_over or self._pending:
-            return
-        self._deal()
+        if self._loop is not None and not self._pending:
+            self._loop.next_hand()
 
     def submit_pass(self, seat: int, cards: Sequence[int]) -> bool:
         """A human's cards to pass; refused with ``move_refused`` when illegal."""
-        hand = self.hand
-        if hand is None or self.match is None or not self.is_human(seat):
+        hand, match, human = self.hand, self._match, self._humans.get(seat)
+        if hand is None or match is None or human is None:
             return False
-        if hand.phase is Phase.PASSING and seat not in self._asked:
+        if hand.phase is Phase.PASSING and seat not in self._prompted:
             self.move_refused.emit(Refusal(Reason.NOT_YOUR_TURN, seat))
             return False
-        refusal = self.match.why_illegal_pass(seat, cards)
+        if human.asked and human.request is not None and human.request.passing:
+            refusal = human.answer(cards)
+        else:  # not a pass asked of them now: the rules say why (the pass is over, say)
+            refusal = match.why_illegal_pass(seat, cards) or _not_asked(seat)
         if refusal is not None:
             self._refuse(refusal, seat)
             return False
-        self.history.made_again(seat, tuple(sorted(cards)))
-        self._apply_pass(seat, tuple(cards))
-        self.history_changed.emit()
         return True
 
     def submit_play(self, seat: int, card: int) -> bool:
         """A human's card; refused with ``move_refused`` when illegal or not its turn."""
-        hand = self.hand
-        if hand is None or self.match is None or not self.is_human(seat):
+        hand, match, human = self.hand, self._match, self._humans.get(seat)
+        if hand is None or match is None or human is None:
             return False
-        if hand.phase is Phase.PLAYING and (hand.to_move != seat or seat not in self._asked):
+        if hand.phase is Phase.PLAYING and (hand.to_move != seat or seat not in self._prompted):
             self.move_refused.emit(Refusal(Reason.NOT_YOUR_TURN, seat, card))
             return False
-        refusal = self.match.why_illegal(card)
+        if human.asked and human.request is not None and not human.request.passing:
+            refusal = human.answer((card,))
+        else:  # not a card asked of them now: the rules say why (still passing, say)
+            refusal = match.why_illegal(card) or _not_asked(seat)
         if refusal is not None:
             self._refuse(refusal, seat)
             return False
-        self.history.made_again(seat, (card,))
-        self._play(card)
-        self.history_changed.emit()
         return True
+
+    def uncover(self) -> bool:
+        """The human handed the computer asks to see their cards: draw them, then ask them."""
+        if self._handing_over is None or self._match is None:
+            return False
+        self._handing_over = None
+        self._seating.covered = False
+        self._queue(self.table_redrawn, self._hand_index())
+        return True
+
+    def take_back(self, count: int) -> None:
+        """Take back the last ``count`` moves of the hand (undo): the table is drawn again
+        as they leave it, and every seat to act is asked afresh."""
+        if self._loop is None:
+            return
+        self._epoch += 1
+        self._forget_showing()
+        self._prompted.clear()
+        self._loop.hold()  # nothing goes on before the table is drawn again
+        self._loop.take_back(count)
+        self.moves_taken_back.emit()
+        self._queue(self.table_redrawn, self._hand_index())
 
     def animations_done(self) -> None:
         """The table has finished showing the last signal: the game may go on."""
-        if self._step is Step.SHOWING:
-            self._step = Step.READY
+        if self._showing:
+            self._showing = False
             self._tick.start(0)
 
     def go_on(self) -> None:
@@ -284,196 +335,175 @@ class GameController(QObject, ComputerTurns, UndoRedo, HumanTurns):
         still to show follow once the table has shown the last one again
         (``animations_done``); with no such wait the game goes on at once.
         """
-        if self.match is None or self.match.current is None:
+        if self._loop is None or self.hand is None:
             return
-        self._forget_decisions()
-        self._asked.clear()
+        self._epoch += 1
+        self._prompted.clear()
         self._handing_over = None
-        if self._step is not Step.SHOWING:
-            self._ready()
+        self._loop.ask_again()
+        if not self._showing:
             self._tick.start(0)
 
     def shutdown(self, timeout_ms: int = 3000) -> bool:
-        """Stop for good (window closing): cancel thinking and wait for the worker."""
+        """Stop for good (window closing): the players stop, the worker is waited for."""
         self._epoch += 1
-        self._pending.clear()
-        self._step = Step.NO_GAME
-        self._tick.stop()
-        self._delay.stop()
-        return self._pool.stop(list(self._players.values()), timeout_ms)
+        self._forget_showing()
+        self._leave()
+        return self._thinkers.stop(timeout_ms / 1000)
 
-    # -------------------------------------------------------------- the loop
+    # -------------------------------------------------------------- the loop's events
+
+    def _on_event(self, event: Event) -> None:
+        """An event of the loop, at the moment it happens: shown in turn, or said at once."""
+        self.event_told.emit(event)
+        match event:
+            case HandDealt(index):
+                self._seating.new_hand()
+                self._handing_over = None
+                self._prompted.clear()
+                self._queue(self.hand_dealt, index)
+            case HandResumed(index):
+                self._queue(self.hand_resumed, index)
+            case PassingBegan():
+                self.turn_changed.emit(-1)
+            case PassChosen(seat):
+                self._cover_after(seat)
+                if self._published is not None:
+                    self._published = self._published.with_passed(seat)
+                self.seat_passed.emit(seat)
+            case CardsPassed(index):
+                self._prompted.clear()
+                self._queue(self.cards_passed, index)
+            case TurnBegan(seat) if seat not in self._humans:  # a human's: when asked on screen
+                self.turn_changed.emit(seat)
+            case CardPlayed(seat, card):
+                self._prompted.clear()
+                self._cover_after(seat)
+                self._queue(self.card_played, seat, card)
+            case TrickWon(winner, cards):
+                self._queue(self.trick_taken, winner, cards)
+            case HandScored(index, result):
+                self._queue(self.hand_scored, index, result)
+            case GameOver(ranking):
+                self._queue(self.game_over, list(ranking))
+        self._tick.start(0)  # the next human may be asked
+
+    def _on_human_asked(self, request: Request) -> None:
+        self._tick.start(0)
+
+    # -------------------------------------------------------------- showing
 
     def _advance(self) -> None:
-        """One tick: show the next event waiting, or ask whoever acts in the hand's phase."""
-        if self.match is None or self._step in (Step.NO_GAME, Step.SHOWING):
+        """One tick: show the next event waiting; with none, let the game go on and ask the
+        human whose choice it is."""
+        if self._loop is None or self._loop.closed or self._showing:
             return
         if self._pending:
             self._show_next()
             return
-        if self._step is Step.HANDING_OVER:
-            return
-        hand = self.hand
-        assert hand is not None
-        _ASKERS[hand.phase](self, hand)
+        self._loop.release()
+        self._ask_humans()
 
     def _show_next(self) -> None:
         signal, args, moment = self._pending.popleft()
         self._publish(moment)
-        self._step = Step.SHOWING if self._gated else Step.READY
+        self._showing = self._gated
         signal.emit(*args, self._published)
         if not self._gated:
             self._tick.start(0)
 
-    def _ready(self) -> None:
-        """Nothing is waited for but the table showing an event (that wait stays)."""
-        if self._step is not Step.SHOWING:
-            self._step = Step.READY
+    def _queue(self, signal: SignalInstance, *args: object) -> None:
+        """Emit later, in order, each after the table has shown the one before; the game
+        waits meanwhile. The moment the event shows is captured now, with the event."""
+        self._pending.append((signal, args, self._snapshot()))
+        if self._loop is not None:
+            self._loop.hold()
+        self._tick.start(0)
+
+    def _forget_showing(self) -> None:
+        """Nothing waits to be shown any more (the table is drawn afresh after this)."""
+        self._tick.stop()
+        self._pending.clear()
+        self._showing = False
 
     def _publish(self, moment: Published | None) -> None:
         """What the screen may show from now on (None keeps what it shows)."""
         if moment is not None:
             self._published = moment
 
-    def _queue(self, signal: SignalInstance, *args: object) -> None:
-        """Emit later, in order, each after the table has shown the one before.
-
-        The moment the event shows is captured now, with the event, and published with it.
-        """
-        self._pending.append((signal, args, self._snapshot()))
-        self._tick.start(0)
-
     def _snapshot(self) -> Published | None:
         seating = self._seating
-        return snapshot(self.match, seating.viewer, seating.covered)
+        return snapshot(self._match, seating.viewer, seating.covered)
 
     def _hand_index(self) -> int:
-        return len(self.match.hands) - 1 if self.match else 0
+        return len(self._match.hands) - 1 if self._match else 0
 
-    def _deal(self) -> None:
-        assert self.match is not None
-        self.match.start_hand()
-        self._asked.clear()
-        self.history.restart()
-        self._seating.new_hand()
-        self._handing_over = None
-        self._ready()
-        self._queue(self.hand_dealt, self._hand_index())
-        self._think_ahead()  # a hand without passing: the leader is known
-        self.history_changed.emit()
+    def _leave(self) -> None:
+        """The game in play is left: its seats stop (its computers for good)."""
+        if self._loop is not None:
+            self._loop.close()
 
-    def _ask_passes(self, hand: HandState) -> None:
-        self._step = Step.ASKING
-        self.turn_changed.emit(-1)
-        for seat in range(hand.rules.seats):  # every computer thinks at once
-            if hand.passes[seat] is None and seat not in self._asked and not self.is_human(seat):
-                self._asked.add(seat)
-                self._think(seat)
-        if any(self.is_human(s) and hand.passes[s] is None for s in self._asked):
-            return  # a human is choosing: the next one is asked once they have passed
-        human = self._seating.next_human(hand)
-        if human is not None:
-            self._ask_human(human)
+    # -------------------------------------------------------------- the humans
 
-    def _ask_play(self, hand: HandState) -> None:
-        self._step = Step.ASKING
-        seat = hand.to_move
-        assert seat is not None
-        if seat in self._asked:
+    def _ask_humans(self) -> None:
+        """Ask the human whose choice comes next, if none is choosing and none is being
+        handed the computer (with several humans, one at a time)."""
+        hand = self.hand
+        waiting = {seat for seat, human in self._humans.items() if human.asked}
+        if hand is None or not waiting or self._handing_over is not None:
             return
-        if self.is_human(seat):
+        if waiting & self._prompted:
+            return  # a human is choosing: the next one is asked once they have acted
+        seat = self._seating.next_human(hand)
+        if seat in waiting:
             self._ask_human(seat)
+
+    def _ask_human(self, seat: int) -> None:
+        """Ask ``seat`` if the table is drawn for it and its cards are shown.
+
+        Else first draw the table for ``seat`` (``viewer_changed``), or, with the cards still
+        covered, ask for the computer to be handed over (``hand_over``; ``uncover`` goes on).
+        """
+        seating = self._seating
+        if seating.turning_to(seat):  # the cards of the human before leave the screen first
+            self._cover(seating.viewer)
+        if seat != seating.viewer:
+            seating.viewer = seat
+            self._queue(self.viewer_changed, seat)
+            self._queue(self.table_redrawn, self._hand_index())
             return
-        self._asked.add(seat)
-        self.turn_changed.emit(seat)
-        self._clock.start()  # the pause runs from here: the card before has been shown
-        if self._thinking == seat:  # thought ahead, while the table was still animating
-            self._show_when_paused()
+        if seating.covered:
+            self._handing_over = seat
+            self._publish(self._snapshot())
+            self.hand_over.emit(seat, self._published)
             return
-        self._thinking = seat
-        self._think(seat)
-
-    def _after_scored(self, hand: HandState) -> None:
-        assert self.match is not None
-        if self.match.is_over:
-            self._step = Step.OVER
-        elif self.pace.auto_next_hand:
-            self._deal()
-        else:
-            self._step = Step.BETWEEN_HANDS
-
-    # ------------------------------------------------------------ applying moves
-
-    def _apply_pass(self, seat: int, cards: Sequence[int]) -> None:
+        self._prompted.add(seat)
+        self._publish(self._snapshot())
         hand = self.hand
-        assert hand is not None and self.match is not None
-        self.match.pass_cards(seat, cards)
-        self.history.made(seat)
-        self._cover_after(seat, hand)
+        assert hand is not None
+        if hand.phase is Phase.PASSING:
+            self.human_to_pass.emit(seat, self._published)
+        else:
+            self.turn_changed.emit(seat)
+            self.human_to_move.emit(seat, CardSet(hand.legal_mask()), self._published)
+
+    def _cover(self, seat: int) -> None:
+        """``seat``'s cards leave the screen now: published without them, then told."""
         if self._published is not None:
-            self._published = self._published.with_passed(seat)
-        self.seat_passed.emit(seat)
-        if hand.phase is Phase.PLAYING:
-            self._asked.clear()
-            self._queue(self.cards_passed, self._hand_index())
-            self._think_ahead()
-        else:
-            self._tick.start(0)  # the next human may be asked
+            self._published = self._published.covered()
+        self.cards_covered.emit(seat)
 
-    def _play(self, card: int) -> None:
+    def _cover_after(self, seat: int) -> None:
+        """``seat`` has acted: if another human acts next, its cards leave the screen now."""
         hand = self.hand
-        assert hand is not None and self.match is not None
-        seat = hand.to_move
-        assert seat is not None
-        seats = hand.rules.seats
-        completes_trick = len(hand.trick) == seats - 1
-        self.match.play(card)
-        self.history.made(seat)
-        self._cover_after(seat, hand)
-        self._asked.clear()
-        self._thinking = None
-        self._queue(self.card_played, seat, card)
-        if completes_trick:
-            self._queue(self.trick_taken, hand.trick_winners[-1], tuple(hand.plays[-seats:]))
-        if hand.result is not None:
-            self._queue_scored(hand)
-        self._think_ahead()  # the next to play (the trick's winner after its last card)
-
-    def _queue_scored(self, hand: HandState) -> None:
-        assert self.match is not None
-        self._queue(self.hand_scored, self._hand_index(), hand.result)
-        if self.match.is_over:
-            self._queue(self.game_over, self.match.ranking())
+        if seat in self._humans and hand is not None and self._seating.acted(seat, hand):
+            self._cover(seat)
 
     def _refuse(self, error: IllegalMove, seat: int) -> None:
         hand = self.hand
         led = hand.trick[0] // SUIT_SIZE if hand is not None and hand.trick else None
         self.move_refused.emit(Refusal(error.reason, seat, error.card, led))
 
-    def _stop_thinking(self) -> None:
-        """Forget every decision and every event still to show: the loop starts afresh."""
-        self._forget_decisions()
-        self._tick.stop()
-        self._pending.clear()
-        if self._step is not Step.NO_GAME:
-            self._step = Step.READY
 
-    def _cancel_thinking(self) -> None:
-        self._stop_thinking()
-        for player in self._players.values():
-            player.retire()  # start() and resume() make new players: these are done for good
-
-
-#: What the loop does in each phase of a hand, once no event waits to be shown.
-_ASKERS: dict[Phase, Callable[[GameController, HandState], None]] = {
-    Phase.PASSING: GameController._ask_passes,
-    Phase.PLAYING: GameController._ask_play,
-    Phase.SCORED: GameController._after_scored,
-}
-
-
-def _single_shot(parent: QObject, slot: Callable[[], None]) -> QTimer:
-    timer = QTimer(parent)
-    timer.setSingleShot(True)
-    timer.timeout.connect(slot)
-    return timer
+def _not_asked(seat: int) -> IllegalMove:
+    return IllegalMove(Reason.NOT_YOUR_TURN, "not asked now", seat=seat)

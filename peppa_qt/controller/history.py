@@ -8,7 +8,7 @@ their seed and the position).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 
 from ..engine import HandState, PassDirection, Phase
 from ..engine.cardset import listed
@@ -65,22 +65,25 @@ class MoveHistory:
             return tuple(listed(mask)) if mask is not None else None
         return None
 
-    def take_back(self, undo: Callable[[], None], subject: tuple[int, ...]) -> None:
-        """Undo moves (``undo`` takes back one) down to the human's last, kept for redo."""
+    def take_back(self, subject: tuple[int, ...]) -> int:
+        """Forget the moves down to the human's last (kept for redo, its cards being
+        ``subject``): how many moves the game must take back."""
         self.wanted = 0  # taken back further: the redos asked for are not wanted now
+        count = 0
         while self.actions:
             seat = self.actions.pop()
-            undo()
+            count += 1
             if self._is_human(seat):
                 self.redo.append((seat, tuple(sorted(subject))))
-                return
+                break
+        return count
 
     def ahead(self) -> Move | None:
         """The move Redo would make next (after the ones already asked for)."""
         ahead = len(self.redo) - self.wanted
         return self.redo[ahead - 1] if ahead > 0 else None
 
-    def can_make_now(self, hand: HandState, asked: set[int]) -> bool:
+    def can_make_now(self, hand: HandState, asked: Set[int]) -> bool:
         """Whether the last move taken back is its human's to make now (they are asked)."""
         if not self.redo:
             return False

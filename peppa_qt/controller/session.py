@@ -34,6 +34,7 @@ from .game_controller import GameController, PlayerFactory
 from .preferences import Preferences
 from .review import Reviewer
 from .setup import GameSetup, Pace, SeatSetup, default_level, usable_level
+from .undo import UndoRedo
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -128,6 +129,8 @@ class GameSession(QObject):
         #: Each hand's line of the autosave, the finished ones written once (a long game's
         #: autosave after every trick would rewrite them all).
         self._hand_lines = HandLines()
+        #: Undo and Redo (one human only).
+        self.undo_redo = UndoRedo(self.controller, self)
         #: Offers and plays "Finish the hand" (from the human's view only).
         self.claims = ClaimWatcher(self.controller, self)
         #: The coach: reviews of finished hands, worked out in a worker thread.
@@ -188,7 +191,7 @@ class GameSession(QObject):
 
     def can_undo(self) -> bool:
         """Whether the human's last pass or card can be taken back (one human only)."""
-        return self.controller.can_undo()
+        return self.undo_redo.can_undo()
 
     # ------------------------------------------------------------- starting
 
@@ -268,7 +271,7 @@ class GameSession(QObject):
     def undo(self) -> bool:
         """Take back the human's last pass or card and the moves after it (counted); autosave."""
         seat = self.controller.viewer
-        if not self.controller.undo():
+        if not self.undo_redo.undo():
             return False
         self._aids[seat][0] += 1
         self._selection = [() for _ in self._selection]
@@ -277,7 +280,7 @@ class GameSession(QObject):
 
     def redo(self) -> bool:
         """Make the last move taken back again (the game then goes on, and is autosaved)."""
-        return self.controller.redo()
+        return self.undo_redo.redo()
 
     def aids_used(self, seat: int) -> tuple[int, int]:
         """The undos and hints ``seat`` has used in this game."""

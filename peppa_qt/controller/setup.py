@@ -8,6 +8,9 @@ from typing import Final
 from ..engine import RuleSet
 from ..engine.deals import NumberedDeal
 from ..engine.errors import Reason
+from ..table.pace import Pace
+
+__all__ = ["NO_NAMES", "GameSetup", "Pace", "Refusal", "SeatSetup", "default_level", "usable_level"]
 
 #: The names a screen shows before the first game (its table is drawn with four empty seats).
 NO_NAMES: Final = ("", "", "", "")
@@ -67,20 +70,6 @@ class GameSetup:
         (the seed times the seats, plus the seat: ``storage.saves.default_seeds`` agrees)."""
         own = self.seats[seat].seed
         return game_seed * self.rules.seats + seat if own is None else own
-
-
-@dataclass(frozen=True)
-class Pace:
-    """How long computer players seem to think (they may think longer, never shorter)."""
-
-    ai_pause_ms: int = 450
-    #: Start the next hand by itself (demo, tests) instead of waiting for next_hand().
-    auto_next_hand: bool = False
-
-    @classmethod
-    def instant(cls, *, auto_next_hand: bool = False) -> Pace:
-        """No pauses at all: for tests."""
-        return cls(ai_pause_ms=0, auto_next_hand=auto_next_hand)
 
 
 @dataclass(frozen=True)

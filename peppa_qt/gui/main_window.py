@@ -189,7 +189,7 @@ class MainWindow(QMainWindow, WindowSettings):
         session.hand_completed.connect(self._on_session_hand_completed)
         session.autosaved.connect(self._on_session_autosaved)
         session.controller.game_started.connect(self._on_controller_game_started)
-        session.controller.history_changed.connect(self.show_history)
+        session.undo_redo.changed.connect(self.show_history)
         game.presenter.game_finished.connect(self._on_presenter_game_finished)
         game.presenter.sound_wanted.connect(self.sounds.play)
         game.summary_panel.replay_wanted.connect(self.commands.replay_deal)
@@ -332,8 +332,10 @@ class MainWindow(QMainWindow, WindowSettings):
         """Undo and Redo as the game stands: what they would do, or why not."""
         if self._menus is None or self._game is None:
             return
-        c = self.controller
-        self._menus.show_history(c.undo_subject(), c.redo_subject(), hot_seat=c.hot_seat())
+        undo_redo, hot_seat = self.session.undo_redo, self.controller.hot_seat()
+        self._menus.show_history(
+            undo_redo.undo_subject(), undo_redo.redo_subject(), hot_seat=hot_seat
+        )
 
     def _on_presenter_game_finished(self, summary: object) -> None:
         """The demo goes on game after game: the final ranking is shown, then a new game."""

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from peppa_qt.controller import GameController, GameSetup, Pace, PlayerFactory, SeatSetup
 from peppa_qt.controller.seating import Seating
 from peppa_qt.controller.session import players_of
+from peppa_qt.controller.undo import UndoRedo
 from peppa_qt.engine import HandState, Match, Phase, RuleSet, record_of
 from peppa_qt.engine.cardset import listed, size, twice
 from peppa_qt.storage import default_seeds
@@ -93,11 +94,12 @@ def test_a_human_at_a_far_seat_plays_a_whole_game_and_may_undo(
     controller = make_controller(controllers)
     human = seats - 1  # a seat a four-seat table does not have
     humans = Humans(controller)
+    undos = UndoRedo(controller)
     undone: list[bool] = []
 
     def undo_once(seat: int, card: int) -> None:
-        if seat == human and not undone and controller.can_undo():
-            undone.append(controller.undo())
+        if seat == human and not undone and undos.can_undo():
+            undone.append(undos.undo())
 
     controller.card_played.connect(undo_once)
     with qtbot.waitSignal(controller.game_over, timeout=30_000):
@@ -129,6 +131,7 @@ def test_hot_seat_with_three_humans_hands_over_and_shows_each_only_their_cards(
     controller = make_controller(controllers)
     seated = (1, seats // 2, seats - 1)
     humans = Humans(controller)
+    undos = UndoRedo(controller)
     covered: list[int] = []
     controller.cards_covered.connect(covered.append)
     with qtbot.waitSignal(controller.game_over, timeout=30_000):
@@ -136,7 +139,7 @@ def test_hot_seat_with_three_humans_hands_over_and_shows_each_only_their_cards(
     assert {seat for seat, _ in humans.asked} == set(seated)
     assert all(viewer == seat for seat, viewer in humans.asked)  # each sees their own view
     assert set(humans.handed) == set(seated) and covered
-    assert not controller.can_undo()  # several humans: undo would show one's cards to another
+    assert not undos.can_undo()  # several humans: undo would show one's cards to another
 
 
 def test_a_setup_must_seat_every_player_of_the_rules() -> None:

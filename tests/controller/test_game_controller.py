@@ -19,6 +19,7 @@ from peppa_qt.controller import (
     SeatSetup,
 )
 from peppa_qt.controller.game_controller import Step
+from peppa_qt.controller.undo import UndoRedo
 from peppa_qt.engine import CardSet, PlayerView, RuleSet, cards_of, record_of
 from peppa_qt.engine.errors import Reason
 
@@ -106,7 +107,7 @@ def test_refused_play_changes_nothing_and_says_why(
 ) -> None:
     controller = make_controller(controllers)
     controller.start(setup_of("hearts"))
-    qtbot.waitUntil(lambda: controller.hand is not None and 0 in controller._asked)
+    qtbot.waitUntil(lambda: controller.hand is not None and 0 in controller.prompted())
     hand = controller.hand
     assert hand is not None
     with qtbot.waitSignal(controller.move_refused) as refused:
@@ -280,10 +281,11 @@ def test_undo_takes_back_the_humans_card_and_the_computers_play_again_alike(
     qtbot: QtBot, controllers: list[GameController]
 ) -> None:
     controller = make_controller(controllers)
+    undos = UndoRedo(controller)
     with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
         controller.start(setup_of("peppa"))
     hand = controller.hand
-    assert hand is not None and not controller.can_undo()
+    assert hand is not None and not undos.can_undo()
     controller.submit_pass(0, cards_of(hand.hands[0])[:3])
     with qtbot.waitSignal(controller.human_to_move, timeout=5000) as asked:
         pass
@@ -293,9 +295,9 @@ def test_undo_takes_back_the_humans_card_and_the_computers_play_again_alike(
     with qtbot.waitSignal(controller.human_to_move, timeout=5000):
         pass
     after = list(hand.plays)
-    assert controller.can_undo()
+    assert undos.can_undo()
     with qtbot.waitSignal(controller.human_to_move, timeout=5000) as again:
-        assert controller.undo()
+        assert undos.undo()
     assert record_of(controller.match).hands[-1] == before  # type: ignore[arg-type]
     assert again.args[1] == first_legal
     controller.submit_play(0, first_legal.highest())
@@ -303,17 +305,18 @@ def test_undo_takes_back_the_humans_card_and_the_computers_play_again_alike(
         pass
     assert list(hand.plays) == after  # the computers chose exactly as the first time
     # Back past the pass: the hand is as dealt, and the human is asked to pass again.
-    controller.undo()
+    undos.undo()
     with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
-        assert controller.undo()
+        assert undos.undo()
     assert hand.plays == [] and hand.passes[0] is None and hand.hands == list(hand.deal)
-    assert not controller.can_undo()
+    assert not undos.can_undo()
 
 
 def test_undo_is_not_offered_with_two_humans(
     qtbot: QtBot, controllers: list[GameController]
 ) -> None:
     controller = make_controller(controllers)
+    undos = UndoRedo(controller)
     with qtbot.waitSignal(controller.hand_over, timeout=5000):
         controller.start(two_humans())
     with qtbot.waitSignal(controller.human_to_pass, timeout=5000):
@@ -321,4 +324,4 @@ def test_undo_is_not_offered_with_two_humans(
     hand = controller.hand
     assert hand is not None
     controller.submit_pass(0, cards_of(hand.hands[0])[:3])
-    assert not controller.can_undo() and not controller.undo()
+    assert not undos.can_undo() and not undos.undo()

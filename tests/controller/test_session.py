@@ -186,5 +186,6 @@ def test_a_game_over_is_not_undone(qtbot: QtBot, sessions: list[GameSession]) ->
             break
         assert session.can_undo()  # during the hand the human's card may be taken back
         session.submit_play(0, cards_of(c.hand.legal_mask())[0])
-    assert not session.can_undo() and c.undo_subject() is None and not session.undo()
+    assert not session.can_undo() and not session.undo()
+    assert session.undo_redo.undo_subject() is None
     assert c.match.is_over

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from peppa_qt.ai.base import Decision, Player
 from peppa_qt.controller import GameController, GameSetup, Pace, SeatSetup
+from peppa_qt.controller.undo import UndoRedo
 from peppa_qt.engine import PlayerView, RuleSet
 
 PAUSE_MS = 200
@@ -145,6 +146,7 @@ def test_undo_while_a_computer_thinks_ahead_discards_its_decision(
     held = Held()
     controller = GameController(Pace.instant(), lambda level, seed: held)
     controllers.append(controller)
+    undos = UndoRedo(controller)
     table = Table(controller)
     table.auto = True
     rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}, "pass_cycle": ["hold"]})
@@ -169,7 +171,7 @@ def test_undo_while_a_computer_thinks_ahead_discards_its_decision(
     qtbot.waitUntil(lambda: held.started == started + 1 and table.log[-1] == "play 0")
     table.auto = True
     with qtbot.waitSignal(controller.human_to_move, timeout=5000):
-        assert controller.undo()
+        assert undos.undo()
     qtbot.waitUntil(lambda: held.finished == started + 1)  # the decision came back: unused
     with qtbot.assertNotEmitted(controller.card_played, wait=100):
         pass

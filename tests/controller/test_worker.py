@@ -13,12 +13,13 @@ from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from peppa_qt.ai import expert
-from peppa_qt.ai.base import Decision
 from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.search import Budget
-from peppa_qt.controller.worker import ThinkPool, ThinkRelay
+from peppa_qt.controller.qt_scheduler import QtScheduler
 from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, cards_of, view_of
 from peppa_qt.engine.cardset import listed
+from peppa_qt.table import Request
+from peppa_qt.table.computer import ComputerSeat, Thinkers
 
 #: Calls into Python a tick of the window's timer makes, each taking the interpreter's lock
 #: back: a frame of the real window makes many more (its animations, its items' paint).
@@ -44,6 +45,18 @@ def plays(preset: str, seats: int, seed: int, count: int) -> list[PlayerView]:
     return views
 
 
+def question(view: PlayerView, answers: list[tuple[int, ...]]) -> Request:
+    """A question for the seat of ``view`` whose answers go to ``answers``."""
+
+    def reply(request: Request, cards: tuple[int, ...]) -> None:
+        answers.append(cards)
+
+    def no_record() -> object:
+        raise AssertionError("a computer needs only its view")
+
+    return Request(view, reply, no_record)  # type: ignore[arg-type]
+
+
 def test_the_window_keeps_its_time_while_a_hard_computer_thinks(qtbot: QtBot) -> None:
     """A hard computer's search in a thread of the window's process held the interpreter's
     lock through each sampled deal, so each call of the window's thread into Python waited
@@ -53,10 +66,9 @@ def test_the_window_keeps_its_time_while_a_hard_computer_thinks(qtbot: QtBot) ->
     player = HardPlayer(7)
     player.warm_up()  # as a game begins: the first search does not wait for a process
     views = plays("belmont", 8, seed=3, count=3)
-    relay = ThinkRelay()
-    pool = ThinkPool(relay)
-    decided: list[object] = []
-    relay.decided.connect(lambda epoch, seat, result: decided.append(result))
+    thinkers = Thinkers()
+    seat = ComputerSeat(player, thinkers, QtScheduler())
+    decided: list[tuple[int, ...]] = []
     ticks = [time.perf_counter()]
 
     def frame() -> None:
@@ -68,12 +80,13 @@ def test_the_window_keeps_its_time_while_a_hard_computer_thinks(qtbot: QtBot) ->
     timer.timeout.connect(frame)
     timer.start(10)
     for index, view in enumerate(views):
-        pool.submit(0, view.seat, player, view)
+        seat.ask(question(view, decided))
         qtbot.waitUntil(lambda n=index + 1: len(decided) == n, timeout=30_000)
     timer.stop()
-    pool.stop([player])
+    seat.close()
+    thinkers.stop()
     gaps = [b - a for a, b in pairwise(ticks)]
-    assert all(isinstance(d, Decision) for d in decided)
+    assert all(len(cards) == 1 for cards in decided)
     # Not a frame's time (17 ms): the machine is shared (CI's too); on this one, under six
     # agents' work, a tick came up to 0.16 s late and two thirds of the ticks came (in the
     # thread: one in ten, gaps of 0.24-0.37 s). The review's test bounds its gaps alike.
@@ -100,14 +113,14 @@ def test_a_game_left_stops_the_wait_for_a_hard_computer_at_once(qtbot: QtBot) ->
     player.budget = Budget(10**6, 2.0)  # searches its full two seconds
     player.warm_up()
     view = plays("hearts", 4, seed=5, count=1)[0]
-    relay = ThinkRelay()
-    pool = ThinkPool(relay)
-    decided: list[object] = []
-    relay.decided.connect(lambda epoch, seat, result: decided.append(result))
-    pool.submit(0, view.seat, player, view)
+    thinkers = Thinkers()
+    seat = ComputerSeat(player, thinkers, QtScheduler())
+    decided: list[tuple[int, ...]] = []
+    seat.ask(question(view, decided))
     qtbot.wait(300)  # it is thinking
     start = time.perf_counter()
-    assert pool.stop([player], timeout_ms=1000)
+    seat.close()
+    assert thinkers.stop(timeout=1.0)
     assert time.perf_counter() - start < 0.5
     qtbot.waitUntil(lambda: bool(decided), timeout=1000)  # a stand-in card, never played
 

@@ -18,13 +18,13 @@ from qt_helpers import WindowMaker, short_game
 from test_hot_seat import HotSeatPlay, hot_seat
 from test_whole_game import assert_table_matches_engine
 
-from peppa_qt.controller import GameController
 from peppa_qt.gui import crash_report
 from peppa_qt.gui.crash_report import CrashReporter
 from peppa_qt.gui.main_window import MainWindow
 from peppa_qt.gui.table_presenter import PLAYING, TablePresenter
 from peppa_qt.gui.table_scene import TableScene
 from peppa_qt.gui.window_game import WindowGame
+from peppa_qt.table.computer import ComputerSeat
 
 
 def _boom() -> None:
@@ -126,7 +126,7 @@ SLOTS = [
     (TablePresenter, "_on_controller_human_to_move"),
     (TablePresenter, "_on_controller_human_to_pass"),
     (WindowGame, "_on_presenter_hand_summary_ready"),
-    (GameController, "_on_relay_decided"),
+    (ComputerSeat, "_decided"),
     (TableScene, "play"),
     (TableScene, "take_trick"),
     (TableScene, "exchange"),

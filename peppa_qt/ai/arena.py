@@ -35,7 +35,7 @@ from ..jsontext import JsonTextError, load_json, quoted
 from ..safe_read import printable_name, read_regular_file
 from . import make_player
 from .base import Player
-from .protocol import BotError, ExternalBot
+from .protocol import BotError, ExternalBot, Request
 
 #: External programs by listed player (started once per arena run and worker): one process
 #: per ``ext:`` seat, even for two seats of the same command, which must not share one
@@ -46,6 +46,8 @@ _BOTS: dict[tuple[int, str], ExternalBot] = {}
 _FAILED: set[tuple[int, str]] = set()
 #: How long an external bot may think over one decision (seconds).
 REPLY_TIMEOUT = 30.0
+#: The most characters of an ``ext:`` seat's command a report quotes.
+COMMAND_SHOWN = 60
 
 
 @dataclass
@@ -152,22 +154,48 @@ class Seat:
         except BotError as error:
             self.replace_with_normal(str(error))
 
-    def choose(self, match: Match, seat: int) -> list[Card]:
-        """The cards this player passes or plays at ``seat`` now."""
+    def send(self, match: Match, seat: int, deadline: float) -> Request | None:
+        """Ask an external bot for its decision at ``seat`` without waiting for it; None for
+        an in-process player, or a bot that could not be asked (it lost its seat)."""
+        if self.bot is None:
+            return None
+        try:
+            return self.bot.send(seat, record_of(match).seen_from(seat), deadline)
+        except BotError as error:
+            self.replace_with_normal(str(error))
+            return None
+
+    def choose(
+        self, match: Match, seat: int, sent: Request | None = None
+    ) -> tuple[list[Card], float]:
+        """The cards this player passes or plays at ``seat`` now, and the seconds it took
+        (for an external bot already ``sent`` the request, its reply to it)."""
         if self.player is not None:
-            return list(self.player.decide(view_of(match, seat)).cards)
+            start = time.perf_counter()
+            cards = list(self.player.decide(view_of(match, seat)).cards)
+            return cards, time.perf_counter() - start
         assert self.bot is not None
-        return self.bot.ask(seat, record_of(match).seen_from(seat))
+        if sent is None:
+            sent = self.bot.send(seat, record_of(match).seen_from(seat))
+        return self.bot.receive(sent)
 
     def replace_with_normal(self, why: str) -> None:
-        """An external bot misbehaved: the normal level takes the seat for the rest of the run."""
-        self.dropped = f"{self.spec[:60]} {why}; the normal level takes its seat"
+        """An external bot misbehaved: the normal level takes the seat for the rest of the run
+        at once (the program is ended without waiting for it)."""
+        self.dropped = (
+            f"{shortened(self.spec, COMMAND_SHOWN)} {why}; the normal level takes its seat"
+        )
         _FAILED.add(self.key)
         bot = _BOTS.pop(self.key, None)
         if bot is not None:
-            bot.close()
+            bot.kill()
         self.bot = None
         self.player = make_player("normal", self.seed)
+
+
+def shortened(text: str, most: int) -> str:
+    """``text``, or its first ``most`` − 1 characters and "…" when it is longer than ``most``."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _play(match: Match, seat: int, cards: list[Card]) -> None:
@@ -189,16 +217,19 @@ def _decide(
     seat: int,
     stats: PlayerStats,
     check: Callable[[list[Card]], None],
+    *,
+    sent: Request | None = None,
 ) -> list[Card]:
-    """Ask, time and check one decision; an external bot's fault costs it the seat."""
+    """Ask (or, ``sent``, wait for), time and check one decision; an external bot's fault
+    costs it the seat."""
     while True:
-        start = time.perf_counter()
         try:
-            cards = seat_player.choose(match, seat)
+            cards, seconds = seat_player.choose(match, seat, sent)
         except BotError as error:
             seat_player.replace_with_normal(str(error))
+            sent = None
             continue
-        stats.times.append(time.perf_counter() - start)
+        stats.times.append(seconds)
         try:
             check(cards)
             return cards
@@ -206,6 +237,24 @@ def _decide(
             if seat_player.bot is None:
                 raise
             seat_player.replace_with_normal(f"made an illegal move ({error})")
+            sent = None
+
+
+def _passes(
+    match: Match, players: list[Seat], by_seat: dict[int, int], stats: list[PlayerStats]
+) -> dict[int, list[Card]]:
+    """Every seat's pass. Passes are simultaneous: every external bot is asked first, all
+    with one deadline, and the in-process players decide while the programs think, so
+    silent programs cost one timeout together, not one each."""
+    seats = range(match.rules.seats)
+    deadline = time.monotonic() + REPLY_TIMEOUT
+    sent = {seat: players[by_seat[seat]].send(match, seat, deadline) for seat in seats}
+    choices = {}
+    for seat in sorted(seats, key=lambda s: sent[s] is not None):  # the programs' last
+        i = by_seat[seat]
+        check = partial(_check_pass, match, seat)
+        choices[seat] = _decide(players[i], match, seat, stats[i], check, sent=sent[seat])
+    return choices
 
 
 def play_task(
@@ -222,11 +271,7 @@ def play_task(
     while not match.is_over:
         hand = match.start_hand()
         if hand.phase is Phase.PASSING:
-            choices = {}
-            for seat in seats:
-                i = by_seat[seat]
-                check = partial(_check_pass, match, seat)
-                choices[seat] = _decide(players[i], match, seat, stats[i], check)
+            choices = _passes(match, players, by_seat, stats)
             for seat in seats:
                 match.pass_cards(seat, choices[seat])
         while hand.to_move is not None:
@@ -485,8 +530,7 @@ def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:
 
 
 def close_bots() -> None:
-    """End the external programs of this process."""
-    for bot in _BOTS.values():
-        bot.close()
+    """End the external programs of this process (all given their moment to end together)."""
+    ExternalBot.close_all(_BOTS.values())
     _BOTS.clear()
     _FAILED.clear()

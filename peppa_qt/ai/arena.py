@@ -3,15 +3,20 @@
 Every deal (or game) is played once per rotation of the players round the table: N times at
 a table of N (4, or 6 and 8 in Belmont); in rotation ``r`` the ``i``-th listed player sits at
 seat ``(i + r) % N``. The same seed gives the same deals in every rotation.
+
+Deal (or game) ``index`` of a run with seed ``S`` is the engine's match of seed
+``match_seed(S, index)``: a public scheme, so whoever knows the seed knows every seat's
+cards. A program at an ``ext:`` seat could try the likely seeds against its own hand: an arena
+with such seats deals from a secret seed of 128 bits unless one is given (``arena_seed``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import random
+import secrets
 import shlex
 import shutil
 import sys
@@ -22,7 +27,7 @@ from functools import partial
 from multiprocessing import get_context
 from multiprocessing.util import Finalize
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove, Reason
@@ -31,9 +36,9 @@ from ..engine.match import Match
 from ..engine.record import record_of
 from ..engine.rules import RuleSet
 from ..engine.view import view_of
-from ..jsontext import JsonTextError, load_json, quoted
-from ..safe_read import printable_name, read_regular_file
+from ..jsontext import quoted
 from . import make_player
+from .arena_journal import append, journal_header, journal_seed, naming, read_journal
 from .base import Player
 from .protocol import BotError, ExternalBot, Request
 
@@ -46,6 +51,10 @@ _BOTS: dict[tuple[int, str], ExternalBot] = {}
 _FAILED: set[tuple[int, str]] = set()
 #: How long an external bot may think over one decision (seconds).
 REPLY_TIMEOUT = 30.0
+#: The seed of a run given none, without external programs: such runs repeat as they are.
+DEFAULT_SEED = 0
+#: The bits of the secret seed of a run with external programs given none.
+SECRET_SEED_BITS = 128
 #: The most characters of an ``ext:`` seat's command a report quotes.
 COMMAND_SHOWN = 60
 
@@ -257,12 +266,16 @@ def _passes(
     return choices
 
 
+def match_seed(seed: int, index: int) -> int:
+    """The engine's seed for deal or game ``index`` of an arena run of ``seed``."""
+    return random.Random(f"arena:{seed}:{index}").getrandbits(53)
+
+
 def play_task(
     rules: RuleSet, specs: Sequence[str], seed: int, index: int, rotation: int
 ) -> list[PlayerStats]:
     """Play deal or game ``index`` with the players rotated by ``rotation``."""
-    match_seed = random.Random(f"arena:{seed}:{index}").getrandbits(53)
-    match = Match(rules, match_seed, track_undo=False)
+    match = Match(rules, match_seed(seed, index), track_undo=False)
     seats = range(rules.seats)
     seat_of = [(i + rotation) % rules.seats for i in seats]
     players = [Seat(spec, seed, i) for i, spec in enumerate(specs)]
@@ -302,7 +315,7 @@ def run_arena(
     rules: RuleSet,
     specs: Sequence[str],
     count: int,
-    seed: int = 0,
+    seed: int | None = None,
     jobs: int = 1,
     *,
     progress: Callable[[list[PlayerStats], int], None] | None = None,
@@ -314,10 +327,12 @@ def run_arena(
     all its rotations (deals finish in order, so the interim figures stay balanced).
     With a ``journal`` file every finished game is appended to it, and a run started again
     with the same file skips the games already there: long runs survive an interruption.
+    Without a ``seed``, the one ``arena_seed`` chooses (to know it, ask it first).
     """
     check_players(specs, rules.seats)
     if count < 0 or jobs < 1:
         raise ValueError("the arena needs a number of games and at least one job")
+    seed = arena_seed(specs, seed, journal)
     rotations = rules.seats
     tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(rotations)]
     totals = [PlayerStats(spec) for spec in specs]
@@ -342,18 +357,19 @@ def run_arena(
             if progress is not None:
                 progress(totals, done // rotations)
 
-    header = {"journal": 1, "rules": repr(rules), "players": list(specs), "seed": seed}
-    finished = _read_journal(journal, header) if journal is not None else None
+    header = journal_header(repr(rules), specs, seed)
+    rows = read_journal(journal, header) if journal is not None else None
+    finished = None if rows is None else [[PlayerStats(**row) for row in game] for game in rows]
     for result in (finished or [])[: len(tasks)]:
         add(result)
     todo = tasks[len(finished or []) :]
     with contextlib.ExitStack() as stack:
         out = None
         if journal is not None:
-            with _naming(journal, "write"):
+            with naming(journal, "write"):
                 out = stack.enter_context(journal.open("a", encoding="utf-8"))
             if finished is None:  # a new journal (a file with a header is never given another)
-                _append(out, journal, header)
+                append(out, journal, header)
         results: Iterator[list[PlayerStats]]
         jobs = min(jobs, len(todo), os.cpu_count() or 1)  # no more workers than work or cores
         pool = None
@@ -364,12 +380,30 @@ def run_arena(
             results = map(_task, todo)
         for result in results:
             if out is not None and journal is not None:
-                _append(out, journal, [_journal_row(stats) for stats in result])
+                append(out, journal, [_journal_row(stats) for stats in result])
             add(result)
         if pool is not None:  # the workers end as they should (leaving the pool would kill
             pool.close()  # them), each closing its external bots
             pool.join()
     return totals
+
+
+def has_programs(specs: Sequence[str]) -> bool:
+    """Whether an external program plays one of the listed players (an ``ext:`` seat)."""
+    return any(spec.startswith("ext:") for spec in specs)
+
+
+def arena_seed(specs: Sequence[str], given: int | None = None, journal: Path | None = None) -> int:
+    """The seed a run deals from: the one ``given``; else the ``journal``'s, to resume its run;
+    else, with an external program at the table, a secret one (a program that could guess
+    the seed would work out every seat's cards from its own); else DEFAULT_SEED."""
+    if given is not None:
+        return given
+    if journal is not None and (seed := journal_seed(journal)) is not None:
+        return seed
+    if has_programs(specs):
+        return secrets.randbits(SECRET_SEED_BITS)
+    return DEFAULT_SEED
 
 
 def _start_worker() -> None:
@@ -396,116 +430,11 @@ def check_players(specs: Sequence[str], seats: int = 4) -> None:
             make_player(spec, 0)  # an unknown level is refused here, in one sentence
 
 
-#: The fields of a journal row, with the types of their values.
-_ROW_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "name": str,
-    "points": list,
-    "wins": int,
-    "moons": int,
-    "times": list,
-}
-
-
-@contextlib.contextmanager
-def _naming(path: Path, doing: str) -> Iterator[None]:
-    """Turn a failure to read or write the journal into a sentence that names it."""
-    try:
-        yield
-    except OSError as error:
-        raise _trouble(path, doing, error) from None
-
-
-def _trouble(path: Path, doing: str, error: OSError) -> ValueError:
-    reason = error.strerror or str(error)
-    return ValueError(f"cannot {doing} the journal {printable_name(path)}: {reason}")
-
-
-def _append(out: IO[str], path: Path, value: object) -> None:
-    """One line of the journal, on the disk before the next game starts."""
-    with _naming(path, "write"):
-        out.write(json.dumps(value) + "\n")
-        out.flush()
-
-
 def _journal_row(stats: PlayerStats) -> dict[str, Any]:
     row = asdict(stats)
     del row["margins"]  # a deal's, not a game's: worked out again when the journal is read
     del row["dropped"]  # told when it happened
     return row
-
-
-def _stats_of_rows(rows: object, specs: Sequence[str]) -> list[PlayerStats]:
-    """One journal line read back; ValueError unless it is a row per listed player."""
-    if not isinstance(rows, list) or len(rows) != len(specs):
-        raise ValueError(f"a game is a list of {len(specs)} players")
-    result = []
-    for row, spec in zip(rows, specs, strict=True):
-        if not isinstance(row, dict) or set(row) != set(_ROW_FIELDS):
-            raise ValueError(f"a player's row needs exactly {', '.join(_ROW_FIELDS)}")
-        for key, kind in _ROW_FIELDS.items():
-            value = row[key]
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise ValueError(f"a player's {key} has the wrong type")
-        if row["name"] != spec:
-            raise ValueError(f"a row of {quoted(row['name'])}, where {quoted(spec)} plays")
-        if not all(type(p) is int for p in row["points"]) or row["wins"] < 0 or row["moons"] < 0:
-            raise ValueError("a player's points must be whole numbers")
-        if not all(type(t) in (int, float) and t >= 0 for t in row["times"]):
-            raise ValueError("a player's times must be numbers of seconds")
-        result.append(PlayerStats(**row))
-    return result
-
-
-def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]] | None:
-    """The games of an earlier run of the same arena, or None if ``path`` has no header yet.
-
-    A line torn by an interruption, and all after it, is cut off the file (truncated at
-    that line's first byte, so the lines before it are never rewritten), and the file is
-    left ending in a newline for the next game.
-    """
-    try:
-        data = read_regular_file(path)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise _trouble(path, "read", error) from None
-    expected = json.dumps(header).encode()
-    if not data.strip() or (b"\n" not in data and expected.startswith(data)):
-        _cut(path, 0)  # empty, or the header itself was torn: nothing was played yet
-        return None
-    lines = data.split(b"\n")
-    try:
-        first = load_json(lines[0])
-    except JsonTextError as error:
-        raise ValueError(f"{printable_name(path)} is not an arena journal ({error})") from None
-    if first != header:
-        raise ValueError(f"{printable_name(path)} is the journal of another arena run")
-    results: list[list[PlayerStats]] = []
-    offset = len(lines[0]) + 1
-    for number, line in enumerate(lines[1:], start=2):
-        if not line:
-            offset += 1
-            continue
-        try:
-            rows = load_json(line)
-        except JsonTextError:  # a line torn by an interruption: the games from it are cut
-            _cut(path, offset)
-            return results
-        try:
-            results.append(_stats_of_rows(rows, header["players"]))
-        except ValueError as error:
-            where = f"line {number}: {error}"
-            raise ValueError(f"{printable_name(path)} is not an arena journal ({where})") from None
-        offset += len(line) + 1
-    if not data.endswith(b"\n"):
-        with _naming(path, "write"), path.open("ab") as out:
-            out.write(b"\n")
-    return results
-
-
-def _cut(path: Path, size: int) -> None:
-    with _naming(path, "write"), path.open("r+b") as file:
-        file.truncate(size)
 
 
 def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:

@@ -9,9 +9,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .jsontext import load_json, quoted
+
+if TYPE_CHECKING:
+    from .engine import RuleSet
 
 
 def _whole_number(text: str, least: int = 1) -> int:
@@ -210,16 +214,11 @@ def _review_problem(seats: int, seat: int, hand: int | None, finished: list[int]
 def cmd_arena(args: argparse.Namespace) -> int:
     """Run the arena and print its figures."""
     from .ai.arena import PlayerStats, arena_seed, close_bots, format_table, run_arena
-    from .engine import RecordError, RuleSet
+    from .engine import RecordError
 
     try:
-        options = load_json(args.options)
-        if not isinstance(options, dict):
-            raise ValueError("--options must be a JSON object")
-        if args.hands is not None:
-            options["end"] = {"mode": "hands", "count": 1}
         specs = _arena_players(args.rules, args.players)
-        rules = RuleSet.preset(args.rules, options, seats=len(specs))
+        rules = _arena_rules(args.rules, args.options, len(specs), single_deals=args.hands)
         count = args.hands if args.hands is not None else (args.games or 1)
         seed = arena_seed(specs, args.seed, args.journal)
         every = args.report_every
@@ -248,6 +247,22 @@ def cmd_arena(args: argparse.Namespace) -> int:
         print(format_table(stats, games, hands))
         print(f"seed {seed} (give it to --seed to play these deals again)")
     return 0
+
+
+def _arena_rules(
+    preset: str, options_text: str, seats: int, *, single_deals: int | None
+) -> RuleSet:
+    """The rules ``--rules`` and ``--options`` give, refused (ValueError) as given, an invalid
+    end too; with ``--hands`` (``single_deals`` not None) each game is a single deal."""
+    from .engine import RuleSet
+
+    options = load_json(options_text)
+    if not isinstance(options, dict):
+        raise ValueError("--options must be a JSON object")
+    rules = RuleSet.preset(preset, options, seats=seats)
+    if single_deals is None:
+        return rules
+    return RuleSet.preset(preset, {**options, "end": {"mode": "hands", "count": 1}}, seats=seats)
 
 
 def _warn_of_a_known_seed(specs: Sequence[str], given: int | None) -> None:

@@ -9,9 +9,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .jsontext import load_json, quoted
+
+if TYPE_CHECKING:
+    from .engine import RuleSet
 
 
 def _whole_number(text: str, least: int = 1) -> int:
@@ -104,7 +108,12 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     count.add_argument(
         "--hands", type=_hand_count, help="single deals, each once per rotation of the seats"
     )
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument(
+        "--seed",
+        type=int,
+        help="the seed the deals follow from (default 0; with ext: seats a secret one; "
+        "a journal's when resuming); printed after the run",
+    )
     arena.add_argument(
         "--jobs", type=_hand_count, default=1, help="worker processes (at most one per core)"
     )
@@ -204,18 +213,14 @@ def _review_problem(seats: int, seat: int, hand: int | None, finished: list[int]
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Run the arena and print its figures."""
-    from .ai.arena import PlayerStats, close_bots, format_table, run_arena
-    from .engine import RecordError, RuleSet
+    from .ai.arena import PlayerStats, arena_seed, close_bots, format_table, run_arena
+    from .engine import RecordError
 
     try:
-        options = load_json(args.options)
-        if not isinstance(options, dict):
-            raise ValueError("--options must be a JSON object")
-        if args.hands is not None:
-            options["end"] = {"mode": "hands", "count": 1}
         specs = _arena_players(args.rules, args.players)
-        rules = RuleSet.preset(args.rules, options, seats=len(specs))
+        rules = _arena_rules(args.rules, args.options, len(specs), single_deals=args.hands)
         count = args.hands if args.hands is not None else (args.games or 1)
+        seed = arena_seed(specs, args.seed, args.journal)
         every = args.report_every
 
         def interim(totals: list[PlayerStats], done: int) -> None:
@@ -224,22 +229,53 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 print(format_table(totals, games, len(totals[0].points)), file=sys.stderr)
                 sys.stderr.flush()
 
+        _warn_of_a_known_seed(specs, args.seed)
         stats = run_arena(
-            rules, specs, count, args.seed, args.jobs, progress=interim, journal=args.journal
+            rules, specs, count, seed, args.jobs, progress=interim, journal=args.journal
         )
     except (RecordError, ValueError, OSError) as error:
         print(f"peppa-qt arena: {error}", file=sys.stderr)
         return 2
     finally:
-        close_bots()
+        close_bots()  # before the seed is printed: no program of the run can read it
     hands = len(stats[0].points)
     games = rules.seats * count  # every deal or game is played once per rotation
     if args.json:
-        figures = {"games": games, "hands": hands, "players": [s.summary() for s in stats]}
-        print(json.dumps(figures))
+        players = [s.summary() for s in stats]
+        print(json.dumps({"games": games, "hands": hands, "seed": seed, "players": players}))
     else:
         print(format_table(stats, games, hands))
+        print(f"seed {seed} (give it to --seed to play these deals again)")
     return 0
+
+
+def _arena_rules(
+    preset: str, options_text: str, seats: int, *, single_deals: int | None
+) -> RuleSet:
+    """The rules ``--rules`` and ``--options`` give, refused (ValueError) as given, an invalid
+    end too; with ``--hands`` (``single_deals`` not None) each game is a single deal."""
+    from .engine import RuleSet
+
+    options = load_json(options_text)
+    if not isinstance(options, dict):
+        raise ValueError("--options must be a JSON object")
+    rules = RuleSet.preset(preset, options, seats=seats)
+    if single_deals is None:
+        return rules
+    return RuleSet.preset(preset, {**options, "end": {"mode": "hands", "count": 1}}, seats=seats)
+
+
+def _warn_of_a_known_seed(specs: Sequence[str], given: int | None) -> None:
+    """A seed given on purpose to a table with external programs: say what it costs."""
+    from .ai.arena import has_programs
+
+    if given is not None and has_programs(specs):
+        print(
+            "peppa-qt arena: warning: a seed given with --seed can be guessed or read by a "
+            "program at an ext: seat, which then works out every seat's cards; without "
+            "--seed they are dealt from a secret seed",
+            file=sys.stderr,
+        )
 
 
 def _arena_players(preset: str, players: str | None) -> list[str]:

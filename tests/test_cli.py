@@ -597,6 +597,15 @@ def test_the_arena_command_line_names_belmont_and_its_tables() -> None:
     assert refused.stderr == "peppa-qt arena: belmont is played by 6 or 8 players\n"
 
 
+def test_an_invalid_end_in_the_arena_options_is_refused_for_hands_as_for_games() -> None:
+    """--hands plays single deals whatever end the options name, but never drops a wrong one."""
+    wrong = '{"end": {"mode": "hands", "count": 0}}'
+    for count in ("--games", "--hands"):
+        assert_refused(run("arena", count, "1", "--options", wrong), "peppa-qt arena:", "end")
+    fine = run("arena", "--hands", "1", "--options", '{"end": {"mode": "points", "limit": 50}}')
+    assert fine.returncode == 0 and fine.stdout.startswith("4 games, 4 hands")
+
+
 # ----------------------------------------------------- review: the coach
 
 

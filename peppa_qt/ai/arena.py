@@ -3,15 +3,20 @@
 Every deal (or game) is played once per rotation of the players round the table: N times at
 a table of N (4, or 6 and 8 in Belmont); in rotation ``r`` the ``i``-th listed player sits at
 seat ``(i + r) % N``. The same seed gives the same deals in every rotation.
+
+Deal (or game) ``index`` of a run with seed ``S`` is the engine's match of seed
+``match_seed(S, index)``: a public scheme, so whoever knows the seed knows every seat's
+cards. A program at an ``ext:`` seat could try the likely seeds against its own hand: an arena
+with such seats deals from a secret seed of 128 bits unless one is given (``arena_seed``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import random
+import secrets
 import shlex
 import shutil
 import sys
@@ -22,7 +27,7 @@ from functools import partial
 from multiprocessing import get_context
 from multiprocessing.util import Finalize
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove, Reason
@@ -31,11 +36,11 @@ from ..engine.match import Match
 from ..engine.record import record_of
 from ..engine.rules import RuleSet
 from ..engine.view import view_of
-from ..jsontext import JsonTextError, load_json, quoted
-from ..safe_read import printable_name, read_regular_file
+from ..jsontext import quoted
 from . import make_player
+from .arena_journal import append, journal_header, journal_seed, naming, read_journal
 from .base import Player
-from .protocol import BotError, ExternalBot
+from .protocol import BotError, ExternalBot, Request
 
 #: External programs by listed player (started once per arena run and worker): one process
 #: per ``ext:`` seat, even for two seats of the same command, which must not share one
@@ -46,6 +51,12 @@ _BOTS: dict[tuple[int, str], ExternalBot] = {}
 _FAILED: set[tuple[int, str]] = set()
 #: How long an external bot may think over one decision (seconds).
 REPLY_TIMEOUT = 30.0
+#: The seed of a run given none, without external programs: such runs repeat as they are.
+DEFAULT_SEED = 0
+#: The bits of the secret seed of a run with external programs given none.
+SECRET_SEED_BITS = 128
+#: The most characters of an ``ext:`` seat's command a report quotes.
+COMMAND_SHOWN = 60
 
 
 @dataclass
@@ -152,22 +163,48 @@ class Seat:
         except BotError as error:
             self.replace_with_normal(str(error))
 
-    def choose(self, match: Match, seat: int) -> list[Card]:
-        """The cards this player passes or plays at ``seat`` now."""
+    def send(self, match: Match, seat: int, deadline: float) -> Request | None:
+        """Ask an external bot for its decision at ``seat`` without waiting for it; None for
+        an in-process player, or a bot that could not be asked (it lost its seat)."""
+        if self.bot is None:
+            return None
+        try:
+            return self.bot.send(seat, record_of(match).seen_from(seat), deadline)
+        except BotError as error:
+            self.replace_with_normal(str(error))
+            return None
+
+    def choose(
+        self, match: Match, seat: int, sent: Request | None = None
+    ) -> tuple[list[Card], float]:
+        """The cards this player passes or plays at ``seat`` now, and the seconds it took
+        (for an external bot already ``sent`` the request, its reply to it)."""
         if self.player is not None:
-            return list(self.player.decide(view_of(match, seat)).cards)
+            start = time.perf_counter()
+            cards = list(self.player.decide(view_of(match, seat)).cards)
+            return cards, time.perf_counter() - start
         assert self.bot is not None
-        return self.bot.ask(seat, record_of(match).seen_from(seat))
+        if sent is None:
+            sent = self.bot.send(seat, record_of(match).seen_from(seat))
+        return self.bot.receive(sent)
 
     def replace_with_normal(self, why: str) -> None:
-        """An external bot misbehaved: the normal level takes the seat for the rest of the run."""
-        self.dropped = f"{self.spec[:60]} {why}; the normal level takes its seat"
+        """An external bot misbehaved: the normal level takes the seat for the rest of the run
+        at once (the program is ended without waiting for it)."""
+        self.dropped = (
+            f"{shortened(self.spec, COMMAND_SHOWN)} {why}; the normal level takes its seat"
+        )
         _FAILED.add(self.key)
         bot = _BOTS.pop(self.key, None)
         if bot is not None:
-            bot.close()
+            bot.kill()
         self.bot = None
         self.player = make_player("normal", self.seed)
+
+
+def shortened(text: str, most: int) -> str:
+    """``text``, or its first ``most`` − 1 characters and "…" when it is longer than ``most``."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _play(match: Match, seat: int, cards: list[Card]) -> None:
@@ -189,16 +226,19 @@ def _decide(
     seat: int,
     stats: PlayerStats,
     check: Callable[[list[Card]], None],
+    *,
+    sent: Request | None = None,
 ) -> list[Card]:
-    """Ask, time and check one decision; an external bot's fault costs it the seat."""
+    """Ask (or, ``sent``, wait for), time and check one decision; an external bot's fault
+    costs it the seat."""
     while True:
-        start = time.perf_counter()
         try:
-            cards = seat_player.choose(match, seat)
+            cards, seconds = seat_player.choose(match, seat, sent)
         except BotError as error:
             seat_player.replace_with_normal(str(error))
+            sent = None
             continue
-        stats.times.append(time.perf_counter() - start)
+        stats.times.append(seconds)
         try:
             check(cards)
             return cards
@@ -206,14 +246,36 @@ def _decide(
             if seat_player.bot is None:
                 raise
             seat_player.replace_with_normal(f"made an illegal move ({error})")
+            sent = None
+
+
+def _passes(
+    match: Match, players: list[Seat], by_seat: dict[int, int], stats: list[PlayerStats]
+) -> dict[int, list[Card]]:
+    """Every seat's pass. Passes are simultaneous: every external bot is asked first, all
+    with one deadline, and the in-process players decide while the programs think, so
+    silent programs cost one timeout together, not one each."""
+    seats = range(match.rules.seats)
+    deadline = time.monotonic() + REPLY_TIMEOUT
+    sent = {seat: players[by_seat[seat]].send(match, seat, deadline) for seat in seats}
+    choices = {}
+    for seat in sorted(seats, key=lambda s: sent[s] is not None):  # the programs' last
+        i = by_seat[seat]
+        check = partial(_check_pass, match, seat)
+        choices[seat] = _decide(players[i], match, seat, stats[i], check, sent=sent[seat])
+    return choices
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The engine's seed for deal or game ``index`` of an arena run of ``seed``."""
+    return random.Random(f"arena:{seed}:{index}").getrandbits(53)
 
 
 def play_task(
     rules: RuleSet, specs: Sequence[str], seed: int, index: int, rotation: int
 ) -> list[PlayerStats]:
     """Play deal or game ``index`` with the players rotated by ``rotation``."""
-    match_seed = random.Random(f"arena:{seed}:{index}").getrandbits(53)
-    match = Match(rules, match_seed, track_undo=False)
+    match = Match(rules, match_seed(seed, index), track_undo=False)
     seats = range(rules.seats)
     seat_of = [(i + rotation) % rules.seats for i in seats]
     players = [Seat(spec, seed, i) for i, spec in enumerate(specs)]
@@ -222,11 +284,7 @@ def play_task(
     while not match.is_over:
         hand = match.start_hand()
         if hand.phase is Phase.PASSING:
-            choices = {}
-            for seat in seats:
-                i = by_seat[seat]
-                check = partial(_check_pass, match, seat)
-                choices[seat] = _decide(players[i], match, seat, stats[i], check)
+            choices = _passes(match, players, by_seat, stats)
             for seat in seats:
                 match.pass_cards(seat, choices[seat])
         while hand.to_move is not None:
@@ -257,7 +315,7 @@ def run_arena(
     rules: RuleSet,
     specs: Sequence[str],
     count: int,
-    seed: int = 0,
+    seed: int | None = None,
     jobs: int = 1,
     *,
     progress: Callable[[list[PlayerStats], int], None] | None = None,
@@ -269,10 +327,12 @@ def run_arena(
     all its rotations (deals finish in order, so the interim figures stay balanced).
     With a ``journal`` file every finished game is appended to it, and a run started again
     with the same file skips the games already there: long runs survive an interruption.
+    Without a ``seed``, the one ``arena_seed`` chooses (to know it, ask it first).
     """
     check_players(specs, rules.seats)
     if count < 0 or jobs < 1:
         raise ValueError("the arena needs a number of games and at least one job")
+    seed = arena_seed(specs, seed, journal)
     rotations = rules.seats
     tasks = [(rules, tuple(specs), seed, i, r) for i in range(count) for r in range(rotations)]
     totals = [PlayerStats(spec) for spec in specs]
@@ -297,18 +357,19 @@ def run_arena(
             if progress is not None:
                 progress(totals, done // rotations)
 
-    header = {"journal": 1, "rules": repr(rules), "players": list(specs), "seed": seed}
-    finished = _read_journal(journal, header) if journal is not None else None
+    header = journal_header(repr(rules), specs, seed)
+    rows = read_journal(journal, header) if journal is not None else None
+    finished = None if rows is None else [[PlayerStats(**row) for row in game] for game in rows]
     for result in (finished or [])[: len(tasks)]:
         add(result)
     todo = tasks[len(finished or []) :]
     with contextlib.ExitStack() as stack:
         out = None
         if journal is not None:
-            with _naming(journal, "write"):
+            with naming(journal, "write"):
                 out = stack.enter_context(journal.open("a", encoding="utf-8"))
             if finished is None:  # a new journal (a file with a header is never given another)
-                _append(out, journal, header)
+                append(out, journal, header)
         results: Iterator[list[PlayerStats]]
         jobs = min(jobs, len(todo), os.cpu_count() or 1)  # no more workers than work or cores
         pool = None
@@ -319,12 +380,30 @@ def run_arena(
             results = map(_task, todo)
         for result in results:
             if out is not None and journal is not None:
-                _append(out, journal, [_journal_row(stats) for stats in result])
+                append(out, journal, [_journal_row(stats) for stats in result])
             add(result)
         if pool is not None:  # the workers end as they should (leaving the pool would kill
             pool.close()  # them), each closing its external bots
             pool.join()
     return totals
+
+
+def has_programs(specs: Sequence[str]) -> bool:
+    """Whether an external program plays one of the listed players (an ``ext:`` seat)."""
+    return any(spec.startswith("ext:") for spec in specs)
+
+
+def arena_seed(specs: Sequence[str], given: int | None = None, journal: Path | None = None) -> int:
+    """The seed a run deals from: the one ``given``; else the ``journal``'s, to resume its run;
+    else, with an external program at the table, a secret one (a program that could guess
+    the seed would work out every seat's cards from its own); else DEFAULT_SEED."""
+    if given is not None:
+        return given
+    if journal is not None and (seed := journal_seed(journal)) is not None:
+        return seed
+    if has_programs(specs):
+        return secrets.randbits(SECRET_SEED_BITS)
+    return DEFAULT_SEED
 
 
 def _start_worker() -> None:
@@ -351,116 +430,11 @@ def check_players(specs: Sequence[str], seats: int = 4) -> None:
             make_player(spec, 0)  # an unknown level is refused here, in one sentence
 
 
-#: The fields of a journal row, with the types of their values.
-_ROW_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "name": str,
-    "points": list,
-    "wins": int,
-    "moons": int,
-    "times": list,
-}
-
-
-@contextlib.contextmanager
-def _naming(path: Path, doing: str) -> Iterator[None]:
-    """Turn a failure to read or write the journal into a sentence that names it."""
-    try:
-        yield
-    except OSError as error:
-        raise _trouble(path, doing, error) from None
-
-
-def _trouble(path: Path, doing: str, error: OSError) -> ValueError:
-    reason = error.strerror or str(error)
-    return ValueError(f"cannot {doing} the journal {printable_name(path)}: {reason}")
-
-
-def _append(out: IO[str], path: Path, value: object) -> None:
-    """One line of the journal, on the disk before the next game starts."""
-    with _naming(path, "write"):
-        out.write(json.dumps(value) + "\n")
-        out.flush()
-
-
 def _journal_row(stats: PlayerStats) -> dict[str, Any]:
     row = asdict(stats)
     del row["margins"]  # a deal's, not a game's: worked out again when the journal is read
     del row["dropped"]  # told when it happened
     return row
-
-
-def _stats_of_rows(rows: object, specs: Sequence[str]) -> list[PlayerStats]:
-    """One journal line read back; ValueError unless it is a row per listed player."""
-    if not isinstance(rows, list) or len(rows) != len(specs):
-        raise ValueError(f"a game is a list of {len(specs)} players")
-    result = []
-    for row, spec in zip(rows, specs, strict=True):
-        if not isinstance(row, dict) or set(row) != set(_ROW_FIELDS):
-            raise ValueError(f"a player's row needs exactly {', '.join(_ROW_FIELDS)}")
-        for key, kind in _ROW_FIELDS.items():
-            value = row[key]
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise ValueError(f"a player's {key} has the wrong type")
-        if row["name"] != spec:
-            raise ValueError(f"a row of {quoted(row['name'])}, where {quoted(spec)} plays")
-        if not all(type(p) is int for p in row["points"]) or row["wins"] < 0 or row["moons"] < 0:
-            raise ValueError("a player's points must be whole numbers")
-        if not all(type(t) in (int, float) and t >= 0 for t in row["times"]):
-            raise ValueError("a player's times must be numbers of seconds")
-        result.append(PlayerStats(**row))
-    return result
-
-
-def _read_journal(path: Path, header: dict[str, Any]) -> list[list[PlayerStats]] | None:
-    """The games of an earlier run of the same arena, or None if ``path`` has no header yet.
-
-    A line torn by an interruption, and all after it, is cut off the file (truncated at
-    that line's first byte, so the lines before it are never rewritten), and the file is
-    left ending in a newline for the next game.
-    """
-    try:
-        data = read_regular_file(path)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise _trouble(path, "read", error) from None
-    expected = json.dumps(header).encode()
-    if not data.strip() or (b"\n" not in data and expected.startswith(data)):
-        _cut(path, 0)  # empty, or the header itself was torn: nothing was played yet
-        return None
-    lines = data.split(b"\n")
-    try:
-        first = load_json(lines[0])
-    except JsonTextError as error:
-        raise ValueError(f"{printable_name(path)} is not an arena journal ({error})") from None
-    if first != header:
-        raise ValueError(f"{printable_name(path)} is the journal of another arena run")
-    results: list[list[PlayerStats]] = []
-    offset = len(lines[0]) + 1
-    for number, line in enumerate(lines[1:], start=2):
-        if not line:
-            offset += 1
-            continue
-        try:
-            rows = load_json(line)
-        except JsonTextError:  # a line torn by an interruption: the games from it are cut
-            _cut(path, offset)
-            return results
-        try:
-            results.append(_stats_of_rows(rows, header["players"]))
-        except ValueError as error:
-            where = f"line {number}: {error}"
-            raise ValueError(f"{printable_name(path)} is not an arena journal ({where})") from None
-        offset += len(line) + 1
-    if not data.endswith(b"\n"):
-        with _naming(path, "write"), path.open("ab") as out:
-            out.write(b"\n")
-    return results
-
-
-def _cut(path: Path, size: int) -> None:
-    with _naming(path, "write"), path.open("r+b") as file:
-        file.truncate(size)
 
 
 def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:
@@ -485,8 +459,7 @@ def format_table(stats: Sequence[PlayerStats], games: int, hands: int) -> str:
 
 
 def close_bots() -> None:
-    """End the external programs of this process."""
-    for bot in _BOTS.values():
-        bot.close()
+    """End the external programs of this process (all given their moment to end together)."""
+    ExternalBot.close_all(_BOTS.values())
     _BOTS.clear()
     _FAILED.clear()

@@ -15,7 +15,8 @@ import signal
 import subprocess
 import threading
 import time
-from typing import IO, Any, Final
+from collections.abc import Iterable
+from typing import IO, Any, Final, NamedTuple
 
 from ..engine.cards import Card, CardError
 from ..engine.errors import RecordError
@@ -103,6 +104,15 @@ def serve(player: Player, stdin: IO[bytes], stdout: IO[str]) -> None:
         stdout.flush()
 
 
+class Request(NamedTuple):
+    """A request sent to an external bot: its number, when its reply is due
+    (``time.monotonic()``) and when it was sent (``time.perf_counter()``)."""
+
+    number: int
+    deadline: float
+    sent: float
+
+
 class ExternalBot:
     """A program speaking the bot protocol, started once and asked for every move.
 
@@ -114,7 +124,9 @@ class ExternalBot:
     Requests are written by a thread of their own, so a program that stops reading its input
     (a full pipe) costs the reply timeout, as silence does, instead of blocking the arena.
     The program runs in a process group of its own (POSIX): closing it ends whatever
-    processes it started too.
+    processes it started too. Several programs can think at once: ``send`` to each, then
+    ``receive`` each reply (as the arena asks for simultaneous passes); ``close_all`` gives
+    many programs one moment together to end, and ``kill`` gives a misbehaving one none.
     """
 
     #: How often a wait for a reply looks whether the program is still running (seconds).
@@ -139,7 +151,8 @@ class ExternalBot:
             )
         except OSError as error:
             raise BotError(f"could not be started ({error.strerror or error})") from None
-        self._lines: queue.Queue[tuple[int, bytes] | None] = queue.Queue()
+        #: Reply lines as they arrive: their number, the line and when it came (perf_counter).
+        self._lines: queue.Queue[tuple[int, bytes, float] | None] = queue.Queue()
         #: Request lines for the writer; None closes the program's input.
         self._requests: queue.Queue[bytes | None] = queue.Queue()
         self._sent = 0  # requests written so far: the next request's number
@@ -155,11 +168,11 @@ class ExternalBot:
         try:
             while line := stream.readline(MAX_LINE + 1):
                 if len(line) > MAX_LINE and not line.endswith(b"\n"):
-                    self._lines.put((number, b""))  # too long: said at once, the rest skipped
+                    self._lines.put((number, b"", time.perf_counter()))  # too long: said now
                     number += 1
                     _skip_line(stream)
                 elif line.strip():
-                    self._lines.put((number, line))
+                    self._lines.put((number, line, time.perf_counter()))
                     number += 1
         except (OSError, ValueError):  # the pipe closed under the reader
             pass
@@ -181,16 +194,29 @@ class ExternalBot:
 
     def ask(self, seat: int, record: GameRecord) -> list[Card]:
         """Send one request; the cards of the reply (raises BotError on any trouble)."""
+        return self.receive(self.send(seat, record))[0]
+
+    def send(self, seat: int, record: GameRecord, deadline: float | None = None) -> Request:
+        """Send one request without waiting for its reply, which is due by ``deadline``
+        (``time.monotonic()``; by default the timeout from now): several programs asked at
+        once, as for simultaneous passes, think together. Raises BotError if it has ended."""
         if self._ended or self._has_exited():
             self._ended = True
             raise BotError("the program ended")
         self._drop_late_replies()
-        deadline = time.monotonic() + self.timeout  # writing the request counts too
+        if deadline is None:
+            deadline = time.monotonic() + self.timeout  # writing the request counts too
         request = {"seat": seat, "record": record_to_dict(record)}
-        number = self._sent
+        sent = Request(self._sent, deadline, time.perf_counter())
         self._sent += 1
         self._requests.put(json.dumps(request).encode() + b"\n")
-        return _parse_reply(self._reply(number, deadline))
+        return sent
+
+    def receive(self, request: Request) -> tuple[list[Card], float]:
+        """The cards of the reply to ``request`` and the seconds it took to come (BotError on
+        any trouble, silence past its deadline included)."""
+        line, arrived = self._reply(request.number, request.deadline)
+        return _parse_reply(line), max(0.0, arrived - request.sent)
 
     def _drop_late_replies(self) -> None:
         """Before a request: late replies to timed-out ones go; one more than asked is an error."""
@@ -205,8 +231,9 @@ class ExternalBot:
             if item[0] >= self._sent:
                 raise BotError("the program wrote more replies than it was sent requests")
 
-    def _reply(self, number: int, deadline: float) -> bytes:
-        """The reply line to request ``number``, dropping late replies to earlier ones."""
+    def _reply(self, number: int, deadline: float) -> tuple[bytes, float]:
+        """The reply line to request ``number`` and when it came, dropping late replies to
+        earlier ones."""
         exited: float | None = None  # when the program was first seen to have exited
         while True:
             now = time.monotonic()
@@ -224,9 +251,9 @@ class ExternalBot:
             if item is None:
                 self._ended = True
                 raise BotError("the program ended")
-            index, line = item
+            index, line, arrived = item
             if index == number:
-                return line
+                return line, arrived
             if index > number:
                 raise BotError("the program wrote more replies than it was sent requests")
             # index < number: the late reply to a request that already timed out.
@@ -247,12 +274,29 @@ class ExternalBot:
 
     def close(self) -> None:
         """Close the program's input, give it a moment to end, then end its process group."""
-        self._requests.put(None)
-        self._writer.join(timeout=self.GRACE)  # still writing: the program reads no more
-        if not self._writer.is_alive():  # its input is closed: it may end by itself
-            deadline = time.monotonic() + self.CLOSE_WAIT
-            while not self._has_exited() and time.monotonic() < deadline:
-                time.sleep(0.02)
+        ExternalBot.close_all([self])
+
+    @classmethod
+    def close_all(cls, bots: Iterable[ExternalBot]) -> None:
+        """Close the programs' inputs, give them one moment together to end, then end their
+        process groups: many programs are waited for at once, not one after another."""
+        bots = list(bots)
+        for bot in bots:
+            bot._requests.put(None)
+        deadline = time.monotonic() + cls.GRACE
+        for bot in bots:  # still writing after the moment: that program reads no more
+            bot._writer.join(timeout=max(0.0, deadline - time.monotonic()))
+        waiting = [bot for bot in bots if not bot._writer.is_alive()]  # input closed
+        deadline = time.monotonic() + cls.CLOSE_WAIT
+        while any(not bot._has_exited() for bot in waiting) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        for bot in bots:
+            bot._end_group()
+
+    def kill(self) -> None:
+        """End the program and its process group now, without the moment to end by itself:
+        it misbehaved, and the game goes on without waiting for it."""
+        self._requests.put(None)  # the writer ends: at once, or when the kill breaks its pipe
         self._end_group()
 
     def _end_group(self) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from peppa_qt.ai import arena, expert
 from peppa_qt.ai.arena import mean_ci95, percentile, run_arena
+from peppa_qt.ai.arena_journal import journal_header
 from peppa_qt.ai.expert import ExpertPlayer
 from peppa_qt.cli import main
 from peppa_qt.engine import RuleSet
@@ -348,7 +349,8 @@ def test_the_arena_command_plays_belmont_at_six_and_eight(
     assert main(["arena", "--rules", "belmont", "--hands", "1"]) == 0  # six players by default
     table = capsys.readouterr().out.splitlines()
     assert table[0] == "6 games, 6 hands; every player sat in every hand"
-    assert [line.split()[0] for line in table[2:]] == ["normal"] + ["easy"] * 5
+    assert [line.split()[0] for line in table[2:-1]] == ["normal"] + ["easy"] * 5
+    assert table[-1].startswith("seed 0 ")  # the seed a run needs to be played again
 
 
 @pytest.mark.parametrize(
@@ -373,3 +375,43 @@ def test_whole_belmont_games_are_played_to_their_end_in_every_rotation() -> None
     hands = len(stats[0].points)
     assert hands >= 6 and all(len(s.points) == hands for s in stats)
     assert sum(s.wins for s in stats) >= 6  # a winner (or tied winners) in each of six games
+
+
+# --------------------------------------------------------------------------- secret seeds
+
+
+def test_a_run_with_a_secret_seed_resumes_from_its_journal_and_repeats_with_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An ext: seat and no --seed: the journal keeps the secret seed, a resumed run takes it
+    (not a fresh one), and the seed printed plays the same deals again."""
+    bot = f"ext:{sys.executable} -m peppa_qt bot --level easy"
+    journal = tmp_path / "run.jsonl"
+    arguments = ["arena", "--rules", "hearts", "--players", f"{bot},easy,easy,easy", "--json"]
+    assert main([*arguments, "--hands", "1", "--journal", str(journal)]) == 0
+    first = json.loads(capsys.readouterr().out)
+    seed = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])["seed"]
+    assert first["seed"] == seed and seed.bit_length() > 64
+    assert main([*arguments, "--hands", "2", "--journal", str(journal)]) == 0  # one deal more
+    resumed = json.loads(capsys.readouterr().out)
+    assert resumed["seed"] == seed
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 2 * 4
+    assert main([*arguments, "--hands", "2", "--seed", str(seed)]) == 0  # no journal
+    out, err = capsys.readouterr()
+    again = json.loads(out)
+    assert "warning" in err  # a seed given: the same warning, whoever chose it
+    for key in ("points_per_hand", "wins", "moons", "vs_others"):
+        assert [p[key] for p in again["players"]] == [p[key] for p in resumed["players"]]
+
+
+def test_a_journal_whose_header_was_torn_in_its_secret_seed_starts_again(
+    tmp_path: Path,
+) -> None:
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
+    journal = tmp_path / "run.jsonl"
+    header = journal_header(repr(rules), ["easy"] * 4, 2**127 + 12345)
+    journal.write_text(json.dumps(header)[:-4], encoding="utf-8")  # cut in the seed's digits
+    stats = run_arena(rules, ["easy"] * 4, 1, journal=journal)
+    assert [len(s.points) for s in stats] == [4] * 4
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["seed"] == arena.DEFAULT_SEED and len(lines) == 1 + 4

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -455,3 +456,66 @@ def test_the_processes_a_bot_starts_end_with_it(
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, "a bot's own processes outlived the arena"
+
+
+# Plays as the easy level and keeps every request it is sent: the cards it was dealt.
+KEEPING_BOT = """
+import json, sys
+sys.path.insert(0, {root!r})
+from peppa_qt.ai import make_player
+from peppa_qt.ai.protocol import answer
+player = make_player("easy", 0)
+for line in sys.stdin:
+    with open({log!r}, "a") as log:
+        log.write(line)
+    print(json.dumps(answer(player, json.loads(line))), flush=True)
+"""
+
+
+def _dealt(log: Path) -> set[str]:
+    """The cards the keeping bot was dealt in the first deal, as its first request shows."""
+    request = json.loads(log.read_text().splitlines()[0])
+    return set(request["record"]["hands"][0]["deal"][request["seat"]].split())
+
+
+def _seed_worked_out(rules: RuleSet, dealt: set[str], seeds: Iterable[int]) -> int | None:
+    """The attack: the first of ``seeds`` whose deal, by the arena's public scheme, gives
+    some seat ``dealt`` (it then shows every other seat's cards too)."""
+    for seed in seeds:
+        hand = Match(rules, arena_module.match_seed(seed, 0), track_undo=False).start_hand()
+        if any({str(c) for c in cards_of(cards)} == dealt for cards in hand.hands):
+            return seed
+    return None
+
+
+def test_an_outside_program_cannot_work_out_the_deals_from_its_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No --seed: the deals come from a secret seed, printed once the run is over."""
+    log = tmp_path / "requests.log"
+    bot = "ext:" + _script(tmp_path, "keeps.py", KEEPING_BOT.format(root=str(ROOT), log=str(log)))
+    arguments = ["arena", "--rules", "hearts", "--hands", "1", "--json"]
+    assert main([*arguments, "--players", f"{bot},easy,easy,easy"]) == 0
+    out, err = capsys.readouterr()
+    assert "warning" not in err
+    rules = RuleSet.preset("hearts", ONE_HAND)
+    dealt = _dealt(log)
+    assert _seed_worked_out(rules, dealt, range(2000)) is None
+    seed = json.loads(out)["seed"]
+    assert seed.bit_length() > 64  # 128 random bits: none of the seeds one would try first
+    assert _seed_worked_out(rules, dealt, [seed]) == seed  # the seed printed is the one dealt
+
+
+def test_a_seed_given_with_outside_programs_is_warned_of_and_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "requests.log"
+    bot = "ext:" + _script(tmp_path, "keeps.py", KEEPING_BOT.format(root=str(ROOT), log=str(log)))
+    arguments = ["arena", "--rules", "hearts", "--hands", "1", "--seed", "7"]
+    assert main([*arguments, "--players", f"{bot},easy,easy,easy"]) == 0
+    out, err = capsys.readouterr()
+    warning = [line for line in err.splitlines() if "warning" in line]
+    assert len(warning) == 1 and "--seed" in warning[0] and "ext:" in warning[0]
+    assert out.splitlines()[-1].startswith("seed 7 ")
+    dealt = _dealt(log)
+    assert _seed_worked_out(RuleSet.preset("hearts", ONE_HAND), dealt, range(2000)) == 7

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 #: How far (pixels) a pressed card must move before it is dragged rather than clicked.
 DRAG_START = 8.0
-#: Above the dragged card's sprite while it follows the mouse.
+#: A dragged card's height while it follows the mouse: above every other card.
 DRAG_Z = 900
 
 
@@ -68,7 +68,7 @@ class Pointer:
         return None
 
     def press(self, pos: QPointF, hand: Collection[int]) -> None:
-        """A press at ``pos`` takes hold of the card of ``hand`` there (none: nothing to hold)."""
+        """A press at ``pos`` takes hold of the card of ``hand`` there (an empty hand: none)."""
         card = self.card_at(pos, hand) if hand else None
         self._press = None if card is None else (card, pos)
         self._dragging = False

@@ -7,8 +7,9 @@ here at all: its sprite carries a hidden id (``card_pixmaps.HIDDEN`` and up), an
 is played does one of that hand's hidden sprites, picked by a generator that knows nothing of
 the cards, become the card played.
 
-Every call that moves cards runs one batch of animations and emits ``animations_finished``
-exactly once when the batch is over (at once, through the event loop, at speed 0).
+Every call that moves cards runs one batch of animations (a ``Motion``'s, scene_motion.py) and
+emits ``animations_finished`` exactly once when the batch is over (at once, through the event
+loop, at speed 0). Qt calls the mouse handlers here; a ``Pointer`` holds the card pressed.
 """
 
 from __future__ import annotations
@@ -17,24 +18,14 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QAbstractAnimation,
-    QObject,
-    QParallelAnimationGroup,
-    QPauseAnimation,
-    QPointF,
-    QTimer,
-    Signal,
-)
-from PySide6.QtWidgets import (
-    QGraphicsScene,
-)
+from PySide6.QtCore import QObject, QPointF, QTimer, Signal
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from .card_pixmaps import HIDDEN, TWIN, CardPixmapCache, card_of, is_hidden
 from .layout import BOTTOM, Spot, TableLayout, place_of, table_layout
 from .plates import InfoPlate, NotePlate, SeatBadge
-from .scene_motion import SceneMotion, at_spot
-from .scene_mouse import SceneMouse
+from .scene_motion import Motion
+from .scene_pointer import Pointer
 
 if TYPE_CHECKING:  # imported when the first cards are made: the empty table paints first
     from PySide6.QtGui import QColor
@@ -42,14 +33,13 @@ if TYPE_CHECKING:  # imported when the first cards are made: the empty table pai
     from ..engine.cardset import CardSet
     from .card_item import CardItem
 
-#: Milliseconds at normal speed.
+#: Milliseconds at normal speed (a trick's hold and sweep: ``scene_motion``).
 DEAL_FLIGHT, DEAL_STAGGER = 300, 22
 PASS_FLIGHT = 480
 PLAY_FLIGHT = 280
-TRICK_HOLD, TRICK_SWEEP = 750, 380
 
 
-class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
+class TableScene(QGraphicsScene):
     """Cards, name plates and the information corner on a felt table."""
 
     card_clicked = Signal(int)  # a card of the viewer's hand clicked or dropped on the table
@@ -61,15 +51,6 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         super().__init__(parent)
         self.cache = cache
         self.layout = TableLayout(1024, 640)
-        self.speed = 1.0  # duration factor; 0 turns animations off
-        #: How long a full trick stays in the middle before it is swept away (ms).
-        self.trick_hold = TRICK_HOLD
-        #: How long it stays instead when the player wants a pause at a trick's end (0: no
-        #: pause); a click or a key sweeps it at once (``sweep_now``).
-        self.trick_pause = 0
-        #: The batch that holds a full trick before sweeping it, and for how long (ms).
-        self._holding: QParallelAnimationGroup | None = None
-        self._held_for = 0
         self._ratio = 1.0
         self._items: dict[int, CardItem] = {}
         self.hands: list[list[int]] = [[], [], [], []]
@@ -92,13 +73,15 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         self.playable: CardSet | None = None
         self.focus: int | None = None
         self.interactive = False
-        self._batch: QParallelAnimationGroup | None = None
-        self._cosmetic: list[QAbstractAnimation] = []
-        self._press: tuple[int, QPointF] | None = None
-        self._dragging = False
-        self._done = QTimer(self)
-        self._done.setSingleShot(True)
-        self._done.timeout.connect(self.animations_finished)
+        self._motion = Motion(
+            self,
+            self._items,
+            self._targets,
+            placed=self._refresh_marks,
+            landed=self._on_landed,
+            finished=self.animations_finished,
+        )
+        self._pointer = Pointer(self, self._items, self._targets)
         #: How many sit at the table (a new game may seat another number).
         self.seats = 4
         self.badges = [SeatBadge(seat) for seat in range(self.seats)]
@@ -138,20 +121,46 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
 
     def is_animating(self) -> bool:
         """Whether a batch of moves is running."""
-        return self._batch is not None
+        return self._motion.is_running()
 
     def misplaced(self) -> list[int]:
         """Cards that are not where the layout puts them (or show the wrong side)."""
-        wrong = []
-        for card, (spot, face_up) in self._targets().items():
-            item = self._items[card]
-            if not at_spot(item, spot) or item.face_up != face_up:
-                wrong.append(card)
-        return wrong
+        return self._motion.misplaced()
 
     def target(self, card: int) -> tuple[Spot, bool]:
         """Where ``card`` belongs now, and whether it shows its face."""
         return self._targets()[card]
+
+    @property
+    def speed(self) -> float:
+        """The animations' duration factor; 0 turns them off."""
+        return self._motion.speed
+
+    @speed.setter
+    def speed(self, factor: float) -> None:
+        self._motion.speed = factor
+
+    @property
+    def trick_hold(self) -> int:
+        """How long a full trick stays in the middle before it is swept away (ms)."""
+        return self._motion.trick_hold
+
+    @trick_hold.setter
+    def trick_hold(self, ms: int) -> None:
+        self._motion.trick_hold = ms
+
+    @property
+    def trick_pause(self) -> int:
+        """How long it stays instead when the player wants a pause (0: none)."""
+        return self._motion.trick_pause
+
+    def place_all(self) -> None:
+        """Every card where it belongs, at once."""
+        self._motion.place_all()
+
+    def finish_animations(self, *, emit: bool = True) -> None:
+        """Jump the running batch to its end (``emit``: its ``animations_finished`` comes)."""
+        self._motion.finish(emit=emit)
 
     # ------------------------------------------------------------------ set-up
 
@@ -207,8 +216,7 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         """A new game or hand: every card of ``deck`` in the stack, nothing else."""
         from .card_item import CardItem
 
-        self.finish_animations(emit=False)
-        self._done.stop()
+        self._motion.cancel()
         wanted = set(deck)
         spare = [self._items.pop(card) for card in list(self._items) if card not in wanted]
         for card in sorted(wanted - set(self._items)):
@@ -281,7 +289,7 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
                     order += 1
         self.deck = []
         self.hands = [list(h) for h in hands]
-        self._run(self._moves(DEAL_FLIGHT, delays, flip_late=True))
+        self._motion.run(self._motion.moves(DEAL_FLIGHT, delays, flip_late=True))
 
     def exchange(self, hands: list[list[int]], received: Iterable[int]) -> None:
         """After passing: the hands in their new display order; ``received`` ringed in gold."""
@@ -289,7 +297,7 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         self.hands = [list(h) for h in hands]
         self.received = set(received)
         self._refresh_marks()
-        self._run(self._moves(PASS_FLIGHT, hide_early=True))
+        self._motion.run(self._motion.moves(PASS_FLIGHT, hide_early=True))
 
     def play(self, seat: int, card: int) -> None:
         """``seat`` plays ``card`` into the trick (from one of its hidden sprites if need be).
@@ -311,7 +319,7 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
             self.received.clear()
             self.focus = None
         self._refresh_marks()
-        self._run(self._moves(PLAY_FLIGHT))
+        self._motion.run(self._motion.moves(PLAY_FLIGHT))
 
     def take_trick(self, winner: int, mark: bool = False) -> None:
         """The trick, held a moment for everyone to see, sweeps to its winner's pile.
@@ -323,45 +331,25 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         self.trick = []
         self.taken[winner].extend(cards)
         self._refresh_marks()
-        if self.speed > 0:
-            # The speed's own hold (SPEEDS) as it is: _moves scales every delay by the speed.
-            self._held_for = max(self.trick_hold, self.trick_pause)
-            hold = round(self._held_for / self.speed)
-            self._run(self._moves(TRICK_SWEEP, {c: hold for c in cards}))
-            self._holding = self._batch
-        elif self.trick_hold > 0:  # no animation, but the trick stays a moment in sight
-            pause = QPauseAnimation(self.trick_hold)
-            pause.finished.connect(self.place_all)
-            self._run([pause])
-        else:
-            self.place_all()
-            self._run([])
+        self._motion.sweep(cards)
+
+    def _on_landed(self) -> None:
+        if self.lit is not None:  # the winning card has landed
+            self.lit = None
+            self._refresh_marks()
 
     def holds_trick(self) -> bool:
         """Whether a full trick lies still on the table, waiting to be swept."""
-        batch = self._holding
-        if batch is None or batch is not self._batch:
-            return False
-        return batch.currentTime() < self._held_for
+        return self._motion.holds_trick()
 
     def sweep_now(self) -> bool:
         """The player has seen the trick (a click, a key): its cards leave now (False if no
         trick was waiting). The batch goes on with the sweep: the game still waits for it."""
-        if not self.holds_trick():
-            return False
-        batch = self._batch
-        assert batch is not None
-        batch.finished.disconnect(self._on_batch_finished)
-        batch.stop()  # the cards are still where they were played: none has left yet
-        self._batch = self._holding = None
-        self._run(self._moves(TRICK_SWEEP))
-        return True
+        return self._motion.sweep_now()
 
     def set_trick_pause(self, ms: int) -> None:
         """A new pause at a trick's end (0: none); a trick held longer than that goes now."""
-        self.trick_pause = ms
-        if self.holds_trick() and max(self.trick_hold, ms) < self._held_for:
-            self.sweep_now()
+        self._motion.set_trick_pause(ms)
 
     def restore(
         self,
@@ -381,7 +369,7 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         self.taken = [list(t) for t in taken]
         self.raised = set(raised)
         self.place_all()
-        self._run([])
+        self._motion.run([])
 
     def rearrange(self, hands: list[list[int]]) -> None:
         """The same cards in each hand in a new order (a setting changed): they slide there.
@@ -399,14 +387,14 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
 
     def show_still(self) -> None:
         """Nothing moves, but the presenter waits for a batch: finish one at once."""
-        self._run([])
+        self._motion.run([])
 
     # -------------------------------------------------------- the viewer's hand
 
     def set_selection(self, raised: Iterable[int]) -> None:
         """Raise the chosen cards of the viewer's hand (a quick, ungated move)."""
         self.raised = set(raised)
-        self._settle_own()
+        self._settle([self.viewer])
 
     def show_note(self, text: str, ms: int = 2600) -> None:
         """Say ``text`` just above the viewer's hand, for ``ms`` (or until the next action)."""
@@ -453,23 +441,39 @@ class TableScene(SceneMouse, SceneMotion, QGraphicsScene):
         self.hinted = set(cards) & set(self.hands[self.viewer])
         self._refresh_marks()
 
-    def _settle_own(self) -> None:
-        self._settle([self.viewer])
-
     def _settle(self, seats: Iterable[int]) -> None:
         """Slide the cards of these hands to their places (quick moves outside any batch)."""
-        for animation in self._cosmetic:
-            animation.stop()
-        self._cosmetic = []
-        if self._batch is not None:
-            return  # the running batch takes them to their places
-        targets = self._targets()
-        for item in (i for seat in seats for i in self.items_of_hand(seat)):
-            spot = targets[item.card][0]
-            move = item.animate(spot, round(120 * self.speed))
-            if move is not None:
-                self._cosmetic.append(move)
-                move.start()
+        self._motion.settle(card for seat in seats for card in self.hands[seat])
+
+    # ------------------------------------------------------------------ the mouse
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        pos = event.scenePos()
+        self.sweep_now()  # a full trick waiting goes at once
+        self.touched.emit()
+        pile = self._pointer.pile_at(pos, self.taken)
+        if pile is not None:
+            self.pile_clicked.emit(pile)
+        self._pointer.press(pos, self.hands[self.viewer] if self.interactive else ())
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self.playable is not None and not self._motion.is_running():
+            self._pointer.drag(event.scenePos())
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        hand, layout = self.hands[self.viewer], self.layout
+        drop_line = layout.hand_rect(BOTTOM, len(hand)).top() - layout.card_h * 0.25
+        let_go = self._pointer.release(event.scenePos(), hand, drop_line)
+        if let_go is None:
+            return
+        if let_go.chosen:
+            self.card_clicked.emit(let_go.card)
+        # Refused, or not dropped on the table: back home. A card taken as the play leaves the
+        # table out of play (``set_playable``) and stays where it was dropped until it flies
+        # to the trick (the controller tells it a moment later).
+        if let_go.dragged and let_go.card in self.hands[self.viewer] and self.interactive:
+            self._settle([self.viewer])
 
     def _targets(self) -> dict[int, tuple[Spot, bool]]:
         layout = self.layout

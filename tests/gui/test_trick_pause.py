@@ -16,8 +16,9 @@ from qt_helpers import WindowMaker, short_game
 from peppa_qt.ai.base import Decision, Player
 from peppa_qt.engine import PlayerView
 from peppa_qt.gui.main_window import SPEEDS, TRICK_PAUSES, MainWindow
+from peppa_qt.gui.scene_motion import TRICK_SWEEP
 from peppa_qt.gui.settings_dialog import SettingsDialog
-from peppa_qt.gui.table_scene import PLAY_FLIGHT, TRICK_SWEEP
+from peppa_qt.gui.table_scene import PLAY_FLIGHT
 from peppa_qt.storage import Settings
 
 TRICK = [(seat, seat * 13 + 12) for seat in range(4)]

@@ -5,13 +5,15 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 # With the sound effects (the optional miniaudio); should they not install, the game plays silent.
 peppa_setup sound || peppa_setup
 # The compiled build (the hot modules through mypyc and a C compiler) is made in the background
-# when this copy has none of its current sources, for the next start; this one starts at once
-# as plain Python, and stays so (peppa_qt/native.py chooses once, as the game starts).
+# when this copy has no build of its current sources, for the next start; this one starts at
+# once as plain Python, and stays so (peppa_qt/native.py chooses once, as the game starts).
 if ! peppa_compiled_current; then
     if peppa_compiler_ready || [ "$(id -u)" -eq 0 ]; then # root installs the compiler there
         how="the faster build is being compiled in the background for next time"
-        [ -e "$PEPPA_ROOT/build/compile.failed" ] \
-            && how="the faster build did not finish last time (build/compile.log): compiling it again in the background"
+        if [ -e "$PEPPA_ROOT/build/compile.failed" ]; then
+            how="the faster build did not finish last time (build/compile.log):"
+            how+=" compiling it again in the background"
+        fi
         echo "Starting now in plain Python; $how."
         launch=(nohup)
         command -v setsid >/dev/null 2>&1 && launch=(setsid)

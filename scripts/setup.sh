@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Shared set-up for scripts/play.sh and scripts/test.sh: Debian libraries Qt needs (when root
-# and missing), a virtual environment in .venv, and the package installed in it.
+# Shared set-up for scripts/play.sh, scripts/test.sh and scripts/compile.sh: Debian libraries Qt
+# needs (when root and missing), a virtual environment in .venv, the package installed in it,
+# and what the compiled build needs.
 # Usage: source scripts/setup.sh, then peppa_setup [EXTRAS]   (EXTRAS e.g. "test,package")
 set -euo pipefail
 

@@ -95,27 +95,35 @@ class BuildWithRecord(build_ext):
             self.build_lib = f"{TARGET}/lib"
 
     def run(self) -> None:
-        """Build the extensions, then write the record where they went."""
-        super().run()
+        """Build the extensions, then write the record where they went, last: a build cut
+        short (a start's compile in the background, killed) leaves no record, so runs pure."""
         if not self.extensions:
+            super().run()
             return
+        places = {Path(self.get_ext_fullpath(NATIVE.COMPILED[0])).parents[1]}
+        if self.inplace or getattr(self, "editable_mode", False):
+            places.add(ROOT / "peppa_qt")
+        for place in places:
+            (place / NATIVE.RECORD).unlink(missing_ok=True)
+        # The sources as compiled: one edited during the build is recorded as it was before.
+        hashes = {
+            m: NATIVE.source_hash(ROOT / NATIVE.source_of(m, Path("peppa_qt")))
+            for m in NATIVE.COMPILED
+        }
+        super().run()
         built = all(Path(self.get_ext_fullpath(e.name)).is_file() for e in self.extensions)
         if not built:
             print("some modules did not compile: this build runs pure Python", file=sys.stderr)
             return
         record = {
             "about": "sources of the compiled modules (peppa_qt/native.py)",
-            "sources": {
-                m: NATIVE.source_hash(ROOT / NATIVE.source_of(m, Path("peppa_qt")))
-                for m in NATIVE.COMPILED
-            },
+            "sources": hashes,
         }
         text = json.dumps(record, indent=1) + "\n"
-        places = {Path(self.get_ext_fullpath(NATIVE.COMPILED[0])).parents[1]}
-        if self.inplace or getattr(self, "editable_mode", False):
-            places.add(ROOT / "peppa_qt")
         for place in places:
-            (place / NATIVE.RECORD).write_text(text, encoding="utf-8")
+            partial = place / f"{NATIVE.RECORD}.{os.getpid()}"
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(place / NATIVE.RECORD)  # whole or not at all, for a start reading it
 
 
 setup(ext_modules=_extensions(_mode()), cmdclass={"build_ext": BuildWithRecord})

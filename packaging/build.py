@@ -16,6 +16,10 @@
 Results go to ``dist/`` (``--dist``), intermediate files to ``build/`` (``--work``). It prints
 each step's time and, at the end, every result with its size. Run it with the Python that
 has the game's dependencies and PyInstaller (``pip install -e .[package]``).
+
+Before it starts it checks what it will need: PyInstaller, and on Linux the Debian tools and
+libraries (``TOOLS``, ``LIBRARIES``), which it installs with apt-get when run as root; else it
+prints the one ``sudo apt-get install`` line and exits 2 (``--check``: only that).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Final, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -58,6 +62,27 @@ T = TypeVar("T")
 
 class BuildError(RuntimeError):
     """A step of the build failed; the message says which and why."""
+
+
+class MissingToolError(RuntimeError):
+    """Something the build needs is not installed; the message says how to install it."""
+
+
+#: The programs the Linux build runs, each with the Debian package it comes in (all of them
+#: in scripts/setup.sh's PACKAGING_DEBS, which scripts/test.sh installs as root).
+TOOLS: Final = {
+    "objdump": "binutils",
+    "patchelf": "patchelf",
+    "ldd": "libc-bin",
+    "dpkg": "dpkg",
+    "dpkg-deb": "dpkg",
+    "dpkg-query": "dpkg",
+    "desktop-file-validate": "desktop-file-utils",
+    "appstreamcli": "appstream",
+    "lintian": "lintian",
+}
+#: Libraries Qt's Wayland plugins load: the .deb's Depends are found from this machine's.
+LIBRARIES: Final = ("libwayland-client0", "libwayland-cursor0", "libwayland-egl1")
 
 
 @contextmanager
@@ -255,6 +280,72 @@ def compile_hot_modules() -> str:
     return f"compiled ({len(native.COMPILED)} modules)"
 
 
+# ------------------------------------------------------------- what it needs
+
+
+def missing_packages(path: str | None = None) -> list[str]:
+    """The Debian packages of the Linux build's tools and libraries not installed here
+    (tools looked for on ``path``, the PATH by default)."""
+    missing = {package for tool, package in TOOLS.items() if not shutil.which(tool, path=path)}
+    query = shutil.which("dpkg-query", path=path)
+    for package in LIBRARIES:
+        if query is not None and not _installed(query, package):
+            missing.add(package)
+    return sorted(missing)
+
+
+def _installed(query: str, package: str) -> bool:
+    """Whether dpkg says a package is installed (``dpkg-query`` at ``query``)."""
+    command = [query, "-W", "-f=${Status}", package]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    return "ok installed" in done.stdout
+
+
+def install_packages(packages: list[str], path: str | None = None) -> None:
+    """Debian packages installed with apt-get (as root), as scripts/setup.sh does."""
+    apt = shutil.which("apt-get", path=path)
+    if apt is None:
+        return
+    print(f"Installing Debian packages for the installers: {' '.join(packages)}", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if path is not None:
+        env["PATH"] = path
+    subprocess.run([apt, "update", "-qq"], env=env, check=False)
+    install = [apt, "install", "-y", "-qq", "--no-install-recommends", *packages]
+    subprocess.run(install, env=env, check=False)
+
+
+def ensure_tools(path: str | None = None, root: bool | None = None) -> None:
+    """The Linux build's Debian packages, installed where missing when run as root;
+    MissingToolError naming the missing ones otherwise."""
+    missing = missing_packages(path)
+    if missing and (os.geteuid() == 0 if root is None else root):
+        install_packages(missing, path)
+        missing = missing_packages(path)
+    if missing:
+        raise MissingToolError(
+            "building the installers needs these Debian packages; install them with:\n"
+            f"  sudo apt-get install {' '.join(missing)}"
+        )
+
+
+def check_prepared() -> None:
+    """What the build needs, there before it starts (MissingToolError saying all that is not)."""
+    problems = []
+    if sys.platform.startswith("linux"):
+        try:
+            ensure_tools()
+        except MissingToolError as error:
+            problems.append(str(error))
+    if importlib.util.find_spec("PyInstaller") is None:
+        problems.append(
+            "building the installers needs PyInstaller; install it with:\n"
+            f"  {sys.executable} -m pip install -e '.[package]'"
+        )
+    if problems:
+        raise MissingToolError("\n".join(problems))
+
+
 # -------------------------------------------------------------------- main
 
 
@@ -284,14 +375,26 @@ def build(dist: Path, work: Path, test_the_app: bool) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Build, then print each result's place and size; exit 1 if a step failed."""
+    """Build, then print each result's place and size; exit 1 if a step failed, 2 if a
+    tool it needs is missing."""
     parser = argparse.ArgumentParser(description="Build the installers for this platform.")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where results go")
     parser.add_argument("--work", type=Path, default=ROOT / "build", help="intermediate files")
     parser.add_argument(
         "--no-self-test", action="store_true", help="do not run the built app's --self-test"
     )
+    parser.add_argument(
+        "--check", action="store_true", help="only check (as root: install) what it needs"
+    )
     args = parser.parse_args(argv)
+    try:
+        check_prepared()
+    except MissingToolError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if args.check:
+        print("everything the build needs is installed")
+        return 0
     started = time.perf_counter()
     try:
         results = build(args.dist.resolve(), args.work.resolve(), not args.no_self_test)

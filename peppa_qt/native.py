@@ -11,7 +11,9 @@ module edited since it was compiled, a copy with some of them missing — all of
 Python: compiled modules call each other's compiled code directly, so one of them stale or
 missing would mix old code with new. ``PEPPA_PURE=1`` runs the pure build on purpose (the
 tests of both builds, the benchmark's comparison). The choice is made once, when ``peppa_qt``
-is imported (``choose``), and said by ``describe()`` (``--self-test``, ``peppa-qt bench``).
+is imported (``choose``), and said by ``describe()`` (``--self-test``, ``peppa-qt bench``); a
+process that chose the pure build keeps importing the sources even if a compile
+(``scripts/compile.sh``, which ``play.sh`` runs in the background) lands beside them meanwhile.
 """
 
 from __future__ import annotations
@@ -159,11 +161,10 @@ def choose() -> None:
         return
     why = why_pure()
     _state.update(compiled=not why, why=why)
-    has_sources = all(source_of(m).is_file() for m in COMPILED)
-    if why and has_sources:
-        stale = leftovers()
-        if stale or any(extension_of(m) is not None for m in COMPILED):
-            sys.meta_path.insert(0, _PureFinder(_PACKAGE, (*COMPILED, *stale)))
+    if why and all(source_of(m).is_file() for m in COMPILED):
+        # Past compiled files there now or later: a compile in the background (play.sh) may
+        # finish while this process runs, and its later imports must stay pure.
+        sys.meta_path.insert(0, _PureFinder(_PACKAGE, (*COMPILED, *leftovers())))
 
 
 def compiled() -> bool:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Shared set-up for scripts/play.sh and scripts/test.sh: Debian libraries Qt needs (when root
-# and missing), a virtual environment in .venv, and the package installed in it.
+# Shared set-up for scripts/play.sh, scripts/test.sh and scripts/compile.sh: Debian libraries Qt
+# needs (when root and missing), a virtual environment in .venv, the package installed in it,
+# and what the compiled build needs.
 # Usage: source scripts/setup.sh, then peppa_setup [EXTRAS]   (EXTRAS e.g. "test,package")
 set -euo pipefail
 
@@ -58,4 +59,42 @@ peppa_setup() {
         "$PEPPA_VENV/bin/python" -m pip install -q -e "$target"
         echo "$want" >> "$stamp"
     fi
+}
+
+# Whether this copy's compiled build is complete and built from its sources (peppa_qt/native.py
+# loaded alone, as setup.py loads it: quick, and whatever PEPPA_PURE says).
+peppa_compiled_current() {
+    "$PEPPA_VENV/bin/python" -c 'import importlib.util as u, sys
+spec = u.spec_from_file_location("_peppa_native", sys.argv[1])
+native = u.module_from_spec(spec)
+spec.loader.exec_module(native)
+sys.exit(bool(native.why_pure(environ={})))' "$PEPPA_ROOT/peppa_qt/native.py"
+}
+
+# Usage: peppa_install_extra EXTRA   (an optional dependency group of pyproject.toml)
+# Its requirements alone: the package itself is not installed again (a game may be starting).
+peppa_install_extra() {
+    local wanted=()
+    mapfile -t wanted < <("$PEPPA_VENV/bin/python" -c 'import sys, tomllib
+with open(sys.argv[1], "rb") as file:
+    print(*tomllib.load(file)["project"]["optional-dependencies"][sys.argv[2]], sep="\n")' \
+        "$PEPPA_ROOT/pyproject.toml" "$1")
+    "$PEPPA_VENV/bin/python" -m pip install -q "${wanted[@]}"
+}
+
+# Whether Python's headers are here (mypyc's C includes them).
+peppa_python_headers() {
+    "$PEPPA_VENV/bin/python" -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'
+}
+
+# Whether a C compiler and Python's headers are here, as the compiled build needs.
+peppa_compiler_ready() {
+    command -v cc >/dev/null 2>&1 && peppa_python_headers
+}
+
+# Usage: peppa_compiler_debs PURPOSE   (the C compiler and Python's headers, as Debian packages)
+peppa_compiler_debs() {
+    peppa_install_debs "gcc" "$1"
+    peppa_python_headers || peppa_install_debs "python3-dev" "$1"
 }

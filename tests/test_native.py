@@ -67,14 +67,16 @@ def test_every_level_chooses_the_same_cards_compiled_and_pure() -> None:
 # ------------------------------------------------------ which build a copy runs
 
 
-def _fake_build(package: Path) -> None:
-    """Sources and (empty) compiled files of every module, with a record of the sources."""
+def _fake_build(package: Path, *, sources: bool = True) -> None:
+    """(Empty) compiled files of every module, with a record of the sources; and the
+    sources themselves unless ``sources`` is False (they are there)."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     record: dict[str, str] = {}
     for module in native.COMPILED:
         source = native.source_of(module, package)
-        source.parent.mkdir(parents=True, exist_ok=True)
-        source.write_text(f"# {module}\n", encoding="utf-8")
+        if sources:
+            source.parent.mkdir(parents=True, exist_ok=True)
+            source.write_text(f"# {module}\n", encoding="utf-8")
         source.with_name(source.stem + suffix).write_bytes(b"")
         record[module] = native.source_hash(source)
     (package / (native.LIBRARY.split(".")[-1] + suffix)).write_bytes(b"")
@@ -195,3 +197,50 @@ def test_a_compiled_file_of_a_module_compiled_no_more_runs_everything_pure(
     assert native.why_pure(tmp_path, environ={}) == (
         "peppa_qt.ai.expert has a compiled file but is compiled no more"
     )
+
+
+_LANDS_MIDWAY = """
+import sys
+from pathlib import Path
+import peppa_qt
+from peppa_qt import native
+print(native.describe())
+package = Path(peppa_qt.__file__).parent
+sys.path.insert(0, {tests!r})
+from test_native import _fake_build
+_fake_build(package, sources=False)  # a compile lands while this process runs
+print(native.why_pure(package, environ={{}}) or "a complete build now")
+import peppa_qt.ai.table
+print(Path(peppa_qt.ai.table.__file__).name)
+"""
+
+
+def test_a_build_that_lands_while_the_game_runs_pure_is_not_used(tmp_path: Path) -> None:
+    """play.sh compiles in the background: a game that started pure stays pure."""
+    package = tmp_path / "peppa_qt"
+    package.mkdir()
+    for name in ("__init__.py", "native.py"):
+        (package / name).write_bytes((ROOT / "peppa_qt" / name).read_bytes())
+    for module in native.COMPILED:
+        source = native.source_of(module, package)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        (source.parent / "__init__.py").touch()
+        source.write_text(f"# {module}\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop(native.PURE_VARIABLE, None)
+    probe = _LANDS_MIDWAY.format(tests=str(ROOT / "tests"))
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "pure Python (no compiled modules in this copy)",
+        "a complete build now",
+        "table.py",
+    ]

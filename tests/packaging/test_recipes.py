@@ -133,3 +133,72 @@ def test_the_windows_script_uses_exactly_what_build_py_passes() -> None:
     assert "OutputBaseFilename=PeppaSetup-{#AppVersion}" in script
     assert re.search(r'^Name: "\{autoprograms\}\\Peppa"', script, re.MULTILINE)
     assert given["AppNumericVersion"].count(".") == 3
+
+
+# ------------------------------------------------ what build.py needs, before it starts
+
+
+def _tools(folder: Path, *, without: str) -> str:
+    """A PATH of stand-ins for every tool build.py runs on Linux but ``without``."""
+    build = _build_module()
+    folder.mkdir()
+    for tool in build.TOOLS:
+        if tool != without:
+            stub = folder / tool
+            stub.write_text("#!/bin/sh\necho 'install ok installed'\n", encoding="utf-8")
+            stub.chmod(0o755)
+    return str(folder)
+
+
+def test_build_py_names_the_package_of_a_missing_tool_and_stops(tmp_path: Path) -> None:
+    """Without patchelf (and without apt-get, even as root): the line to install it, exit 2."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the Debian tools are Linux's")
+    path = _tools(tmp_path / "bin", without="patchelf")
+    done = subprocess.run(
+        [sys.executable, str(PACKAGING / "build.py"), "--check"],
+        env={"PATH": path, "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[:2] == [
+        "building the installers needs these Debian packages; install them with:",
+        "  sudo apt-get install patchelf",
+    ]
+    assert _build_module().missing_packages(path) == ["patchelf"]
+
+
+def test_build_py_installs_the_missing_packages_as_root(tmp_path: Path) -> None:
+    """As scripts/setup.sh does: apt-get update, then install what is missing."""
+    build = _build_module()
+    path = _tools(tmp_path / "bin", without="patchelf")
+    log = tmp_path / "apt.log"
+    apt = tmp_path / "bin" / "apt-get"
+    copy = f"{shutil.which('cp')} {apt.with_name('lintian')} {apt.with_name('patchelf')}"
+    apt.write_text(
+        f'#!/bin/sh\necho "$@" >> {log}\ncase "$*" in *install*patchelf*) {copy};; esac\n',
+        encoding="utf-8",
+    )
+    apt.chmod(0o755)
+    with pytest.raises(build.MissingToolError, match="sudo apt-get install patchelf"):
+        build.ensure_tools(path, root=False)
+    assert not log.exists()
+    build.ensure_tools(path, root=True)
+    assert log.read_text().splitlines() == [
+        "update -qq",
+        "install -y -qq --no-install-recommends patchelf",
+    ]
+
+
+def test_build_py_asks_for_packages_scripts_setup_sh_installs() -> None:
+    build = _build_module()
+    text = (ROOT / "scripts" / "setup.sh").read_text(encoding="utf-8")
+    found = re.search(r'^PACKAGING_DEBS="([^"]*)"', text, re.MULTILINE)
+    assert found is not None
+    essential = {"dpkg", "libc-bin"}  # on every Debian system
+    wanted = {*build.TOOLS.values(), *build.LIBRARIES} - essential
+    assert wanted <= set(found.group(1).split())

@@ -286,7 +286,9 @@ class HandSummaryPanel(Panel):
         row.addWidget(self._copy)
         row.addStretch(1)
         box.addLayout(row)
-        if summary.matches:
+        if summary.replay:
+            check = self.tr("A replayed deal: no fingerprint to match.")
+        elif summary.matches:
             check = self.tr("✓ matches the fingerprint {fingerprint} (key {key})")
         else:
             check = self.tr("✗ does not match the fingerprint {fingerprint} (key {key})")

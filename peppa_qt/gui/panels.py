@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -173,10 +173,10 @@ class HandSummaryPanel(Panel):
         self.button.clicked.connect(self.continued)
         self.replay = QPushButton()
         self.replay.setObjectName("secondary")
-        self.replay.clicked.connect(self.replay_wanted)
+        self.replay.clicked.connect(lambda: self._open_aside(self.replay_wanted))
         self.review = QPushButton()
         self.review.setObjectName("secondary")
-        self.review.clicked.connect(self.review_wanted)
+        self.review.clicked.connect(lambda: self._open_aside(self.review_wanted))
         self.review.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.review)
@@ -184,6 +184,13 @@ class HandSummaryPanel(Panel):
         buttons.addWidget(self.replay)
         buttons.addWidget(self.button)
         self._box.addLayout(buttons)
+
+    def _open_aside(self, wanted: SignalInstance) -> None:
+        """Ask for a window of its own (the review, the replay's dialog) with the focus back on
+        Next hand first: when that window closes, Enter deals the next hand (the focus stayed
+        on the button, and Enter opened the same window again)."""
+        self.button.setFocus()
+        wanted.emit()
 
     def fit_to(self, room: int) -> None:
         """Six or eight rows of cards as large as four's where the table has the room (at

@@ -207,6 +207,24 @@ def test_a_deal_number_typed_in_gives_that_deal_and_a_wrong_one_is_refused(
     assert match.given_deals() == {0: NumberedDeal(971716231514)}
 
 
+def test_a_replay_given_up_leaves_enter_to_next_hand(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replay this deal… by keyboard, then Cancel: Enter deals the next hand, it does not ask
+    for the replay again."""
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    asked: list[object] = []
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(lambda cls, *a, **k: asked.append(k)))
+    panel = window.summary_panel
+    panel.replay.setFocus()
+    qtbot.keyClick(panel.replay, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(asked) == 1, timeout=5000)
+    assert panel.isVisible()
+    assert window.focusWidget() is panel.button
+
+
 def test_replay_before_any_hand_ends_says_there_is_none(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

@@ -409,6 +409,14 @@
         <translation>Porta via subito una presa finita (o fai clic sul tavolo)</translation>
     </message>
     <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Leave full screen (F11 too)</source>
+        <translation>Esci dallo schermo intero (anche F11)</translation>
+    </message>
+    <message>
         <source>At the table</source>
         <translation>Al tavolo</translation>
     </message>
@@ -438,6 +446,10 @@
     <message>
         <source>&amp;Game</source>
         <translation>&amp;Partita</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Visualizza</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
@@ -522,6 +534,10 @@
     <message>
         <source>&amp;Quit</source>
         <translation>Es&amp;ci</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Schermo intero</translation>
     </message>
     <message>
         <source>Re&amp;view this hand…</source>

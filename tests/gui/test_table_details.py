@@ -137,6 +137,23 @@ def test_the_demo_does_not_say_you_received_cards(qtbot: QtBot, make_window: Win
     assert "Cards passed." in said
 
 
+def test_a_new_deal_does_not_ask_for_the_pass_before_its_cards_have_landed(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Play again while the last game asked for the pass: its "Choose three cards to pass"
+    stayed on the status line while the new hand's cards were flying in."""
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    assert window.status_line.prompt() == "Choose three cards to pass."
+    while_dealt: list[str] = []  # what the status line says as the deal starts to fly
+    window.controller.hand_dealt.connect(lambda *_: while_dealt.append(window.status_line.prompt()))
+    window.commands.play_again()
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    assert while_dealt and "pass" not in while_dealt[0]
+    assert window.status_line.prompt() == "Choose three cards to pass."
+
+
 def pass_the_first_three(qtbot: QtBot, window: MainWindow) -> None:
     """Start a one-hand Hearts game and pass the human's first three cards."""
     window.start_game(short_game("hearts", 1))

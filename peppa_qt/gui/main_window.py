@@ -121,7 +121,10 @@ class MainWindow(QMainWindow, WindowSettings):
         self.load_settings()
         if self._menus is None:
             from .card_pixmaps import app_icon
+            from .file_chooser import keep_qt_settings_in
             from .window_menus import WindowMenus
+
+            keep_qt_settings_in(self.profile.where.config_dir)  # before any file dialog
 
             self._menus = WindowMenus(self, *self._menu_titles)
             self.show_history()

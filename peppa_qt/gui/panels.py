@@ -184,6 +184,11 @@ class HandSummaryPanel(Panel):
         buttons.addWidget(self.replay)
         buttons.addWidget(self.button)
         self._box.addLayout(buttons)
+        #: Next hand goes down here where the table is narrower than the three buttons in a
+        #: row (Italian's, with the score sheet open at 1024×640: the panel was cut).
+        self._buttons, self._lower = buttons, QHBoxLayout()
+        self._lower.addStretch(1)
+        self._box.addLayout(self._lower)
 
     def _open_aside(self, wanted: SignalInstance) -> None:
         """Ask for a window of its own (the review, the replay's dialog) with the focus back on
@@ -194,7 +199,10 @@ class HandSummaryPanel(Panel):
 
     def fit_to(self, room: int) -> None:
         """Six or eight rows of cards as large as four's where the table has the room (at
-        1280×800 they were as small as at 1024×640), else smaller, so the panel shows whole."""
+        1280×800 they were as small as at 1024×640), else smaller, so the panel shows whole;
+        the buttons in two rows where the table (its parent) is narrower than one."""
+        table = self.parentWidget()
+        self._buttons_in_two_rows(table is not None and self._one_row_width() > table.width())
         seats = len(self._summary.names) if self._summary is not None else FOUR
         heights = (STRIP_HEIGHT,) if seats <= FOUR else (STRIP_HEIGHT, STRIP_HEIGHT_MANY)
         for height in heights:
@@ -213,6 +221,21 @@ class HandSummaryPanel(Panel):
             self._box.invalidate()
             if self.sizeHint().height() <= room:
                 return
+
+    def _one_row_width(self) -> int:
+        """How wide the panel is with its buttons side by side (at least)."""
+        shown = [b for b in (self.review, self.replay, self.button) if not b.isHidden()]
+        spacing = max(self._buttons.spacing(), 0) * (len(shown) - 1)
+        margins = self._box.contentsMargins()
+        return sum(b.sizeHint().width() for b in shown) + spacing + margins.left() + margins.right()
+
+    def _buttons_in_two_rows(self, two: bool) -> None:
+        """Next hand on a row of its own under the others, or beside them."""
+        if (self._lower.indexOf(self.button) >= 0) == two:
+            return
+        (self._buttons if two else self._lower).removeWidget(self.button)
+        (self._lower if two else self._buttons).addWidget(self.button)
+        self._box.invalidate()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         summary = getattr(self, "_summary", None)  # None while the panel is being built

@@ -61,6 +61,9 @@ class TableView(QGraphicsView):
         self.setViewport(QWidget())
         self.table = scene
         self._overlays: list[tuple[QWidget, Anchor]] = []
+        #: Overlays that stay below the corner's lines and the plates along the top edge
+        #: whenever the table has the room.
+        self._below_top_row: list[QWidget] = []
         self._covers: list[QWidget] = []
         self._grain = _felt_grain()
         self._felt = FELTS["green"]
@@ -87,10 +90,14 @@ class TableView(QGraphicsView):
         self.resetCachedContent()
         self.viewport().update()
 
-    def add_overlay(self, widget: QWidget, anchor: Anchor) -> None:
-        """Float ``widget`` over the felt, centred on the rectangle ``anchor`` gives."""
+    def add_overlay(self, widget: QWidget, anchor: Anchor, *, below_top_row: bool = False) -> None:
+        """Float ``widget`` over the felt, centred on the rectangle ``anchor`` gives; with
+        ``below_top_row``, lowered where it would cover the corner (the deal's fingerprint)
+        or a plate along the top edge, as far as the table has the room."""
         widget.setParent(self)
         self._overlays.append((widget, anchor))
+        if below_top_row:
+            self._below_top_row.append(widget)
         self.place_overlays()
 
     def add_cover(self, widget: QWidget) -> None:
@@ -116,9 +123,27 @@ class TableView(QGraphicsView):
             size = widget.size()
             x = round(centre.x() - size.width() / 2)
             y = round(centre.y() - size.height() / 2)
+            if widget in self._below_top_row:
+                y = self._below_top(y, size.height())
             x = max(0, min(x, self.width() - size.width()))
             y = max(0, min(y, self.height() - size.height()))
             widget.move(QPoint(x, y))
+
+    def _below_top(self, y: int, height: int) -> int:
+        """``y``, or lower: below the corner's lines and the top edge's plates (at 1024×640
+        with the score sheet open the end-of-hand panel rose over the fingerprint and the
+        top seat's plate), but not past the table's bottom margin; where the panel is
+        taller than the room below them, it stays where it was."""
+        layout = self.table.layout
+        top = self.mapFromScene(self.table.info.text_rect()).boundingRect().bottom()
+        for side in range(layout.seats):
+            plate = layout.badge_rect(side)
+            if plate.top() <= layout.margin:  # along the top edge
+                top = max(top, self.mapFromScene(plate).boundingRect().bottom())
+        top += PANEL_MARGIN
+        if top + height > self.height() - PANEL_MARGIN:
+            return y
+        return max(y, top)
 
     def card_position(self, card: int) -> QPoint:
         """Where to click on ``card`` in viewport coordinates (the middle of its visible part)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from persistence_helpers import step_until
 from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
@@ -152,6 +153,29 @@ def test_a_new_deal_does_not_ask_for_the_pass_before_its_cards_have_landed(
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
     assert while_dealt and "pass" not in while_dealt[0]
     assert window.status_line.prompt() == "Choose three cards to pass."
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_end_of_hand_panel_leaves_the_corner_and_the_top_plate_in_sight(
+    qtbot: QtBot, make_window: WindowMaker, language: str
+) -> None:
+    """1024×640 with the score sheet docked: the panel rose over the deal's fingerprint and
+    the top seat's plate (a 1024×640 screen, less the title bar: 620)."""
+    window = make_window(size=(1024, 620))
+    window.apply_settings(replace(window.settings, language=language))
+    window.dock.show()
+    window.start_game(short_game("hearts", 2))
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    view, scene, panel = window.view, window.scene, window.summary_panel
+    assert view.width() < 700  # the sheet takes its room
+    shown = panel.geometry()
+    corner = view.mapFromScene(scene.info.text_rect()).boundingRect()
+    assert scene.info.lines()[-1].startswith(("Deal fingerprint", "Impronta"))
+    top = scene.layout.badge_rect(scene.layout.place(2))  # North, across the table
+    plate = view.mapFromScene(top).boundingRect()
+    assert not shown.intersects(corner), (shown, corner)
+    assert not shown.intersects(plate), (shown, plate)
+    assert view.rect().contains(shown)
 
 
 def pass_the_first_three(qtbot: QtBot, window: MainWindow) -> None:

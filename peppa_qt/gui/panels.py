@@ -183,12 +183,12 @@ class HandSummaryPanel(Panel):
         buttons.addStretch(1)
         buttons.addWidget(self.replay)
         buttons.addWidget(self.button)
+        #: Review goes up here, alone, where the table is narrower than the three buttons in
+        #: a row (Italian's, with the score sheet open at 1024×640: the panel was cut).
+        self._buttons, self._upper = buttons, QHBoxLayout()
+        self._upper.addStretch(1)
+        self._box.addLayout(self._upper)
         self._box.addLayout(buttons)
-        #: Next hand goes down here where the table is narrower than the three buttons in a
-        #: row (Italian's, with the score sheet open at 1024×640: the panel was cut).
-        self._buttons, self._lower = buttons, QHBoxLayout()
-        self._lower.addStretch(1)
-        self._box.addLayout(self._lower)
 
     def _open_aside(self, wanted: SignalInstance) -> None:
         """Ask for a window of its own (the review, the replay's dialog) with the focus back on
@@ -197,12 +197,15 @@ class HandSummaryPanel(Panel):
         self.button.setFocus()
         wanted.emit()
 
+    def fit_width(self, clear: int, whole: int) -> None:
+        """Review above the other buttons where one row is wider than the table, or where
+        that lets the panel pass between the plates at the table's sides."""
+        one, two = self._one_row_width(), self._two_row_width()
+        self._buttons_in_two_rows(one > whole or two <= clear < one)
+
     def fit_to(self, room: int) -> None:
         """Six or eight rows of cards as large as four's where the table has the room (at
-        1280×800 they were as small as at 1024×640), else smaller, so the panel shows whole;
-        the buttons in two rows where the table (its parent) is narrower than one."""
-        table = self.parentWidget()
-        self._buttons_in_two_rows(table is not None and self._one_row_width() > table.width())
+        1280×800 they were as small as at 1024×640), else smaller, so the panel shows whole."""
         seats = len(self._summary.names) if self._summary is not None else FOUR
         heights = (STRIP_HEIGHT,) if seats <= FOUR else (STRIP_HEIGHT, STRIP_HEIGHT_MANY)
         for height in heights:
@@ -229,12 +232,25 @@ class HandSummaryPanel(Panel):
         margins = self._box.contentsMargins()
         return sum(b.sizeHint().width() for b in shown) + spacing + margins.left() + margins.right()
 
+    def _two_row_width(self) -> int:
+        """How wide the panel is with Review on a row of its own (at least)."""
+        margins = self._box.contentsMargins()
+        body = self._body.sizeHint().width() if self._body is not None else 0
+        shown = [b for b in (self.replay, self.button) if not b.isHidden()]
+        lower = sum(b.sizeHint().width() for b in shown)
+        lower += max(self._buttons.spacing(), 0) * (len(shown) - 1)
+        widest = max(body, self.review.sizeHint().width() if not self.review.isHidden() else 0)
+        return max(widest, lower) + margins.left() + margins.right()
+
     def _buttons_in_two_rows(self, two: bool) -> None:
-        """Next hand on a row of its own under the others, or beside them."""
-        if (self._lower.indexOf(self.button) >= 0) == two:
+        """Review on a row of its own above Replay and Next hand, or beside them."""
+        if (self._upper.indexOf(self.review) >= 0) == two:
             return
-        (self._buttons if two else self._lower).removeWidget(self.button)
-        (self._lower if two else self._buttons).addWidget(self.button)
+        (self._buttons if two else self._upper).removeWidget(self.review)
+        if two:
+            self._upper.insertWidget(0, self.review)
+        else:
+            self._buttons.insertWidget(0, self.review)
         self._box.invalidate()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802

@@ -178,6 +178,24 @@ def test_the_end_of_hand_panel_leaves_the_corner_and_the_top_plate_in_sight(
     assert view.rect().contains(shown)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_where_the_table_is_wide_the_end_of_hand_panel_passes_between_the_side_plates(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """At 1280×800 the Italian panel, wide with its three buttons in a row, cut the names
+    of the seats at the sides; Next hand goes under the others and every plate shows."""
+    monkeypatch.setattr(MainWindow, "fit_to_screen", lambda self: None)  # a 800 px screen
+    window = make_window(size=(1280, 760))
+    assert window.view.width() == 1280
+    window.apply_settings(replace(window.settings, language=language))
+    window.start_game(short_game("hearts", 2))
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    view, layout, shown = window.view, window.scene.layout, window.summary_panel.geometry()
+    for seat in range(4):
+        plate = view.mapFromScene(layout.badge_rect(layout.place(seat))).boundingRect()
+        assert not shown.intersects(plate), (seat, shown, plate)
+
+
 def pass_the_first_three(qtbot: QtBot, window: MainWindow) -> None:
     """Start a one-hand Hearts game and pass the human's first three cards."""
     window.start_game(short_game("hearts", 1))

@@ -1,9 +1,13 @@
 """Deal numbers: the hands of a deal follow from one number, and a fingerprint commits to
 it while the cards are hidden.
 
-A number from 1 to 10**12 − 1 is shown as ``1234-5678-9012``. Every step is written out so
-that another program can check a deal (version 2 of the scheme, also in docs/decisions.md;
-version 1 was the same steps for four seats and one deck, and deals the same hands):
+A number from 1 to 10**12 − 1 is shown as ``1234-5678-9012-XX``: its twelve digits and two
+check digits (ISO 7064 MOD 97-10, as an IBAN's: the fourteen digits read as one number leave 1
+modulo 97), so a digit mistyped, two neighbours swapped or a digit left out is refused rather
+than dealing another deal. Twelve digits alone, as numbers were shown before check digits, are
+still read (unchecked). Every step is written out so that another program can check a deal
+(version 2 of the scheme, also in docs/decisions.md; version 1 was the same steps for four
+seats and one deck, and deals the same hands):
 
 - **Cards of a number.** The deck's cards in index order (clubs 2..A, diamonds, hearts,
   spades; 6..A with 36 cards; with two decks each card twice, the copy right after its twin:
@@ -23,9 +27,13 @@ version 1 was the same steps for four seats and one deck, and deals the same han
   against the 10**12 numbers; after the hand, the number and the key prove it.
 
 >>> format_deal_number(deal_number(7, 0))
-'9717-1623-1514'
->>> parse_deal_number(" 9717 1623-1514 ")
-971716231514
+'9717-1623-1514-81'
+>>> parse_deal_number(" 9717 1623-1514-81 ") == parse_deal_number("9717-1623-1514")
+True
+>>> parse_deal_number("9717-1623-1541-81")
+Traceback (most recent call last):
+...
+peppa_qt.engine.deals.DealNumberError: the check digits do not match: a digit is mistyped
 >>> fingerprint_matches(971716231514, deal_key(7, 0), deal_fingerprint(7, 0))
 True
 """
@@ -46,15 +54,17 @@ LAST_DEAL_NUMBER: Final = 10**12 - 1
 #: Crockford's base 32: no I, L, O or U to misread.
 _ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _KEY_CHARS: Final = 16
-#: A deal number's digits, shown in three groups of four.
+#: A deal number's digits, shown in three groups of four, then its two check digits.
 DIGITS: Final = 12
+CHECK_DIGITS: Final = 2
 _FINGERPRINT_CHARS: Final = 10
 
 
 class DealNumberError(ValueError):
     """A text that is not a deal number; ``problem`` names what is wrong, for translation:
-    ``empty``, ``characters`` (other than digits, spaces and dashes), ``length`` (not 12
-    digits) or ``zero``."""
+    ``empty``, ``characters`` (other than digits, spaces and dashes), ``length`` (not 14
+    digits, nor the 12 of a number written before check digits), ``check`` (14 digits whose
+    check digits do not match: a typo) or ``zero``."""
 
     def __init__(self, problem: str, message: str) -> None:
         super().__init__(message)
@@ -135,24 +145,46 @@ def rotate_deal(masks: Sequence[int], turn: int) -> list[int]:
 # ---------------------------------------------------------------------- text
 
 
+def check_digits(number: int) -> str:
+    """The two check digits of ``number`` (ISO 7064 MOD 97-10): with them after its twelve
+    digits, the fourteen-digit number leaves 1 modulo 97."""
+    return f"{98 - check_deal_number(number) * 100 % 97:02d}"
+
+
 def format_deal_number(number: int) -> str:
-    """``1234-5678-9012``: twelve digits in three groups."""
+    """``1234-5678-9012-XX``: twelve digits in three groups, then the two check digits."""
     digits = f"{check_deal_number(number):012d}"
-    return f"{digits[:4]}-{digits[4:8]}-{digits[8:]}"
+    return f"{digits[:4]}-{digits[4:8]}-{digits[8:]}-{check_digits(number)}"
+
+
+def _digits(text: str) -> str:
+    """The characters of a deal number as typed, spaces and dashes left out."""
+    return "".join(text.split()).replace("-", "")
+
+
+def written_without_check(text: str) -> bool:
+    """Whether ``text`` is a deal number of twelve digits, as shown before check digits: read
+    as it is, a typo in it cannot be caught."""
+    return len(_digits(text)) == DIGITS
 
 
 def parse_deal_number(text: str) -> int:
-    """Read a deal number as shown (spaces and dashes anywhere are ignored)."""
-    digits = "".join(text.split()).replace("-", "")
+    """Read a deal number as shown (spaces and dashes anywhere are ignored): fourteen digits
+    whose check digits match, or twelve without them."""
+    digits = _digits(text)
     if not digits:
         raise DealNumberError("empty", "no deal number was given")
     if not (digits.isascii() and digits.isdigit()):
-        raise DealNumberError("characters", "a deal number holds only digits, like 1234-5678-9012")
-    if len(digits) != DIGITS:
         raise DealNumberError(
-            "length", f"a deal number has 12 digits, like 1234-5678-9012, not {len(digits)}"
+            "characters", "a deal number holds only digits, like 1234-5678-9012-44"
         )
-    number = int(digits)
+    if len(digits) not in {DIGITS, DIGITS + CHECK_DIGITS}:
+        raise DealNumberError(
+            "length", f"a deal number has 14 digits, like 1234-5678-9012-44, not {len(digits)}"
+        )
+    if len(digits) > DIGITS and int(digits) % 97 != 1:
+        raise DealNumberError("check", "the check digits do not match: a digit is mistyped")
+    number = int(digits[:DIGITS])
     if not number:
         raise DealNumberError("zero", "0000-0000-0000 is not a deal number")
     return number

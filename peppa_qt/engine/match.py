@@ -224,6 +224,12 @@ class Match:
         a replayed deal): what a saved game must tell, since the seed does not."""
         return dict(self._chosen)
 
+    def replayed_number(self, index: int) -> int | None:
+        """The number hand ``index`` was dealt from when the players chose it (a replay, a
+        game from a deal number), else None: they knew it before the deal."""
+        chosen = self._chosen.get(index)
+        return None if chosen is None else chosen.number
+
     def adopt_numbered(self, index: int, numbered: NumberedDeal) -> None:
         """Say hand ``index`` was dealt from ``numbered`` (a saved game tells it: a game from a
         deal number); ValueError if its cards are not that number's."""

@@ -50,6 +50,9 @@ class TableState:
     #: key that matches it to the fingerprint. None for a hand not dealt from a number.
     deal_number: int | None = None
     deal_key: str | None = None
+    #: A hand dealt from a number the players chose (a replay, a game from a deal number):
+    #: that number, which they knew before the cards were dealt; None for a game's own deal.
+    replay_of: int | None = None
     #: Once the game is over, each tie its ranking breaks and why (public: tricks are).
     ties: tuple[Tie, ...] = ()
 
@@ -125,5 +128,6 @@ def table_of(match: Match) -> TableState:
         fingerprint=match.deal_fingerprint(index),
         deal_number=match.deal_number(index) if scored else None,
         deal_key=match.deal_key(index) if scored else None,
+        replay_of=match.replayed_number(index),
         ties=tuple(match.ties()) if over else (),
     )

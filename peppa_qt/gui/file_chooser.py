@@ -8,6 +8,11 @@ translators answer for Qt's widgets too. Its columns are sized for English ("Dim
 cut to "Dimensior"): they are fitted to their headers and contents as each folder loads. Qt
 writes a file's size and date as the system's locale does ("869 bytes" in the Italian dialog
 on a system in English): they are written again as the window's language writes them.
+
+Qt's widget dialog keeps its state (the last folder, its sizes and view) in Qt's own settings,
+``QtProject.conf`` in the user's configuration folder: outside the profile, so a test or a
+``--profile-dir`` left a file in the player's home. ``keep_qt_settings_in`` puts it in the
+profile's folder.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSettings,
     Qt,
 )
 from PySide6.QtWidgets import (
@@ -48,6 +54,13 @@ QT_TEXTS = (
     QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
     QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
 )
+
+
+def keep_qt_settings_in(folder: Path) -> None:
+    """Qt's own settings (its file dialog's state) in ``folder`` from now on, for the whole
+    process: the profile's configuration folder, not ~/.config."""
+    for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, str(folder))
 
 
 def file_dialog(

@@ -100,6 +100,7 @@ class KeyboardDialog(QDialog):
             ),
             (self.tr("Tab"), self.tr("The buttons on the table, then the score sheet")),
             (self.tr("Any key"), self.tr("Sweep a finished trick at once (or click the table)")),
+            (self.tr("Esc"), self.tr("Leave full screen (F11 too)")),
         ]
         #: (keys, what they do): the table's first, then the menus'.
         self.rows = [*table, *shortcuts]

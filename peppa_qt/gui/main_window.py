@@ -121,10 +121,12 @@ class MainWindow(QMainWindow, WindowSettings):
         self.load_settings()
         if self._menus is None:
             from .card_pixmaps import app_icon
+            from .file_chooser import keep_qt_settings_in
             from .window_menus import WindowMenus
 
-            game, settings, help_menu = self._menu_titles
-            self._menus = WindowMenus(self, game, settings, help_menu)
+            keep_qt_settings_in(self.profile.where.config_dir)  # before any file dialog
+
+            self._menus = WindowMenus(self, *self._menu_titles)
             self.show_history()
             self.setWindowIcon(app_icon())
             if not getattr(self, "_placed", True):  # a first start: fit once framed
@@ -320,8 +322,10 @@ class MainWindow(QMainWindow, WindowSettings):
             self.tell(self.preferences.save())
 
     def _geometry(self) -> tuple[str, str]:
-        """Qt's saveGeometry() and saveState() as base64 text."""
-        geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+        """Qt's saveGeometry() and saveState() as base64 text (full screen: the place from
+        before, window_full_screen.py)."""
+        saved = self.saveGeometry() if self._menus is None else self._menus.full_screen.geometry()
+        geometry = bytes(saved.toBase64().data()).decode("ascii")
         state = bytes(self.saveState().toBase64().data()).decode("ascii")
         return geometry, state
 
@@ -364,20 +368,21 @@ class MainWindow(QMainWindow, WindowSettings):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
 
-    def _build_menu_titles(self) -> tuple[QMenu, QMenu, QMenu]:
+    def _build_menu_titles(self) -> tuple[QMenu, QMenu, QMenu, QMenu]:
         """The menu bar's menus, empty until ``finish_startup``: the first frame shows them."""
         bar = self.menuBar()
-        game, settings, help_menu = (bar.addMenu("") for _ in range(3))
-        self._texts = (game, settings, help_menu)
+        game, view, settings, help_menu = (bar.addMenu("") for _ in range(4))
+        self._texts = (game, view, settings, help_menu)
         self.retranslate_ui()
-        return game, settings, help_menu
+        return game, view, settings, help_menu
 
     def retranslate_ui(self) -> None:
         """Every text of the window in the language in use (again, after a change)."""
         self.setWindowTitle(self.tr("Peppa"))
         self.dock.setWindowTitle(self.tr("Score sheet"))
-        game, settings, help_menu = self._texts
+        game, view, settings, help_menu = self._texts
         game.setTitle(self.tr("&Game"))
+        view.setTitle(self.tr("&View"))
         settings.setTitle(self.tr("&Settings"))
         help_menu.setTitle(self.tr("&Help"))
         if self._menus is not None:
@@ -390,6 +395,8 @@ class MainWindow(QMainWindow, WindowSettings):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
+        elif event.type() == QEvent.Type.WindowStateChange and self._menus is not None:
+            self._menus.full_screen.state_changed()  # the window manager's doing too
         super().changeEvent(event)
 
     def _show_appearance(self, look: Appearance) -> None:

@@ -98,6 +98,14 @@ class Narration(QObject):
         """The cards received are not to be said again (their human's cards are covered)."""
         self._received = None
 
+    def dealing(self) -> None:
+        """A hand's cards are flying in: what was asked before goes (a game played again
+        while its pass was asked kept "Choose three cards to pass" over the new deal); the
+        pass is asked once the cards have landed. The window's welcome, said by nobody here,
+        stays."""
+        if self._status is not None:
+            self.say(None)
+
     def no_passing(self) -> None:
         """A hand without passing is dealt."""
         self.say(lambda: self.tr("No passing in this hand."))

@@ -24,13 +24,21 @@ from PySide6.QtWidgets import (
 from ..controller import GameSetup, SeatSetup
 from ..engine import EndMode, RuleSet
 from ..engine.cards import SHORT_DECK_SIZE
-from ..engine.deals import DealNumberError, NumberedDeal, format_deal_number, parse_deal_number
+from ..engine.deals import (
+    DealNumberError,
+    NumberedDeal,
+    format_deal_number,
+    parse_deal_number,
+    written_without_check,
+)
 from ..engine.record import name_problem
 from ..engine.rules import PRESET_SEATS, PRESETS, SEVEN_OF_CLUBS_POINTS
 from . import texts
 from .defaults import DEFAULT_OPPONENTS, MORE_OPPONENTS, TABLE_SIZES
 from .focus_style import ring_focus
 
+#: A deal number as the dialog shows one for example (its check digits are right).
+EXAMPLE_NUMBER = "1234-5678-9012-44"
 #: The kind of a seat played by a person (any other kind is a computer level).
 HUMAN = "human"
 #: The name field's least width: a name of this many letters shows whole.
@@ -138,7 +146,7 @@ class NewGameDialog(QDialog):
         group = QGroupBox(self.tr("Deal"))
         form = QFormLayout(group)
         self.deal_number = QLineEdit()
-        self.deal_number.setPlaceholderText("1234-5678-9012")
+        self.deal_number.setPlaceholderText(EXAMPLE_NUMBER)
         self.deal_number.setMaxLength(40)
         if deal.number is not None:
             self.deal_number.setText(format_deal_number(deal.number))
@@ -306,8 +314,14 @@ class NewGameDialog(QDialog):
         self._start.setEnabled(not problem)
 
     def _deal_shown(self) -> str:
-        """The deal number read, as it is shown ("✓ 1234-5678-9012")."""
-        return "✓ " + format_deal_number(parse_deal_number(self.deal_number.text()))
+        """The deal number read, as it is shown ("✓ 1234-5678-9012-44"); one typed in twelve
+        digits, as shown before check digits, is read unchecked, and said so."""
+        typed = self.deal_number.text()
+        shown = "✓ " + format_deal_number(parse_deal_number(typed))
+        if written_without_check(typed):
+            note = self.tr("{number} (a number without check digits: compare it digit by digit)")
+            return note.format(number=shown)
+        return shown
 
     def _deal_problem(self) -> str:
         """What is wrong with the deal number typed ("" if nothing)."""
@@ -315,10 +329,14 @@ class NewGameDialog(QDialog):
             parse_deal_number(self.deal_number.text())
         except DealNumberError as error:
             if error.problem == "empty":
-                return self.tr("Type the deal number, like 1234-5678-9012.")
+                return self.tr("Type the deal number, like {number}.").format(number=EXAMPLE_NUMBER)
             if error.problem == "zero":
                 return self.tr("0000-0000-0000 is not a deal number.")
-            return self.tr("A deal number has 12 digits, like 1234-5678-9012.")
+            if error.problem == "check":
+                return self.tr("This deal number has a typo: check its digits.")
+            return self.tr("A deal number has 14 digits, like {number}.").format(
+                number=EXAMPLE_NUMBER
+            )
         return ""
 
     # ------------------------------------------------------------------ values

@@ -59,6 +59,11 @@ class Panel(QFrame):
     def fit_to(self, room: int) -> None:
         """Make the panel no taller than ``room`` where it can give way (a panel's own)."""
 
+    def fit_width(self, clear: int, whole: int) -> None:
+        """Make the panel no wider than ``clear`` (the felt between the plates at the
+        table's sides), or else than ``whole`` (the table), where it can give way (a
+        panel's own)."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not pressed_by_enter(self, event):
             super().keyPressEvent(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -173,17 +173,35 @@ class HandSummaryPanel(Panel):
         self.button.clicked.connect(self.continued)
         self.replay = QPushButton()
         self.replay.setObjectName("secondary")
-        self.replay.clicked.connect(self.replay_wanted)
+        self.replay.clicked.connect(lambda: self._open_aside(self.replay_wanted))
         self.review = QPushButton()
         self.review.setObjectName("secondary")
-        self.review.clicked.connect(self.review_wanted)
+        self.review.clicked.connect(lambda: self._open_aside(self.review_wanted))
         self.review.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.review)
         buttons.addStretch(1)
         buttons.addWidget(self.replay)
         buttons.addWidget(self.button)
+        #: Review goes up here, alone, where the table is narrower than the three buttons in
+        #: a row (Italian's, with the score sheet open at 1024×640: the panel was cut).
+        self._buttons, self._upper = buttons, QHBoxLayout()
+        self._upper.addStretch(1)
+        self._box.addLayout(self._upper)
         self._box.addLayout(buttons)
+
+    def _open_aside(self, wanted: SignalInstance) -> None:
+        """Ask for a window of its own (the review, the replay's dialog) with the focus back on
+        Next hand first: when that window closes, Enter deals the next hand (the focus stayed
+        on the button, and Enter opened the same window again)."""
+        self.button.setFocus()
+        wanted.emit()
+
+    def fit_width(self, clear: int, whole: int) -> None:
+        """Review above the other buttons where one row is wider than the table, or where
+        that lets the panel pass between the plates at the table's sides."""
+        one, two = self._one_row_width(), self._two_row_width()
+        self._buttons_in_two_rows(one > whole or two <= clear < one)
 
     def fit_to(self, room: int) -> None:
         """Six or eight rows of cards as large as four's where the table has the room (at
@@ -206,6 +224,34 @@ class HandSummaryPanel(Panel):
             self._box.invalidate()
             if self.sizeHint().height() <= room:
                 return
+
+    def _one_row_width(self) -> int:
+        """How wide the panel is with its buttons side by side (at least)."""
+        shown = [b for b in (self.review, self.replay, self.button) if not b.isHidden()]
+        spacing = max(self._buttons.spacing(), 0) * (len(shown) - 1)
+        margins = self._box.contentsMargins()
+        return sum(b.sizeHint().width() for b in shown) + spacing + margins.left() + margins.right()
+
+    def _two_row_width(self) -> int:
+        """How wide the panel is with Review on a row of its own (at least)."""
+        margins = self._box.contentsMargins()
+        body = self._body.sizeHint().width() if self._body is not None else 0
+        shown = [b for b in (self.replay, self.button) if not b.isHidden()]
+        lower = sum(b.sizeHint().width() for b in shown)
+        lower += max(self._buttons.spacing(), 0) * (len(shown) - 1)
+        widest = max(body, self.review.sizeHint().width() if not self.review.isHidden() else 0)
+        return max(widest, lower) + margins.left() + margins.right()
+
+    def _buttons_in_two_rows(self, two: bool) -> None:
+        """Review on a row of its own above Replay and Next hand, or beside them."""
+        if (self._upper.indexOf(self.review) >= 0) == two:
+            return
+        (self._buttons if two else self._upper).removeWidget(self.review)
+        if two:
+            self._upper.insertWidget(0, self.review)
+        else:
+            self._buttons.insertWidget(0, self.review)
+        self._box.invalidate()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         summary = getattr(self, "_summary", None)  # None while the panel is being built
@@ -286,7 +332,9 @@ class HandSummaryPanel(Panel):
         row.addWidget(self._copy)
         row.addStretch(1)
         box.addLayout(row)
-        if summary.matches:
+        if summary.replay:
+            check = self.tr("A replayed deal: no fingerprint to match.")
+        elif summary.matches:
             check = self.tr("✓ matches the fingerprint {fingerprint} (key {key})")
         else:
             check = self.tr("✗ does not match the fingerprint {fingerprint} (key {key})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject
 
@@ -150,6 +150,15 @@ class InfoPlate(QGraphicsObject):
         """The texts shown (for tests and accessibility)."""
         return [text for text, _ in self._lines]
 
+    def text_rect(self) -> QRectF:
+        """Where its lines are drawn, in the scene: what a panel over the table leaves in
+        sight (the corner's room below them is felt)."""
+        height = len(self._lines) * self._line_height()
+        return QRectF(self.pos(), QSizeF(self._rect.width(), height))
+
+    def _line_height(self) -> float:
+        return min(self._rect.height() / max(1, len(self._lines)), 22.0)
+
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self._rect
 
@@ -159,7 +168,7 @@ class InfoPlate(QGraphicsObject):
         if not self._lines:
             return
         font = self.font()
-        line_h = min(self._rect.height() / len(self._lines), 22.0)
+        line_h = self._line_height()
         for i, (text, colour) in enumerate(self._lines):
             row = QRectF(0, i * line_h, self._rect.width(), line_h)
             _draw_line(painter, font, colour, row, text)
@@ -167,8 +176,7 @@ class InfoPlate(QGraphicsObject):
     def font(self) -> QFont:
         """The lines' font: as large as the corner allows, smaller before any line is cut."""
         font = QFont()
-        line_h = min(self._rect.height() / max(1, len(self._lines)), 22.0)
-        size = max(11, round(line_h * 0.7))
+        size = max(11, round(self._line_height() * 0.7))
         font.setPixelSize(size)
         while size > SMALLEST_TEXT and self.cut_lines(font):
             size -= 1

@@ -1,6 +1,6 @@
 """What the seats' name plates and the information corner say: names, totals, the points
 taken this hand ("+13"), the dealer's chip, whose turn, who has passed; the hand, the pass,
-hearts broken and the deal's fingerprint."""
+hearts broken and the deal's fingerprint (or, for a deal the players chose, its number)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from ..engine import EndMode, HandResult, Phase, RuleSet, TableState
+from ..engine.deals import format_deal_number
 from . import texts
 from .card_pixmaps import card_of
 from .plates import MUTED, TEXT
@@ -133,7 +134,10 @@ class SeatPlates(QObject):
                 lines.append((self.tr("♥ Hearts broken"), HEARTS_BROKEN))
             else:
                 lines.append((self.tr("♡ Hearts not broken"), MUTED))
-        if table.fingerprint is not None:  # it commits to the deal; the number comes after
+        if table.replay_of is not None:  # the players chose it: no fingerprint to match
+            number = format_deal_number(table.replay_of)
+            lines.append((self.tr("Replay of deal {number}").format(number=number), MUTED))
+        elif table.fingerprint is not None:  # it commits to the deal; the number comes after
             lines.append((self.tr("Deal fingerprint {code}").format(code=table.fingerprint), MUTED))
         self.scene.info.set_lines(lines)
 

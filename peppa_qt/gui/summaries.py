@@ -38,6 +38,9 @@ class HandSummary:
     deal_key: str | None = None
     fingerprint: str | None = None
     matches: bool = False
+    #: The players chose the deal (a replay, a game from a deal number): no fingerprint was
+    #: shown, the corner said "Replay of deal …".
+    replay: bool = False
     #: Who dealt the hand (a replay deals from the same seat).
     dealer: int = 0
     #: A human played in it: the coach can review it.
@@ -77,6 +80,7 @@ class HandSummary:
             and table.deal_key is not None
             and table.fingerprint is not None
             and fingerprint_matches(table.deal_number, table.deal_key, table.fingerprint),
+            replay=table.replay_of is not None,
             dealer=table.dealer,
         )
 

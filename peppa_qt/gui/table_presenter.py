@@ -218,6 +218,7 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         self._show(moment)
         table = self.table
         self.narration.new_hand()
+        self.narration.dealing()
         self.scene.set_viewer(self.controller.viewer)
         self._received_shown.clear()
         self.narration.forget_received()

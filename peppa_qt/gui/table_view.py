@@ -61,6 +61,9 @@ class TableView(QGraphicsView):
         self.setViewport(QWidget())
         self.table = scene
         self._overlays: list[tuple[QWidget, Anchor]] = []
+        #: Overlays that keep clear of the corner's lines and the plates along the top edge,
+        #: and fit between the plates at the sides, whenever the table has the room.
+        self._clear_of_plates: list[QWidget] = []
         self._covers: list[QWidget] = []
         self._grain = _felt_grain()
         self._felt = FELTS["green"]
@@ -87,10 +90,17 @@ class TableView(QGraphicsView):
         self.resetCachedContent()
         self.viewport().update()
 
-    def add_overlay(self, widget: QWidget, anchor: Anchor) -> None:
-        """Float ``widget`` over the felt, centred on the rectangle ``anchor`` gives."""
+    def add_overlay(
+        self, widget: QWidget, anchor: Anchor, *, clear_of_plates: bool = False
+    ) -> None:
+        """Float ``widget`` over the felt, centred on the rectangle ``anchor`` gives; with
+        ``clear_of_plates``, lowered where it would cover the corner (the deal's fingerprint)
+        or a plate along the top edge, and narrowed to pass between the plates at the sides,
+        as far as the table has the room."""
         widget.setParent(self)
         self._overlays.append((widget, anchor))
+        if clear_of_plates:
+            self._clear_of_plates.append(widget)
         self.place_overlays()
 
     def add_cover(self, widget: QWidget) -> None:
@@ -106,7 +116,10 @@ class TableView(QGraphicsView):
         for widget, anchor in self._overlays:
             if widget.isHidden():
                 continue
-            if isinstance(widget, Panel):  # no taller than the table, where it can give way
+            clear = widget in self._clear_of_plates
+            between = self._between_side_plates() if clear else (0, self.width())
+            if isinstance(widget, Panel):  # no larger than the table, where it can give way
+                widget.fit_width(between[1] - between[0], self.width())
                 widget.fit_to(self.height() - 2 * PANEL_MARGIN)
             layout = widget.layout()
             if layout is not None:  # a text just changed: its size, not the one Qt has kept
@@ -116,9 +129,45 @@ class TableView(QGraphicsView):
             size = widget.size()
             x = round(centre.x() - size.width() / 2)
             y = round(centre.y() - size.height() / 2)
+            if clear:
+                y = self._below_top(y, size.height())
+                if size.width() <= between[1] - between[0]:
+                    x = round((between[0] + between[1] - size.width()) / 2)
             x = max(0, min(x, self.width() - size.width()))
             y = max(0, min(y, self.height() - size.height()))
             widget.move(QPoint(x, y))
+
+    def _between_side_plates(self) -> tuple[int, int]:
+        """The felt between the plates at the table's sides (neither along the top edge nor
+        the bottom seat's), a margin from each: a panel this narrow leaves them in sight."""
+        layout = self.table.layout
+        left, right = 0, self.width()
+        middle = self.width() / 2
+        for side in range(layout.seats):
+            plate = self.mapFromScene(layout.badge_rect(side)).boundingRect()
+            if plate.top() <= layout.margin or plate.bottom() >= self.height() - layout.margin:
+                continue  # along the top or bottom edge
+            if plate.center().x() < middle:
+                left = max(left, plate.right() + PANEL_MARGIN)
+            else:
+                right = min(right, plate.left() - PANEL_MARGIN)
+        return left, max(left, right)
+
+    def _below_top(self, y: int, height: int) -> int:
+        """``y``, or lower: below the corner's lines and the top edge's plates (at 1024×640
+        with the score sheet open the end-of-hand panel rose over the fingerprint and the
+        top seat's plate), but not past the table's bottom margin; where the panel is
+        taller than the room below them, it stays where it was."""
+        layout = self.table.layout
+        top = self.mapFromScene(self.table.info.text_rect()).boundingRect().bottom()
+        for side in range(layout.seats):
+            plate = layout.badge_rect(side)
+            if plate.top() <= layout.margin:  # along the top edge
+                top = max(top, self.mapFromScene(plate).boundingRect().bottom())
+        top += PANEL_MARGIN
+        if top + height > self.height() - PANEL_MARGIN:
+            return y
+        return max(y, top)
 
     def card_position(self, card: int) -> QPoint:
         """Where to click on ``card`` in viewport coordinates (the middle of its visible part)."""

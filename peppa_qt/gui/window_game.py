@@ -77,8 +77,8 @@ class WindowGame(QObject):
         view.add_overlay(self.pass_panel, lambda layout: layout.prompt_rect())
         view.add_overlay(self.last_trick_panel, _centre)
         view.add_overlay(self.aids_bar, self._aids_place)
-        view.add_overlay(self.summary_panel, _centre)
-        view.add_overlay(self.game_over_panel, _centre)
+        view.add_overlay(self.summary_panel, _centre, clear_of_plates=True)
+        view.add_overlay(self.game_over_panel, _centre, clear_of_plates=True)
         self._connect()
 
     def _connect(self) -> None:

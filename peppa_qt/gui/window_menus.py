@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu
 
 from .texts import QT_TRANSLATE_NOOP
+from .window_full_screen import FullScreen
 
 if TYPE_CHECKING:
     from ..storage import Settings
@@ -32,15 +33,20 @@ class WindowMenus(QObject):
     English source (``QT_TRANSLATE_NOOP``) to be worded again when the language changes.
     """
 
-    def __init__(self, window: MainWindow, game: QMenu, settings: QMenu, help_menu: QMenu) -> None:
+    def __init__(
+        self, window: MainWindow, game: QMenu, view: QMenu, settings: QMenu, help_menu: QMenu
+    ) -> None:
         super().__init__(window)
         self.window = window
         #: Every action and submenu with the source of its text and the values it is filled
         #: with, for ``retranslate``.
         self._named: list[tuple[QAction | QMenu, str, dict[str, str]]] = []
-        for menu in (game, settings, help_menu):
+        for menu in (game, view, settings, help_menu):
             menu.setToolTipsVisible(True)  # each command's keys, on hovering it
         self._fill_game_menu(game)
+        full = self._action(view, QT_TRANSLATE_NOOP("MainWindow", "&Full screen"), "F11")
+        #: The window over the whole screen (F11; Esc leaves).
+        self.full_screen = FullScreen(window, full)
         self._fill_settings_menu(settings)
         rules = self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Rules"), "F1")
         rules.triggered.connect(window.commands.show_rules)

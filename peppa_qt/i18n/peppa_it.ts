@@ -177,6 +177,10 @@
         <translation>Copiato ✓</translation>
     </message>
     <message>
+        <source>A replayed deal: no fingerprint to match.</source>
+        <translation>Replica di una distribuzione: nessuna impronta da confrontare.</translation>
+    </message>
+    <message>
         <source>✓ matches the fingerprint {fingerprint} (key {key})</source>
         <translation>✓ corrisponde all'impronta {fingerprint}
 (chiave {key})</translation>
@@ -405,6 +409,14 @@
         <translation>Porta via subito una presa finita (o fai clic sul tavolo)</translation>
     </message>
     <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Leave full screen (F11 too)</source>
+        <translation>Esci dallo schermo intero (anche F11)</translation>
+    </message>
+    <message>
         <source>At the table</source>
         <translation>Al tavolo</translation>
     </message>
@@ -434,6 +446,10 @@
     <message>
         <source>&amp;Game</source>
         <translation>&amp;Partita</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Visualizza</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
@@ -518,6 +534,10 @@
     <message>
         <source>&amp;Quit</source>
         <translation>Es&amp;ci</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Schermo intero</translation>
     </message>
     <message>
         <source>Re&amp;view this hand…</source>
@@ -825,6 +845,22 @@
         <translation>Giocatori</translation>
     </message>
     <message>
+        <source>{number} (a number without check digits: compare it digit by digit)</source>
+        <translation>{number} (un numero senza cifre di controllo: confrontalo cifra per cifra)</translation>
+    </message>
+    <message>
+        <source>Type the deal number, like {number}.</source>
+        <translation>Scrivi il numero di distribuzione, ad esempio {number}.</translation>
+    </message>
+    <message>
+        <source>This deal number has a typo: check its digits.</source>
+        <translation>Questo numero di distribuzione ha un errore di battitura: controlla le cifre.</translation>
+    </message>
+    <message>
+        <source>A deal number has 14 digits, like {number}.</source>
+        <translation>Un numero di distribuzione ha 14 cifre, ad esempio {number}.</translation>
+    </message>
+    <message>
         <source>South</source>
         <translation>Sud</translation>
     </message>
@@ -865,16 +901,8 @@
         <translation>Un nome contiene un carattere che non si può salvare: cambialo.</translation>
     </message>
     <message>
-        <source>Type the deal number, like 1234-5678-9012.</source>
-        <translation>Scrivi il numero di distribuzione, ad esempio 1234-5678-9012.</translation>
-    </message>
-    <message>
         <source>0000-0000-0000 is not a deal number.</source>
         <translation>0000-0000-0000 non è un numero di distribuzione.</translation>
-    </message>
-    <message>
-        <source>A deal number has 12 digits, like 1234-5678-9012.</source>
-        <translation>Un numero di distribuzione ha 12 cifre, ad esempio 1234-5678-9012.</translation>
     </message>
     <message>
         <source>{seat} plays the cards dealt to</source>
@@ -1151,6 +1179,10 @@
     <message>
         <source>♡ Hearts not broken</source>
         <translation>♡ Cuori non ancora aperti</translation>
+    </message>
+    <message>
+        <source>Replay of deal {number}</source>
+        <translation>Replica della distribuzione {number}</translation>
     </message>
     <message>
         <source>Deal fingerprint {code}</source>

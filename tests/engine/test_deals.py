@@ -28,6 +28,7 @@ from peppa_qt.engine.deals import (
     format_deal_number,
     parse_deal_number,
     rotate_deal,
+    written_without_check,
 )
 
 numbers = st.integers(1, LAST_DEAL_NUMBER)
@@ -51,7 +52,9 @@ def test_the_scheme_is_fixed_so_another_program_can_check_a_deal() -> None:
     assert format_cards(cards_of(deal_from_number(rules, 1)[0])) == (
         "8C AC 2D 3D 7D 2H 4H 5H 7H JH AH 6S QS"
     )
-    assert format_deal_number(deal_number(7, 0)) == "9717-1623-1514"
+    assert format_deal_number(deal_number(7, 0)) == "9717-1623-1514-81"
+    # a number shown before check digits reads as the same number, so deals the same hands
+    assert parse_deal_number("9717-1623-1514") == deal_number(7, 0) == 971716231514
     assert deal_key(7, 0) == "XJ4T-Y3M4-8FTY-S3KS"
     assert deal_fingerprint(7, 0) == "Z07DX-HPWCZ"
     assert fingerprint_matches(971716231514, deal_key(7, 0), deal_fingerprint(7, 0))
@@ -68,16 +71,22 @@ def test_neighbouring_numbers_and_hands_give_unrelated_deals() -> None:
 
 
 def test_text_forms_read_back_and_mistakes_are_named() -> None:
-    assert format_deal_number(1) == "0000-0000-0001"
-    assert parse_deal_number("1234-5678-9012") == 123456789012
-    assert parse_deal_number(" 1234 5678 9012\n") == 123456789012
+    assert format_deal_number(1) == "0000-0000-0001-95"
+    assert parse_deal_number("0000-0000-0001-95") == 1
+    assert parse_deal_number(format_deal_number(123456789012)) == 123456789012
+    assert parse_deal_number(" 1234 5678 9012\n") == 123456789012  # before check digits
+    assert written_without_check("1234-5678-9012")
+    assert not written_without_check(format_deal_number(123456789012))
     for text, problem in (
         ("", "empty"),
         ("  - ", "empty"),
         ("1234-5678-901x", "characters"),
         ("١٢٣٤٥٦٧٨٩٠١٢", "characters"),  # Arabic-Indic digits: isdigit, not ASCII
         ("1234-5678-901", "length"),
+        ("0000-0000-0001-9", "length"),  # a check digit left out
+        ("0000-0000-0001-59", "check"),
         ("0000-0000-0000", "zero"),
+        ("0000-0000-0000-98", "zero"),  # its check digits match
     ):
         with pytest.raises(DealNumberError) as refused:
             parse_deal_number(text)
@@ -87,6 +96,49 @@ def test_text_forms_read_back_and_mistakes_are_named() -> None:
             NumberedDeal(bad)
     with pytest.raises(TypeError):
         NumberedDeal(True)
+
+
+def _typos(text: str) -> Iterator[str]:
+    """``text`` with each single digit changed, and each two of its digits swapped."""
+    digits = [k for k, c in enumerate(text) if c.isdigit()]
+    for k in digits:
+        for other in "0123456789".replace(text[k], ""):
+            yield text[:k] + other + text[k + 1 :]
+    for k, after in itertools.combinations(digits, 2):
+        if text[k] != text[after]:
+            swapped = list(text)
+            swapped[k], swapped[after] = text[after], text[k]
+            yield "".join(swapped)
+
+
+@given(numbers)
+def test_a_digit_mistyped_or_two_swapped_is_refused_as_a_typo(number: int) -> None:
+    """Every single-digit change and every swap of two digits (neighbours, across a dash, or
+    apart) of a number as shown: none deals another deal."""
+    shown = format_deal_number(number)
+    assert parse_deal_number(shown) == number
+    for typo in _typos(shown):
+        with pytest.raises(DealNumberError) as refused:
+            parse_deal_number(typo)
+        assert refused.value.problem in {"check", "zero"}, typo
+
+
+@given(numbers, st.integers(0, 13))
+def test_a_digit_left_out_or_added_is_refused(number: int, place: int) -> None:
+    digits = format_deal_number(number).replace("-", "")
+    for typo in (digits[:place] + digits[place + 1 :], digits[:place] + "5" + digits[place:]):
+        with pytest.raises(DealNumberError) as refused:
+            parse_deal_number(typo)
+        assert refused.value.problem == "length"
+
+
+@given(numbers)
+def test_a_number_written_before_check_digits_still_deals_its_deal(number: int) -> None:
+    """Twelve digits, as the summary showed them before: the same number, the same hands."""
+    old = f"{number:012d}"
+    old = f"{old[:4]}-{old[4:8]}-{old[8:]}"
+    assert parse_deal_number(old) == parse_deal_number(format_deal_number(number)) == number
+    assert written_without_check(old)
 
 
 @given(numbers, st.integers(0, 3))

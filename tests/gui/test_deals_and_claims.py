@@ -136,6 +136,39 @@ def test_replay_this_deal_deals_the_same_four_hands_from_the_seat_chosen(
     assert saved is not None and saved.deals == ((0, match.deal_number(0), 1),)
 
 
+def test_a_replay_says_in_the_corner_which_deal_it_replays_not_a_new_fingerprint(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay's fingerprint is not the original's (the game's key differs): nobody could
+    match it. The corner says which deal it is, the summary that there was none to match."""
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    match = window.controller.match
+    assert match is not None
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    number = match.deal_number(0)
+    assert number is not None
+
+    def computers(dialog: NewGameDialog) -> None:
+        for kind in dialog.kinds[1:]:
+            kind.setCurrentIndex(kind.findData("x"))
+
+    _dialog_answer(monkeypatch, computers, [])
+    window.summary_panel.replay.click()
+    again = window.controller.match
+    assert again is not None and again is not match
+    qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+    corner = window.scene.info.lines()
+    assert f"Replay of deal {format_deal_number(number)}" in corner
+    assert not any("fingerprint" in line for line in corner)
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    check = window.summary_panel.deal_check.text()
+    assert check == "A replayed deal: no fingerprint to match."
+    step(qtbot, window)  # the next hand is the game's own: a fingerprint again
+    qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+    assert f"Deal fingerprint {again.deal_fingerprint(1)}" in window.scene.info.lines()
+
+
 def test_a_deal_number_typed_in_gives_that_deal_and_a_wrong_one_is_refused(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -148,9 +181,15 @@ def test_a_deal_number_typed_in_gives_that_deal_and_a_wrong_one_is_refused(
         note = dialog.deal_note
         assert not dialog._start.isEnabled() and "Type the deal number" in note.text()
         dialog.deal_number.setText("1234-5678-901")
-        assert not dialog._start.isEnabled() and "12 digits" in note.text()
-        dialog.deal_number.setText(" 9717 1623-1514 ")
-        assert dialog._start.isEnabled() and note.text() == "✓ 9717-1623-1514"
+        assert not dialog._start.isEnabled() and "14 digits" in note.text()
+        dialog.deal_number.setText("9717-1623-1541-81")  # two digits swapped
+        assert not dialog._start.isEnabled()
+        assert note.text() == "This deal number has a typo: check its digits."
+        dialog.deal_number.setText("9717-1623-1514-81")
+        assert dialog._start.isEnabled() and note.text() == "✓ 9717-1623-1514-81"
+        dialog.deal_number.setText(" 9717 1623-1514 ")  # as numbers were shown before
+        assert dialog._start.isEnabled() and note.text().startswith("✓ 9717-1623-1514-81 (")
+        assert "without check digits" in note.text()
         assert not dialog.problem.isVisibleTo(dialog)
 
     _dialog_answer(monkeypatch, typed, seen)
@@ -166,6 +205,24 @@ def test_a_deal_number_typed_in_gives_that_deal_and_a_wrong_one_is_refused(
     assert match.hands[0].dealer == 971716231514 % 4
     assert match.deal_number(0) == 971716231514
     assert match.given_deals() == {0: NumberedDeal(971716231514)}
+
+
+def test_a_replay_given_up_leaves_enter_to_next_hand(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replay this deal… by keyboard, then Cancel: Enter deals the next hand, it does not ask
+    for the replay again."""
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    asked: list[object] = []
+    monkeypatch.setattr(NewGameDialog, "ask", classmethod(lambda cls, *a, **k: asked.append(k)))
+    panel = window.summary_panel
+    panel.replay.setFocus()
+    qtbot.keyClick(panel.replay, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(asked) == 1, timeout=5000)
+    assert panel.isVisible()
+    assert window.focusWidget() is panel.button
 
 
 def test_replay_before_any_hand_ends_says_there_is_none(

@@ -223,7 +223,8 @@ def test_shortcuts_exist(make_window: WindowMaker) -> None:
 def test_the_menus_show_in_the_first_frame_and_work_just_after_it(qtbot: QtBot) -> None:
     window = build_window(False, None, speed="off")  # as the app starts: the actions come later
     qtbot.addWidget(window)
-    assert [menu.text() for menu in window.menuBar().actions()] == ["&Game", "&Settings", "&Help"]
+    titles = [menu.text() for menu in window.menuBar().actions()]
+    assert titles == ["&Game", "&View", "&Settings", "&Help"]
     window.show()
 
     def shortcuts() -> dict[str, str]:
@@ -231,6 +232,7 @@ def test_the_menus_show_in_the_first_frame_and_work_just_after_it(qtbot: QtBot) 
 
     qtbot.waitUntil(lambda: shortcuts().get("&New game…") == "Ctrl+N")
     assert shortcuts()["S&cores"] == "F3" and shortcuts()["&Preferences…"] == "Ctrl+,"
+    assert shortcuts()["&Full screen"] == "F11"
     window.menus.speed_actions["fast"].trigger()
     assert window.speed == "fast" and window.profile.load_settings()[0].animation_speed == "fast"
 

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -158,3 +161,52 @@ def test_sizes_and_dates_are_written_in_the_windows_language(
         assert date == locale.toString(written, QLocale.FormatType.ShortFormat)
     finally:
         translations.use("en")
+
+
+#: The window in a process of its own (Qt reads where its settings go once per process): the
+#: player opens a file with Qt's own dialog and closes it.
+USE_THE_CHOOSER = """
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication, QFileDialog
+from shiboken6 import delete
+from peppa_qt.storage import paths
+paths.set_base_dir(Path(sys.argv[1]))
+from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.file_chooser import file_dialog
+app = QApplication([])
+window = MainWindow(speed="off")
+window.show()
+dialog = file_dialog(window, "Open", Path(sys.argv[1]), "Games (*.peppa)", saving=False)
+dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+dialog.show()
+app.processEvents()
+dialog.reject()
+delete(dialog)  # Qt's dialog writes its state (last folder, sizes) as it goes
+window.close()
+"""
+
+
+def test_qts_file_dialog_keeps_its_state_in_the_profile_not_in_the_home(tmp_path: Path) -> None:
+    """Qt's dialog wrote ~/.config/QtProject.conf, outside the profile folder (a test, or a
+    --profile-dir on a stick, left a file in the player's home)."""
+    home, profile = tmp_path / "home", tmp_path / "profile"
+    home.mkdir()
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "QT_QPA_PLATFORM": "offscreen",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", USE_THE_CHOOSER, str(profile)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(home.rglob("*.conf")) == []
+    assert (profile / "config" / "QtProject.conf").is_file()  # it was written: in the profile

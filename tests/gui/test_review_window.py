@@ -186,6 +186,32 @@ def test_a_hand_reviewed_once_opens_at_once(qtbot: QtBot, make_window: WindowMak
     assert len(dialogs) == 1 and dialogs[0].review is first.review  # the kept one, no wait
 
 
+def test_after_the_review_enter_deals_the_next_hand_not_the_review_again(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Review opened from the panel by keyboard and closed: Enter is Next hand's again (the
+    focus stayed on Review, and Enter opened the review once more)."""
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    play_a_hand(qtbot, window)
+    panel = window.summary_panel
+    panel.review.setFocus()
+    qtbot.keyClick(panel.review, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.findChild(ReviewDialog) is not None, timeout=5000)
+    dialog = window.findChild(ReviewDialog)
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog.review is not None, timeout=30_000)
+    dialog.close()
+    focused = window.focusWidget()  # what has the keys when the window is active again
+    assert focused is panel.button
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not panel.isVisible(), timeout=5000)
+    assert not [d for d in window.findChildren(ReviewDialog) if d.isVisible()]
+    hand = window.controller.match
+    assert hand is not None
+    qtbot.waitUntil(lambda: len(hand.hands) == 2, timeout=10_000)
+
+
 def test_before_any_hand_is_over_there_is_nothing_to_review(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from persistence_helpers import step_until
 from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
@@ -135,6 +136,64 @@ def test_the_demo_does_not_say_you_received_cards(qtbot: QtBot, make_window: Win
     qtbot.waitUntil(lambda: window.scene.trick != [], timeout=5000)
     assert not any("You" in line for line in said), said
     assert "Cards passed." in said
+
+
+def test_a_new_deal_does_not_ask_for_the_pass_before_its_cards_have_landed(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Play again while the last game asked for the pass: its "Choose three cards to pass"
+    stayed on the status line while the new hand's cards were flying in."""
+    window = make_window()
+    window.start_game(short_game("hearts", 2))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    assert window.status_line.prompt() == "Choose three cards to pass."
+    while_dealt: list[str] = []  # what the status line says as the deal starts to fly
+    window.controller.hand_dealt.connect(lambda *_: while_dealt.append(window.status_line.prompt()))
+    window.commands.play_again()
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    assert while_dealt and "pass" not in while_dealt[0]
+    assert window.status_line.prompt() == "Choose three cards to pass."
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_end_of_hand_panel_leaves_the_corner_and_the_top_plate_in_sight(
+    qtbot: QtBot, make_window: WindowMaker, language: str
+) -> None:
+    """1024×640 with the score sheet docked: the panel rose over the deal's fingerprint and
+    the top seat's plate (a 1024×640 screen, less the title bar: 620)."""
+    window = make_window(size=(1024, 620))
+    window.apply_settings(replace(window.settings, language=language))
+    window.dock.show()
+    window.start_game(short_game("hearts", 2))
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    view, scene, panel = window.view, window.scene, window.summary_panel
+    assert view.width() < 700  # the sheet takes its room
+    shown = panel.geometry()
+    corner = view.mapFromScene(scene.info.text_rect()).boundingRect()
+    assert scene.info.lines()[-1].startswith(("Deal fingerprint", "Impronta"))
+    top = scene.layout.badge_rect(scene.layout.place(2))  # North, across the table
+    plate = view.mapFromScene(top).boundingRect()
+    assert not shown.intersects(corner), (shown, corner)
+    assert not shown.intersects(plate), (shown, plate)
+    assert view.rect().contains(shown)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_where_the_table_is_wide_the_end_of_hand_panel_passes_between_the_side_plates(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """At 1280×800 the Italian panel, wide with its three buttons in a row, cut the names
+    of the seats at the sides; Next hand goes under the others and every plate shows."""
+    monkeypatch.setattr(MainWindow, "fit_to_screen", lambda self: None)  # a 800 px screen
+    window = make_window(size=(1280, 760))
+    assert window.view.width() == 1280
+    window.apply_settings(replace(window.settings, language=language))
+    window.start_game(short_game("hearts", 2))
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    view, layout, shown = window.view, window.scene.layout, window.summary_panel.geometry()
+    for seat in range(4):
+        plate = view.mapFromScene(layout.badge_rect(layout.place(seat))).boundingRect()
+        assert not shown.intersects(plate), (seat, shown, plate)
 
 
 def pass_the_first_three(qtbot: QtBot, window: MainWindow) -> None:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.deals import deal_from_secret
 from ..engine.errors import IllegalMove, Reason
 from ..engine.hand import HandState, Phase
 from ..engine.match import Match
@@ -271,18 +272,27 @@ def match_seed(seed: int, index: int) -> int:
     return random.Random(f"arena:{seed}:{index}").getrandbits(53)
 
 
+def dealt(rules: RuleSet, seed: int, index: int, hand: int, programs: bool) -> list[int] | None:
+    """The cards of hand ``hand`` of deal or game ``index``: with outside ``programs`` at
+    the table, drawn from the whole seed (each seat's cards say no more of the others' than
+    the seed would); else None: the engine deals them from the game's deal numbers, a public
+    scheme (a run's deals can be looked up and replayed by number)."""
+    return deal_from_secret(rules, f"arena:{seed}:{index}:{hand}") if programs else None
+
+
 def play_task(
     rules: RuleSet, specs: Sequence[str], seed: int, index: int, rotation: int
 ) -> list[PlayerStats]:
     """Play deal or game ``index`` with the players rotated by ``rotation``."""
     match = Match(rules, match_seed(seed, index), track_undo=False)
+    programs = has_programs(specs)
     seats = range(rules.seats)
     seat_of = [(i + rotation) % rules.seats for i in seats]
     players = [Seat(spec, seed, i) for i, spec in enumerate(specs)]
     by_seat = {seat_of[i]: i for i in seats}
     stats = [PlayerStats(spec) for spec in specs]
     while not match.is_over:
-        hand = match.start_hand()
+        hand = match.start_hand(dealt(rules, seed, index, len(match.hands), programs))
         if hand.phase is Phase.PASSING:
             choices = _passes(match, players, by_seat, stats)
             for seat in seats:

@@ -105,21 +105,19 @@ def check_deal_number(number: int) -> int:
     return number
 
 
-def _words(number: int) -> Iterator[int]:
-    """The 32-bit words of the number's stream, block after block."""
+def _words(label: str) -> Iterator[int]:
+    """The 32-bit words of the stream SHA-256(``label:B``), block B after block."""
     block = 0
     while True:
-        digest = hashlib.sha256(f"peppa-deal:{number}:{block}".encode()).digest()
+        digest = hashlib.sha256(f"{label}:{block}".encode()).digest()
         for start in range(0, 32, 4):
             yield int.from_bytes(digest[start : start + 4], "big")
         block += 1
 
 
-def deal_from_number(rules: RuleSet, number: int) -> list[int]:
-    """The hands (card sets, in seat order) that deal ``number`` gives in ``rules``' deck."""
-    check_deal_number(number)
+def _shuffled(rules: RuleSet, words: Iterator[int]) -> list[int]:
+    """The hands (card sets, in seat order) of ``rules``' deck shuffled by ``words``."""
     deck = listed(rules.deck_mask)
-    words = _words(number)
     for i in range(len(deck) - 1, 0, -1):
         span = i + 1
         ceiling = 2**32 - 2**32 % span
@@ -130,6 +128,20 @@ def deal_from_number(rules: RuleSet, number: int) -> list[int]:
         deck[i], deck[j] = deck[j], deck[i]
     size = rules.hand_size
     return [set_of(deck[s * size : (s + 1) * size]) for s in range(rules.seats)]
+
+
+def deal_from_number(rules: RuleSet, number: int) -> list[int]:
+    """The hands (card sets, in seat order) that deal ``number`` gives in ``rules``' deck."""
+    check_deal_number(number)
+    return _shuffled(rules, _words(f"peppa-deal:{number}"))
+
+
+def deal_from_secret(rules: RuleSet, secret: str) -> list[int]:
+    """The hands a deal drawn from ``secret`` gives: the number's shuffle, on the stream
+    SHA-256(``peppa-secret-deal:SECRET:B``). As hard to work out from one seat's cards as
+    the secret itself (a deal number is one of 10**12: a program given its cards could try
+    them all)."""
+    return _shuffled(rules, _words(f"peppa-secret-deal:{secret}"))
 
 
 def rotate_deal(masks: Sequence[int], turn: int) -> list[int]:

@@ -479,13 +479,21 @@ def _dealt(log: Path) -> set[str]:
 
 
 def _seed_worked_out(rules: RuleSet, dealt: set[str], seeds: Iterable[int]) -> int | None:
-    """The attack: the first of ``seeds`` whose deal, by the arena's public scheme, gives
+    """The attack: the first of ``seeds`` whose first deal, by the arena's scheme, gives
     some seat ``dealt`` (it then shows every other seat's cards too)."""
     for seed in seeds:
-        hand = Match(rules, arena_module.match_seed(seed, 0), track_undo=False).start_hand()
-        if any({str(c) for c in cards_of(cards)} == dealt for cards in hand.hands):
+        hands = arena_module.dealt(rules, seed, 0, 0, programs=True)
+        assert hands is not None
+        if any({str(c) for c in cards_of(cards)} == dealt for cards in hands):
             return seed
     return None
+
+
+def _numbered(rules: RuleSet, dealt: set[str], seed: int) -> bool:
+    """Whether ``dealt`` came from the run's first game's deal number (a number is one of
+    10**12, and the game's seed one of 2**53: a program could try them all)."""
+    hand = Match(rules, arena_module.match_seed(seed, 0), track_undo=False).start_hand()
+    return any({str(c) for c in cards_of(cards)} == dealt for cards in hand.hands)
 
 
 def test_an_outside_program_cannot_work_out_the_deals_from_its_cards(
@@ -504,6 +512,7 @@ def test_an_outside_program_cannot_work_out_the_deals_from_its_cards(
     seed = json.loads(out)["seed"]
     assert seed.bit_length() > 64  # 128 random bits: none of the seeds one would try first
     assert _seed_worked_out(rules, dealt, [seed]) == seed  # the seed printed is the one dealt
+    assert not _numbered(rules, dealt, seed)  # nor from a number, which a search would find
 
 
 def test_a_seed_given_with_outside_programs_is_warned_of_and_printed(

@@ -230,6 +230,7 @@ class GameSession(QObject):
         self.reviewer.forget()
         self._coach_count.forget()
         self.reviewer.keep_json(match, saved.reviews)
+        self._hand_lines.adopt(match, saved.hand_lines)  # the file's: not written again
         self.controller.resume(setup, match)
         self._saved_moves = self._moves() if path is not None else None
         self.autosave()

@@ -35,7 +35,7 @@ from .record_read import (
     read_record,
     record_from_dict,
 )
-from .record_write import HandLines, record_of, record_to_dict, write_record
+from .record_write import HandLines, lines_as_written, record_of, record_to_dict, write_record
 from .rules import PassDirection, RuleSet
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "HandRecord",
     "PlayerInfo",
     "default_players",
+    "lines_as_written",
     "name_problem",
     "read_record",
     "record_from_dict",

@@ -168,6 +168,38 @@ def test_an_autosave_writes_the_hand_in_play_not_every_hand_again(
     assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
 
 
+def test_a_resumed_game_is_autosaved_without_writing_its_finished_hands_again(
+    qtbot: QtBot, sessions: list[GameSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At hand 4,000 the first autosave after a resume wrote every hand again (1.1 s): their
+    lines are those of the file the game was read from."""
+    from peppa_qt.engine import Match
+    from peppa_qt.engine import record_write as records
+    from peppa_qt.storage.saves import SavedGame, default_seeds, saved_game_to_json
+
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 40}})
+    match, rng = Match(rules, 6), random.Random(6)
+    for index in range(31):  # 30 hands played, the 31st under way (four humans)
+        hand = match.start_hand()
+        for seat in range(4) if hand.phase is Phase.PASSING else ():
+            match.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+        for _ in range(52 if index < 30 else 5):
+            match.play(rng.choice(cards_of(hand.legal_mask())))
+    session = new_session(sessions)
+    record = record_of(match)
+    assert session.profile.save_autosave(SavedGame(record, default_seeds(record, 6))) is None
+    opened = session.load_autosave()
+    assert opened is not None
+    written: list[object] = []
+    real = records._hand_dict
+    monkeypatch.setattr(records, "_hand_dict", lambda hand: written.append(hand) or real(hand))
+    session.resume(opened, counted=False)  # it autosaves the game as it resumes it
+    assert len(written) == 1  # the 31st hand: the 30 before it are the file's
+    text = session.profile.where.autosave_file.read_text(encoding="utf-8")
+    monkeypatch.setattr(records, "_hand_dict", real)
+    assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
+
+
 def test_a_game_over_is_not_undone(qtbot: QtBot, sessions: list[GameSession]) -> None:
     """The ranking is shown and the game counted: its last card is not taken back."""
     session = new_session(sessions)

@@ -529,3 +529,81 @@ def test_a_replayed_game_keeps_the_undo_history_of_its_last_hand_only() -> None:
         loaded.undo()
     loaded.current.pass_cards(0, cards_of(loaded.current.hands[0])[:3])
     assert loaded.current.can_undo()  # and the moves from now on, as ever
+
+
+def test_a_record_read_back_gives_its_finished_hands_lines_as_the_autosave_writes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from peppa_qt.engine import record_write as module
+    from peppa_qt.engine.record import HandLines, lines_as_written
+
+    match = long_match(40)
+    text = write_record(record_of(match))
+    record = read_record(text)
+    loaded = replay(record)
+    lines = lines_as_written(text, json.loads(text), record)
+    assert lines == HandLines().pieces(loaded)[0].split(",\n")  # the 40 finished hands'
+    adopted = HandLines()
+    adopted.adopt(loaded, lines)
+    written: list[object] = []
+    real = module._hand_dict
+    monkeypatch.setattr(module, "_hand_dict", lambda hand: written.append(hand) or real(hand))
+    assert write_record(record_of(loaded), adopted.pieces(loaded)) == text
+    assert len(written) == 1  # the hand in play, not the 40 before it
+    with pytest.raises(ValueError, match="before the last"):
+        adopted.adopt(loaded, [*lines, "  {}"])
+
+
+def _rewritten(text: str, hand: int, change: Callable[[dict[str, Any]], None]) -> str:
+    """``text`` with one hand's object changed, written back as the writer lays it out."""
+    from peppa_qt.engine.record_write import _ENCODE
+
+    lines = text.split("\n")
+    start = lines.index(' "hands": [') + 1
+    line = lines[start + hand]
+    comma = "," if line.endswith(",") else ""
+    entry = json.loads(line.rstrip(","))
+    change(entry)
+    lines[start + hand] = f"  {_ENCODE(entry)}{comma}"
+    return "\n".join(lines)
+
+
+def _swap_deal(entry: dict[str, Any]) -> None:
+    cards = entry["deal"][1].split()
+    entry["deal"][1] = " ".join([cards[1], cards[0], *cards[2:]])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: e.update(deal=[d.lower() for d in e["deal"]]),  # read alike, written otherwise
+        _swap_deal,  # the cards of a seat out of their order
+        lambda e: e.update(play=e["play"].replace(" ", "  ", 1)),
+        lambda e: e.pop("lead"),  # the writer writes it once a card is played
+        lambda e: e.update(note="mine"),  # not the writer's: the reader passes over it
+        lambda e: e.update(dealer=e.pop("dealer")),  # the writer's fields in another order
+    ],
+)
+def test_no_line_is_taken_from_a_record_not_written_as_the_writer_writes(
+    change: Callable[[dict[str, Any]], None],
+) -> None:
+    """The autosave would write such a hand otherwise: its lines are written anew."""
+    from peppa_qt.engine.record import lines_as_written
+
+    text = _rewritten(write_record(record_of(long_match(8))), 5, change)
+    record = read_record(text)
+    replay(record)  # a game all the same
+    assert lines_as_written(text, json.loads(text), record) == []
+
+
+def test_no_line_is_taken_from_a_record_laid_out_otherwise() -> None:
+    from peppa_qt.engine.record import lines_as_written
+
+    text = write_record(record_of(long_match(8)))
+    document = json.loads(text)
+    for other in (json.dumps(document), json.dumps(document, indent=1), text.rstrip("\n")):
+        record = read_record(other)
+        assert lines_as_written(other, json.loads(other), record) == []
+    one = record_of(long_match(0))
+    alone = write_record(one)
+    assert lines_as_written(alone, json.loads(alone), read_record(alone)) == []

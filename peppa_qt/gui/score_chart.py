@@ -320,8 +320,8 @@ def _number_font(font: QFont) -> QFont:
 
 def _every(room: float, column: float) -> int:
     """Every how many columns of ``column`` pixels one thing of ``room`` pixels is drawn:
-    each column while it fits, else every 2nd, 5th, 10th…"""
-    return 1 if column >= room else _nice_step(room / column)
+    each column while it fits, else every 2nd, 5th, 10th… (each, on a chart not laid out)"""
+    return 1 if column >= room or column <= 0 else _nice_step(room / column)
 
 
 def _nice_step(raw: float) -> int:

@@ -17,7 +17,6 @@ from PySide6.QtCore import QObject, Signal
 
 from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
-from ..engine.record import HandLines
 from ..storage import (
     FileKind,
     OpenedGame,
@@ -28,6 +27,7 @@ from ..storage import (
     Statistics,
 )
 from ..storage.saves import Selections, no_selection
+from .autosaver import Autosaver
 from .claims import ClaimWatcher
 from .coach_count import CoachCount
 from .game_controller import GameController, PlayerFactory
@@ -126,9 +126,9 @@ class GameSession(QObject):
         #: Per seat, the undos and hints used in this game; the last position a hint was for.
         self._aids: list[list[int]] = []
         self._hinted: tuple[int, int, int] | None = None
-        #: Each hand's line of the autosave, the finished ones written once (a long game's
-        #: autosave after every trick would rewrite them all).
-        self._hand_lines = HandLines()
+        #: Writes the autosave (a long game's in a thread: it held the window's each trick).
+        self._autosaver = Autosaver(profile, self)
+        self._autosaver.written.connect(self._on_autosaver_written)
         #: Undo and Redo (one human only).
         self.undo_redo = UndoRedo(self.controller, self)
         #: Offers and plays "Finish the hand" (from the human's view only).
@@ -233,6 +233,7 @@ class GameSession(QObject):
         self.reviewer.forget()
         self._coach_count.forget()
         self.reviewer.keep_json(match, saved.reviews)
+        self._autosaver.adopt(match, saved.hand_lines)  # the file's: not written again
         self.controller.resume(setup, match)
         self._saved_moves = self._moves() if path is not None else None
         self.autosave()
@@ -365,9 +366,10 @@ class GameSession(QObject):
         """Write the game in play to the autosave (a failure is told once, then signalled)."""
         game = self.snapshot(hands=False) if self.keeps_files else None
         match = self.controller.match
-        if game is None or match is None:
-            return
-        problem = self.profile.save_autosave(game, self._hand_lines.pieces(match))
+        if game is not None and match is not None:
+            self._autosaver.save(game, match)
+
+    def _on_autosaver_written(self, problem: Problem | None) -> None:
         if problem is None:
             self.autosaved.emit()
             return

@@ -99,7 +99,9 @@ class Match:
         self.seed = secrets.randbelow(2**53) if seed is None else seed
         self.first_dealer = first_dealer(self.seed, rules.seats) if dealer is None else dealer
         self.hands: list[HandState] = []
-        self._track = track_undo
+        #: Whether the hands dealt from now on keep what undo needs (a replay keeps it for
+        #: its last hand only: a long game's would hold a snapshot of every card played).
+        self.track_undo = track_undo
         self._given = {
             index: (value if isinstance(value, NumberedDeal) else NumberedDeal(value)).turned(
                 rules.seats
@@ -113,9 +115,12 @@ class Match:
         self._chosen: dict[int, NumberedDeal] = {}
         #: The results of every hand before the last one (all scored), and their sums: kept
         #: as hands are dealt, so a game of thousands of hands costs no more per move.
-        self._earlier: tuple[HandResult, ...] = ()
+        self._earlier: list[HandResult] = []
         self._earlier_sums = [0] * rules.seats
-        self._history: tuple[tuple[int, ...], ...] = ()
+        #: ``_earlier`` as a tuple and its points, made when asked (None: not since the last
+        #: change): a tuple made anew at every deal cost a long game's replay quadratic time.
+        self._earlier_tuple: tuple[HandResult, ...] | None = ()
+        self._history: tuple[tuple[int, ...], ...] | None = ()
 
     # ----------------------------------------------------------------- queries
 
@@ -130,14 +135,16 @@ class Match:
 
     def scored(self) -> tuple[HandResult, ...]:
         """The results of the scored hands, in order (a tuple shared while no hand ends)."""
+        if self._earlier_tuple is None:
+            self._earlier_tuple = tuple(self._earlier)
         last = self.current
         if last is not None and last.result is not None:
-            return (*self._earlier, last.result)
-        return self._earlier
+            return (*self._earlier_tuple, last.result)
+        return self._earlier_tuple
 
     def history_before(self) -> tuple[tuple[int, ...], ...]:
         """The points of every hand before the current one (cached: shared between calls)."""
-        if len(self._history) != len(self._earlier):
+        if self._history is None:
             self._history = tuple(r.points for r in self._earlier)
         return self._history
 
@@ -296,11 +303,12 @@ class Match:
             self.next_dealer(),
             cards,
             self.rules.pass_direction(index),
-            track_undo=self._track,
+            track_undo=self.track_undo,
         )
         last = self.current
         if last is not None and last.result is not None:
-            self._earlier += (last.result,)
+            self._earlier.append(last.result)
+            self._earlier_tuple = self._history = None
             self._earlier_sums = [
                 t + p for t, p in zip(self._earlier_sums, last.result.points, strict=True)
             ]
@@ -341,8 +349,8 @@ class Match:
         self.hands.pop()
         self._sources.pop(len(self.hands), None)  # dealt again, it is looked up again
         self._chosen.pop(len(self.hands), None)
-        last = self._earlier[-1]
-        self._earlier = self._earlier[:-1]
+        last = self._earlier.pop()
+        self._earlier_tuple = self._history = None
         self._earlier_sums = [t - p for t, p in zip(self._earlier_sums, last.points, strict=True)]
         self.hands[-1].undo()
 

@@ -14,6 +14,7 @@ from .cards import CARDS, Card
 from .cardset import copies, listed, minus, set_of, size
 from .errors import IllegalMove, Reason, RecordError, told_at
 from .hand import HandState, Phase
+from .legal import check_deal
 from .match import Match
 from .record_data import (
     DEFAULT_SEATS,
@@ -34,7 +35,7 @@ from .record_read import (
     read_record,
     record_from_dict,
 )
-from .record_write import HandLines, record_of, record_to_dict, write_record
+from .record_write import HandLines, lines_as_written, record_of, record_to_dict, write_record
 from .rules import PassDirection, RuleSet
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "HandRecord",
     "PlayerInfo",
     "default_players",
+    "lines_as_written",
     "name_problem",
     "read_record",
     "record_from_dict",
@@ -62,13 +64,20 @@ __all__ = [
 
 
 def replay(record: GameRecord, *, track_undo: bool = True) -> Match:
-    """Play a whole record through the engine, checking every rule."""
+    """Play a whole record through the engine, checking every rule.
+
+    With ``track_undo``, the moves of the last hand can be taken back (those a player may
+    take back), and those of the hands to come; the hands before it keep no undo history.
+    """
     if not record.hands:
         return Match(record.rules, record.seed, track_undo=track_undo)
-    match = Match(record.rules, record.seed, dealer=record.hands[0].dealer, track_undo=track_undo)
+    match = Match(record.rules, record.seed, dealer=record.hands[0].dealer, track_undo=False)
+    last = len(record.hands) - 1
     with told_at(record.rules.seats):
         for index, hand in enumerate(record.hands):
+            match.track_undo = track_undo and index == last
             _replay_hand(match, index, hand)
+    match.track_undo = track_undo
     return match
 
 
@@ -98,6 +107,9 @@ def _replay_hand(match: Match, index: int, data: HandRecord) -> None:
 
 
 def _check_deal(rules: RuleSet, index: int, data: HandRecord) -> list[int]:
+    whole = _whole_deal(rules, data)
+    if whole is not None:
+        return whole
     seen: dict[int, list[int]] = {}
     for seat, cards in enumerate(data.deal):
         if cards is None:
@@ -124,6 +136,24 @@ def _check_deal(rules: RuleSet, index: int, data: HandRecord) -> list[int]:
                 hand=index,
                 seat=seat,
             )
+    return masks
+
+
+def _whole_deal(rules: RuleSet, data: HandRecord) -> list[int] | None:
+    """The deal's sets if it is the whole deck in equal hands, else None.
+
+    The check of every card one by one (``_check_deal``) names what is wrong; a deal that
+    is right, as nearly every one is, needs only its sets (a long game's record has
+    thousands).
+    """
+    size = rules.hand_size
+    if any(cards is None or len(cards) != size for cards in data.deal):
+        return None
+    try:
+        masks = [set_of(cards or ()) for cards in data.deal]
+        check_deal(rules, masks)  # each seat its own cards, as many each, the whole deck
+    except ValueError:  # a card three times, twice in a one-deck game, missing, or not one
+        return None
     return masks
 
 
@@ -181,23 +211,28 @@ def _replay_passes(hand: HandState, index: int, data: HandRecord) -> None:
 
 
 def _replay_plays(hand: HandState, index: int, plays: tuple[Card, ...]) -> None:
-    for number, card in enumerate(plays):
-        if hand.phase is Phase.SCORED:
-            raise RecordError(
-                Reason.TOO_MANY_CARDS, "more cards than the hand holds", hand=index, card=str(card)
-            )
-        seat = hand.to_move
-        try:
-            hand.play(card)
-        except IllegalMove as error:
-            raise RecordError(
-                error.reason,
-                error.message,
-                hand=index,
-                trick=number // hand.rules.seats,
-                seat=seat,
-                card=str(card),
-            ) from None
+    room = hand.rules.seats * hand.rules.hand_size  # the hand is just dealt
+    play = hand.play  # each card checked by the engine's rules, as a player's is
+    try:
+        for card in plays[:room]:
+            play(card)
+    except IllegalMove as error:  # refused, the hand as it was: its next card is this one
+        number = len(hand.plays)
+        raise RecordError(
+            error.reason,
+            error.message,
+            hand=index,
+            trick=number // hand.rules.seats,
+            seat=hand.to_move,
+            card=str(plays[number]),
+        ) from None
+    if len(plays) > room:
+        raise RecordError(
+            Reason.TOO_MANY_CARDS,
+            "more cards than the hand holds",
+            hand=index,
+            card=str(plays[room]),
+        )
 
 
 def summary(match: Match) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import unicodedata
 from typing import Final, TypeGuard
 
 from ..jsontext import JsonTextError, load_json, quoted
-from .cards import Card, CardError
+from .cards import CARDS, Card, CardError
 from .errors import Reason, RecordError, told_at
 from .record_data import (
     DEFAULT_SEATS,
@@ -40,6 +40,9 @@ _NOT_IN_NAMES: Final = frozenset({"Cc", "Zl", "Zp", "Cs", "Cf"})
 #: sequences (👩‍👩‍👧, the flags of Scotland or Wales). Others (a right-to-left override, a
 #: zero-width space) would make a name look like another's, or turn the text around it.
 _EMOJI_FORMAT: Final = frozenset({0x200D, *range(0xE0020, 0xE0080)})
+#: Each card by the name writers give it ("QS"), found by one look-up rather than parsed: a
+#: long game's record names hundreds of thousands of cards.
+_BY_NAME: Final = {str(card): card for card in CARDS}
 
 
 def name_problem(name: str, longest: int = MAX_NAME) -> str | None:
@@ -151,8 +154,13 @@ def _read_player(seat: int, item: object) -> PlayerInfo:
 def _read_cards(text: object, hand: int, seat: int | None, what: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise bad_field(f"{what} must be a string of cards", hand, seat)
+    words = text.split()
     try:
-        return tuple(Card.parse(word) for word in text.split())
+        return tuple([_BY_NAME[word] for word in words])
+    except KeyError:  # another spelling ("qs"), or not a card: parsed one by one
+        pass
+    try:
+        return tuple(Card.parse(word) for word in words)
     except CardError as error:
         raise RecordError(Reason.BAD_CARD, f"{error} in {what}", hand=hand, seat=seat) from None
 

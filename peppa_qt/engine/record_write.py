@@ -6,9 +6,9 @@ autosaves (``HandLines``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARDS, Card, format_cards
 from .cardset import listed
@@ -96,12 +96,21 @@ class HandLines:
     The autosave comes after every trick: writing every hand again each time cost 0.7 s at
     hand 9,999. A hand before the last one changes only if undone across the deal after it,
     and then the hands after it are gone: the lines past the new last hand are written again.
+    A game read back from its file takes its finished hands' lines from the file (``adopt``).
     """
 
     def __init__(self) -> None:
         self._match: Match | None = None
         self._done: list[str] = []
         self._joined = ""  # the lines of self._done, as write_record joins them
+
+    def adopt(self, match: Match, lines: Sequence[str]) -> None:
+        """Take ``lines`` as those of ``match``'s first hands, already written (the file the
+        game was read from had them: ``lines_as_written``), so that they are not written again.
+        """
+        if len(lines) > max(len(match.hands) - 1, 0):
+            raise ValueError("only the lines of hands before the last one can be adopted")
+        self._match, self._done, self._joined = match, list(lines), ",\n".join(lines)
 
     def pieces(self, match: Match) -> list[str]:
         """The hands' lines for ``write_record``: the finished hands' joined in one piece,
@@ -124,3 +133,64 @@ class HandLines:
 
 def _hand_line(hand: HandState) -> str:
     return f"  {json.dumps(_hand_dict(_hand_record(hand)), ensure_ascii=False)}"
+
+
+#: How ``write_record`` opens the list of hands, and how it ends the text after the last.
+_HANDS_OPEN: Final = '\n "hands": [\n'
+_HANDS_CLOSE: Final = "\n ]\n}\n"
+#: The fields of a finished hand as the writer writes them, in its order (no pass: a hold hand).
+_KEYS: Final = ("dealer", "deal", "pass", "lead", "play")
+_HOLD_KEYS: Final = ("dealer", "deal", "lead", "play")
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps's, made once
+
+
+def lines_as_written(text: str, document: Mapping[str, Any], record: GameRecord) -> list[str]:
+    """The lines of a record's hands before the last, as ``text`` holds them, if each is the
+    line ``write_record`` writes for that hand (a file of ours); else none.
+
+    ``document`` is ``text`` parsed, ``record`` read from it and replayed (every card of it
+    checked): a hand's line is taken only if its fields are the writer's, in its order, its
+    cards written as the writer writes them, and the line is that object as the writer
+    writes it, so the lines taken are those the autosave would write.
+    """
+    hands = document.get("hands")
+    if not isinstance(hands, list) or len(hands) != len(record.hands):
+        return []
+    start = text.rfind(_HANDS_OPEN)
+    if start < 0 or not text.endswith(_HANDS_CLOSE):
+        return []
+    lines = text[start + len(_HANDS_OPEN) : -len(_HANDS_CLOSE)].split(",\n")
+    if len(lines) != len(hands):
+        return []
+    rules = record.rules
+    for index, (line, entry, hand) in enumerate(zip(lines[:-1], hands, record.hands, strict=False)):
+        hold = rules.pass_direction(index) is PassDirection.HOLD
+        if not _written_as_ours(entry, hand, hold) or line != f"  {_ENCODE(entry)}":
+            return []
+    return lines[:-1]
+
+
+def _written_as_ours(entry: object, hand: HandRecord, hold: bool) -> bool:
+    """Whether a finished hand's object, as read, is the one the writer writes for it."""
+    keys = _HOLD_KEYS if hold else _KEYS
+    if not isinstance(entry, dict) or tuple(entry) != keys:
+        return False
+    held = list(zip(entry["deal"], hand.deal, strict=True))
+    if not hold:
+        held += zip(entry["pass"], hand.passes or (None,) * len(hand.deal), strict=True)
+    for words, cards in held:
+        if cards is None or list(cards) != sorted(cards) or not _plain(words, cards):
+            return False  # the writer lists a seat's cards in order
+    return _plain(entry["play"], hand.play)  # the dealer and the lead the replay checked
+
+
+def _plain(words: object, cards: tuple[Card, ...]) -> bool:
+    """Whether ``words``, read as ``cards``, is written as the writer writes cards: their
+    upper-case names, one space apart (each name is two characters)."""
+    gaps = max(len(cards) - 1, 0)
+    return (
+        isinstance(words, str)
+        and words == words.upper()
+        and len(words) == 2 * len(cards) + gaps
+        and words.count(" ") == gaps
+    )

@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
 #: One colour a seat, eight for Belmont's largest table (the first four the four-seat table's).
@@ -42,6 +42,9 @@ MARK_REACH = 1.3 * MARK_RADIUS
 #: (a "1" under the marks of the players who took nothing in the first hand was hidden).
 NUMBERS_GAP = math.ceil(FOUR_SPREAD + MARK_REACH) + 1
 NUMBERS_HEIGHT = 14
+#: The room a hand's number takes under its column, and the least room between two numbers.
+NUMBER_WIDTH = 28
+NUMBER_GAP = 4
 LEGEND_LINE = 18
 
 
@@ -51,7 +54,11 @@ class ScoreChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._names: list[str] = []
-        self._progress: list[tuple[float, ...]] = []
+        self._progress: list[Sequence[float]] = []
+        #: Worked out from ``_progress`` when first drawn (None: not yet): the sheet gives
+        #: every row again after each hand, thousands of them in a long game.
+        self._scale: tuple[int, int] | None = None
+        self._offsets: list[list[float]] | None = None
         self._limit: int | None = None
         self._from_zero = True
         self._colours: tuple[QColor, ...] = SEAT_COLOURS
@@ -73,13 +80,15 @@ class ScoreChart(QWidget):
         ``from_zero``: the lines start at 0 before the first hand (running totals do); else
         each figure stands in the middle of its column. ``colours``: one per line (the seats'
         colours at the table by default). ``columns``: the number written under each column
-        (1, 2, 3… by default; the games a figure is of, when some games have none).
+        (1, 2, 3… by default; the games a figure is of, when some games have none). The rows
+        are kept as given, not copied: they must not change (the score sheet's are tuples).
         """
         self._colours = tuple(colours) if colours else SEAT_COLOURS
         self._columns = tuple(columns) if columns is not None else None
         self._names = list(names)
-        self._progress = [tuple(p) for p in progress]
+        self._progress = list(progress)
         self._limit = limit
+        self._scale = self._offsets = None
         self._from_zero = from_zero
         self.update()
 
@@ -101,9 +110,7 @@ class ScoreChart(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(BACKGROUND)  # the light texts need their dark ground anywhere
         painter.drawRoundedRect(QRectF(self.rect()), 8, 8)
-        font = QFont(self.font())
-        font.setPixelSize(11)
-        painter.setFont(font)
+        painter.setFont(_number_font(self.font()))
         plot = self._plot()
         low, high = self._range()
         self._draw_grid(painter, plot, low, high)
@@ -127,45 +134,79 @@ class ScoreChart(QWidget):
         height = LEGEND_LINE * self._legend_rows()
         return QRectF(plot.left(), self.height() - 2 - height, plot.width(), height)
 
+    def numbered_columns(self) -> list[int]:
+        """The columns (1, 2, 3…) a number is written under: each while the numbers fit side
+        by side; in a long game every 2nd, 5th, 10th… (hundreds ran into each other)."""
+        numbers = self.column_numbers()
+        if not numbers:
+            return []
+        widest = QFontMetricsF(_number_font(self.font())).horizontalAdvance(str(max(numbers)))
+        every = _every(min(widest + NUMBER_GAP, NUMBER_WIDTH), self._column_width())
+        return list(range(every, len(numbers) + 1, every))
+
     def number_rects(self) -> list[QRectF]:
-        """Where each hand's number is drawn under its column, in order."""
+        """Where each number is drawn under its column (``numbered_columns``), in order."""
         plot, (low, high) = self._plot(), self._range()
         top = plot.bottom() + NUMBERS_GAP
         rects = []
-        for hand in range(1, len(self.column_numbers()) + 1):
+        for hand in self.numbered_columns():
             x = self._point(plot, low, high, hand, 0).x()
-            rects.append(QRectF(x - 14, top, 28, NUMBERS_HEIGHT))
+            rects.append(QRectF(x - NUMBER_WIDTH / 2, top, NUMBER_WIDTH, NUMBERS_HEIGHT))
         return rects
+
+    def marked_columns(self) -> list[int]:
+        """The columns (1, 2, 3…) whose points bear their lines' marks: each while the marks
+        stand apart; in a long game every 2nd, 5th, 10th… (a smear of marks told nothing)."""
+        every = _every(2 * MARK_REACH + 1, self._column_width())
+        return list(range(every, len(self._progress) + 1, every))
 
     def mark_rects(self, seat: int) -> list[QRectF]:
         """The box round each mark on ``seat``'s line, in order."""
-        points = self.line_points(seat)
-        marked = points[1:] if self._from_zero else points
         return [
             QRectF(p.x() - MARK_REACH, p.y() - MARK_REACH, 2 * MARK_REACH, 2 * MARK_REACH)
-            for p in marked
+            for p in self._marks(self.line_points(seat))
         ]
+
+    def _marks(self, points: list[QPointF]) -> list[QPointF]:
+        """The points of a line (``line_points``) that bear a mark."""
+        first = 0 if self._from_zero else 1  # the line's start at 0 bears none
+        return [points[column - first] for column in self.marked_columns()]
+
+    def _column_width(self) -> float:
+        return self._plot().width() / max(len(self._progress), 1)
 
     def line_points(self, seat: int) -> list[QPointF]:
         """Where ``seat``'s line goes through, in the widget (its start at 0 first, when the
         lines start from zero)."""
         plot, (low, high) = self._plot(), self._range()
         points = [self._point(plot, low, high, 0, 0)] if self._from_zero else []
-        for hand, row in enumerate(self._progress):
-            point = self._point(plot, low, high, hand + 1, row[seat])
-            points.append(point + QPointF(0, tie_offsets(row)[seat]))
+        if self._offsets is None:
+            self._offsets = [tie_offsets(row) for row in self._progress]
+        # As _point works each out, inline: thousands of points in a long game.
+        left, width, bottom, height = plot.left(), plot.width(), plot.bottom(), plot.height()
+        count, span = max(len(self._progress), 1), high - low
+        shift = 1 if self._from_zero else 0.5  # the first figure's column
+        points += [
+            QPointF(
+                left + width * (hand + shift) / count,
+                bottom - height * (row[seat] - low) / span + offsets[seat],
+            )
+            for hand, (row, offsets) in enumerate(zip(self._progress, self._offsets, strict=True))
+        ]
         return points
 
     def _range(self) -> tuple[int, int]:
-        values = [v for row in self._progress for v in row] + [0]
-        if self._limit is not None:
-            values.append(self._limit)
-        low, high = math.floor(min(values)), math.ceil(max(values))
-        high = max(high, low + 10)
-        # Up to the next figure the grid writes: the highest line had no number beside it
-        # (a 39 above the grid's 30).
-        step = _nice_step((high - low) / 4)
-        return low, math.ceil(high / step) * step
+        if self._scale is None:
+            values = [v for row in self._progress for v in row] + [0]
+            if self._limit is not None:
+                values.append(self._limit)
+            low, high = math.floor(min(values)), math.ceil(max(values))
+            high = max(high, low + 10)
+            # Up to the next figure the grid writes: the highest line had no number beside it
+            # (a 39 above the grid's 30).
+            step = _nice_step((high - low) / 4)
+            self._scale = low, math.ceil(high / step) * step
+        return self._scale
 
     def _point(self, plot: QRectF, low: int, high: int, hand: int, value: float) -> QPointF:
         count = max(len(self._progress), 1)
@@ -198,8 +239,9 @@ class ScoreChart(QWidget):
             painter.setPen(QPen(QColor(255, 120, 120, 170), 1.5, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
         painter.setPen(AXIS_TEXT)
-        for rect, number in zip(self.number_rects(), self.column_numbers(), strict=True):
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(number))
+        numbers = self.column_numbers()
+        for rect, column in zip(self.number_rects(), self.numbered_columns(), strict=True):
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(numbers[column - 1]))
 
     def _draw_line(self, painter: QPainter, seat: int) -> None:
         points = self.line_points(seat)
@@ -208,7 +250,7 @@ class ScoreChart(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPolyline(QPolygonF(points))
         painter.setBrush(colour)
-        for point in points[1:] if self._from_zero else points:
+        for point in self._marks(points):
             _draw_marker(painter, point, MARKERS[seat % len(MARKERS)], MARK_RADIUS)
 
     def _draw_legend(self, painter: QPainter, rect: QRectF) -> None:
@@ -256,7 +298,10 @@ def tie_offsets(figures: Sequence[float]) -> list[float]:
     outermost stays within ``FOUR_SPREAD`` (eight lines, each 2.4 apart, put the lowest some
     8 pixels under the 0 it stood for)."""
     offsets = [0.0] * len(figures)
-    for figure in set(figures):
+    distinct = set(figures)
+    if len(distinct) == len(figures):  # no tie (most hands of a long game): none moved
+        return offsets
+    for figure in distinct:
         tied = [seat for seat, value in enumerate(figures) if value == figure]
         if len(tied) == 1:
             continue
@@ -264,6 +309,19 @@ def tie_offsets(figures: Sequence[float]) -> list[float]:
         for order, seat in enumerate(tied):
             offsets[seat] = (order - (len(tied) - 1) / 2) * step
     return offsets
+
+
+def _number_font(font: QFont) -> QFont:
+    """The chart's figures' font: the widget's, 11 pixels high."""
+    small = QFont(font)
+    small.setPixelSize(11)
+    return small
+
+
+def _every(room: float, column: float) -> int:
+    """Every how many columns of ``column`` pixels one thing of ``room`` pixels is drawn:
+    each column while it fits, else every 2nd, 5th, 10th… (each, on a chart not laid out)"""
+    return 1 if column >= room or column <= 0 else _nice_step(room / column)
 
 
 def _nice_step(raw: float) -> int:

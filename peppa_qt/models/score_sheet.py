@@ -18,6 +18,16 @@ Index = QModelIndex | QPersistentModelIndex
 #: One number per seat.
 PerSeat = tuple[int, ...]
 POINTS_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The roles a cell may answer; the view asks for others too (a row's height, of every row).
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        POINTS_ROLE,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.ToolTipRole,
+    }
+)
 
 
 class ScoreSheetModel(QAbstractTableModel):
@@ -51,6 +61,22 @@ class ScoreSheetModel(QAbstractTableModel):
         last = self.index(row + 1, 0)
         self.dataChanged.emit(last, self.index(row + 1, len(self._names) - 1))
 
+    def add_hands(self, rows: Sequence[tuple[PerSeat, PerSeat, int | None]]) -> None:
+        """Add scored hands at once, each as ``add_hand``'s (points, totals, moon): a game
+        resumed after thousands of hands fills the sheet with one insertion, and the chart
+        that follows the sheet is drawn again once, not once a hand."""
+        if not rows:
+            return
+        first = len(self._points)
+        self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
+        for points, _, moon in rows:
+            self._points.append(points)
+            self._moons.append(moon)
+        self.endInsertRows()
+        self._totals += [totals for _, totals, _ in rows]
+        last = self.index(len(self._points), 0)
+        self.dataChanged.emit(last, self.index(len(self._points), len(self._names) - 1))
+
     def totals(self) -> PerSeat:
         """The running totals (zeros before the first hand)."""
         return self._totals[-1] if self._totals else (0,) * len(self._names)
@@ -77,7 +103,7 @@ class ScoreSheetModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._names)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if role not in _ROLES or not index.isValid():  # asked of thousands of rows at once
             return None
         row, column = index.row(), index.column()
         is_total = row == len(self._points)

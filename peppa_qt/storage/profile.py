@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from .background import WRITER, Outcome
 from .files import load, save_text, sweep_temporaries
 from .paths import Locations
 from .problems import FileKind, Problem, ProblemKind
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from .statistics import Statistics
 
 T = TypeVar("T")
+#: An autosave this long (characters; some 600 hands) is written by the writer's thread when
+#: the caller can be told later: its write and sync held the window's thread. A shorter one
+#: is written at once (some milliseconds), so the file is the game as shown when it returns.
+LONG_AUTOSAVE = 256 * 1024
 #: Problems after which the file is still in its place, unread: it must not be overwritten.
 _LEFT_IN_PLACE = (ProblemKind.DAMAGED, ProblemKind.NEWER, ProblemKind.UNREADABLE)
 
@@ -94,6 +99,7 @@ class Profile:
         it under a new name (``autosave-2.json``…): so there may be several. Such a file is
         told of only while no other autosave can be read (it was told when first met).
         """
+        WRITER.flush()  # the autosave asked for last, not the one before
         newest: tuple[int, OpenedGame] | None = None
         problems: list[Problem] = []
         for path in self._autosave_paths():
@@ -107,14 +113,32 @@ class Profile:
         return (newest[1] if newest else None), (problems[0] if problems else None)
 
     def save_autosave(
-        self, game: SavedGame, hand_lines: Sequence[str] | None = None
+        self,
+        game: SavedGame,
+        hand_lines: Sequence[str] | None = None,
+        done: Outcome | None = None,
     ) -> Problem | None:
         """Write the game in progress (``hand_lines``: its hands, already written), beside
-        an autosave that could not be read if need be, never over it."""
+        an autosave that could not be read if need be, never over it.
+
+        With ``done``, how it went is told to ``done`` rather than returned: at once for a
+        short game, and for a long one (``LONG_AUTOSAVE`` characters or more) once the
+        writer's thread has written it (``background``), there. Either way the autosaves are
+        written in the order asked.
+        """
         from .saves import saved_game_to_json
 
         text = saved_game_to_json(game, hand_lines)
-        return self._save(self._autosave_target(), text, FileKind.AUTOSAVE)
+        path = self._autosave_target()
+        if done is not None and len(text) >= LONG_AUTOSAVE and path not in self._untouchable:
+            WRITER.write(path, text, FileKind.AUTOSAVE, done)
+            return None
+        WRITER.flush()  # a long game's autosave still being written goes first
+        problem = self._save(path, text, FileKind.AUTOSAVE)
+        if done is None:
+            return problem
+        done(problem)
+        return None
 
     def _autosave_paths(self) -> list[Path]:
         """The autosave, then those written beside one that could not be read, in order."""

@@ -8,14 +8,20 @@ record (an export, another program's game) opens as a saved game with default ap
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ..engine import GameRecord, Match, Phase, RecordError, format_cards, parse_cards, replay
 from ..engine.cards import CardError
 from ..engine.cardset import copies
 from ..engine.deals import LAST_DEAL_NUMBER, NumberedDeal
-from ..engine.record import MAX_SEED, MAX_VALUES, record_from_dict, write_record
+from ..engine.record import (
+    MAX_SEED,
+    MAX_VALUES,
+    lines_as_written,
+    record_from_dict,
+    write_record,
+)
 from ..engine.record import VERSION as RECORD_VERSION
 from . import jsonfields as jf
 from .problems import FormatError
@@ -58,6 +64,10 @@ class SavedGame:
     #: its ``"seat"``): kept so a review opens again at once. The session checks each against
     #: the game and works out again one that does not fit; the file only carries them.
     reviews: tuple[dict[str, Any], ...] = ()
+    #: The lines of the hands before the last as the file read had them, when each is the
+    #: line the writer writes for its hand (``engine.record.lines_as_written``): the first
+    #: autosave of a game read back need not write them again. Empty for a game not read.
+    hand_lines: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         seats = self.record.seats
@@ -128,7 +138,10 @@ def parse_saved_game(text: str) -> tuple[SavedGame, Match]:
         match = replay(record)  # with undo: the player may take back moves made before
     except RecordError as error:
         raise FormatError(error.describe(), record=error) from None
-    return _with_app_fields(record, match), match
+    saved = _with_app_fields(record, match)
+    assert isinstance(document, dict)  # record_from_dict took it
+    lines = tuple(lines_as_written(text, document, record))
+    return replace(saved, hand_lines=lines), match
 
 
 def _with_app_fields(record: GameRecord, match: Match) -> SavedGame:

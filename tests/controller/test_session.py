@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from peppa_qt.ai.advice import suggest
 from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
 from peppa_qt.engine import Phase, RuleSet, cards_of, record_of, view_of
-from peppa_qt.storage import Profile, locations
+from peppa_qt.storage import OpenedGame, Problem, ProblemKind, Profile, locations
 
 BOTS = (SeatSetup("Bruno", "x"), SeatSetup("Carla", "x"), SeatSetup("Dario", "x"))
 
@@ -166,6 +167,99 @@ def test_an_autosave_writes_the_hand_in_play_not_every_hand_again(
     assert len(written) == 1  # the seventh hand: the six before it were written once
     text = session.profile.where.autosave_file.read_text(encoding="utf-8")
     assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
+
+
+def autosaved_long_game(session: GameSession, hands: int, seed: int = 6) -> OpenedGame:
+    """An autosave of ``hands`` hands played and one under way (four humans), read back."""
+    from peppa_qt.engine import Match
+    from peppa_qt.storage.saves import SavedGame, default_seeds
+
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": hands + 10}})
+    match, rng = Match(rules, seed), random.Random(seed)
+    for index in range(hands + 1):
+        hand = match.start_hand()
+        for seat in range(4) if hand.phase is Phase.PASSING else ():
+            match.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+        for _ in range(52 if index < hands else 5):
+            match.play(rng.choice(cards_of(hand.legal_mask())))
+    record = record_of(match)
+    assert session.profile.save_autosave(SavedGame(record, default_seeds(record, seed))) is None
+    opened = session.load_autosave()
+    assert opened is not None
+    return opened
+
+
+def test_a_resumed_game_is_autosaved_without_writing_its_finished_hands_again(
+    qtbot: QtBot, sessions: list[GameSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At hand 4,000 the first autosave after a resume wrote every hand again (1.1 s): their
+    lines are those of the file the game was read from."""
+    from peppa_qt.engine import record_write as records
+    from peppa_qt.storage.saves import saved_game_to_json
+
+    session = new_session(sessions)
+    opened = autosaved_long_game(session, 30)
+    written: list[object] = []
+    real = records._hand_dict
+    monkeypatch.setattr(records, "_hand_dict", lambda hand: written.append(hand) or real(hand))
+    session.resume(opened, counted=False)  # it autosaves the game as it resumes it
+    assert len(written) == 1  # the 31st hand: the 30 before it are the file's
+    text = session.profile.where.autosave_file.read_text(encoding="utf-8")
+    monkeypatch.setattr(records, "_hand_dict", real)
+    assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
+
+
+def test_a_long_games_autosave_is_written_by_the_writers_thread_in_order_and_told(
+    qtbot: QtBot, sessions: list[GameSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its write and sync held the window's thread after every trick: the writer's thread
+    writes it, the newest last, and how each write went is told in the session's thread."""
+    from peppa_qt.storage import files as storage_files
+    from peppa_qt.storage import profile as profiles
+    from peppa_qt.storage.background import THREAD_NAME
+    from peppa_qt.storage.saves import saved_game_to_json
+
+    monkeypatch.setattr(profiles, "LONG_AUTOSAVE", 20_000)  # some 50 hands, as a long game's
+    writes: list[str] = []
+    real = storage_files.write_atomic
+
+    def recorded(path: Path, text: str) -> None:
+        writes.append(threading.current_thread().name)
+        real(path, text)
+
+    monkeypatch.setattr(storage_files, "write_atomic", recorded)
+    session = new_session(sessions)
+    opened = autosaved_long_game(session, 60)
+    writes.clear()
+    told: list[str] = []
+    session.autosaved.connect(lambda: told.append(threading.current_thread().name))
+    session.resume(opened, counted=False)
+    live = session.controller.match
+    assert live is not None and live.current is not None
+    for _ in range(12):  # a card, an autosave, as the table goes
+        live.play(cards_of(live.current.legal_mask())[0])
+        session.autosave()
+    newest = saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
+    again = new_session(sessions).load_autosave()  # a read waits for the writes asked
+    assert again is not None and record_of(again.match).hands == record_of(live).hands
+    assert session.profile.where.autosave_file.read_text(encoding="utf-8") == newest
+    assert set(writes) == {THREAD_NAME} and 1 <= len(writes) <= 13
+    qtbot.waitUntil(lambda: len(told) == len(writes), timeout=5000)  # each write told
+    assert set(told) == {threading.current_thread().name}
+
+    problems: list[Problem] = []
+    session.problem_met.connect(problems.append)
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage_files, "write_atomic", full)
+    with qtbot.waitSignal(session.problem_met, timeout=5000):
+        session.autosave()
+    with qtbot.waitSignal(session.autosave_failed, timeout=5000):
+        session.autosave()  # told once, then signalled
+    assert [p.kind for p in problems] == [ProblemKind.NOT_SAVED]
+    assert session.profile.where.autosave_file.read_text(encoding="utf-8") == newest
 
 
 def test_a_game_over_is_not_undone(qtbot: QtBot, sessions: list[GameSession]) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from peppa_qt.engine import (
+    Card,
     IllegalMove,
     Match,
     Phase,
@@ -398,3 +400,210 @@ def test_hand_lines_write_each_finished_hand_once(
     hand.play(cards_of(hand.legal_mask())[0])
     lines.pieces(match)
     assert len(written) == 1  # the hand in play, not the four before it
+
+
+# ------------------------------------------------------------------ long records
+
+
+def long_match(hands: int, seed: int = 4, preset: str = "hearts") -> Match:
+    """A game of ``hands`` random hands and one begun (20 of its cards played)."""
+    rules = RuleSet.preset(preset, {"end": {"mode": "hands", "count": hands + 1}})
+    match, rng = Match(rules, seed, track_undo=False), random.Random(seed)
+    for index in range(hands + 1):
+        hand = match.start_hand()
+        for seat in range(4) if hand.phase is Phase.PASSING else ():
+            match.pass_cards(seat, rng.sample(cards_of(hand.hands[seat]), 3))
+        for _ in range(52 if index < hands else 20):
+            match.play(rng.choice(cards_of(hand.legal_mask())))
+    return match
+
+
+def test_a_long_record_with_a_card_played_against_the_rules_late_is_refused_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every card of every hand is checked, the 14,990th as the first: ``check`` names the
+    place and the rule as the engine refuses the card at that point of the game."""
+    from peppa_qt import cli
+
+    match = long_match(300)
+    document = record_to_dict(record_of(match))
+    index = 288
+    cards = document["hands"][index]["play"].split()
+    for number in range(4, 52):  # the first card of the hand its player may not play here
+        before = json.loads(json.dumps(document))
+        with_play(before, " ".join(cards[:number]), index)
+        before["hands"] = before["hands"][: index + 1]
+        hand = replay(read_record(json.dumps(before))).current
+        assert hand is not None and hand.to_move is not None
+        seat = hand.to_move
+        wrong = cards_of(hand.hands[seat] & ~hand.legal_mask())
+        if wrong:
+            break
+    refusal = hand.why_illegal(wrong[0])
+    assert refusal is not None
+    cards[number] = str(wrong[0])
+    document["hands"][index]["play"] = " ".join(cards)
+    error = check_refused(document, refusal.reason, hand=index, seat=seat, card=str(wrong[0]))
+    names = ("South", "East", "North", "West")
+    expected = (
+        f"hand {index + 1}, trick {number // 4 + 1}, seat {seat} ({names[seat]}), "
+        f"card {wrong[0]}: {refusal.message}"
+    )
+    assert error.describe() == expected
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert cli.main(["check", str(path)]) == 2
+    assert capsys.readouterr().err == f"peppa-qt check: {path}: {expected}\n"
+
+
+def test_a_long_record_with_one_card_too_many_late_is_refused() -> None:
+    match = long_match(200)
+    document = record_to_dict(record_of(match))
+    hand = document["hands"][150]
+    hand["play"] += " 2C"
+    error = check_refused(document, Reason.TOO_MANY_CARDS, hand=150, card="2C")
+    assert error.describe() == "hand 151, card 2C: more cards than the hand holds"
+
+
+def _deal_outcome(check: Callable[[], list[int]]) -> tuple[object, ...]:
+    try:
+        return ("taken", check())
+    except RecordError as error:
+        return ("refused", error.reason, error.describe())
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "options"),
+    [("hearts", 4, {}), ("peppa", 4, {"deck": 36}), ("belmont", 6, {}), ("belmont", 8, {})],
+)
+def test_a_deal_is_taken_or_refused_as_the_check_of_each_card_takes_or_refuses_it(
+    monkeypatch: pytest.MonkeyPatch, preset: str, seats: int, options: dict[str, Any]
+) -> None:
+    """A whole deal is taken on its sets alone, a wrong one checked card by card: either way,
+    what is taken and each refusal with its words are those of the card-by-card check."""
+    from peppa_qt.engine import record as module
+    from peppa_qt.engine.cardset import listed
+    from peppa_qt.engine.deals import NumberedDeal
+    from peppa_qt.engine.record import HandRecord
+
+    rules = RuleSet.preset(preset, options, seats=seats)
+    rng = random.Random(f"{preset}{seats}")
+    names = [str(card) for card in listed((1 << 52) - 1)]
+    whole_deal = module._whole_deal
+    outcomes = set()
+    for trial in range(400):
+        deal = [list(listed(m)) for m in NumberedDeal(rng.randrange(1, 10**9)).masks(rules)]
+        for _ in range(trial % 3):  # none, one or two changes
+            seat, other = rng.randrange(seats), rng.randrange(seats)
+            change = rng.randrange(5)
+            if change == 0 and deal[seat]:  # a card taken out
+                deal[seat].pop(rng.randrange(len(deal[seat])))
+            elif change == 1:  # a card given again, maybe one of the deck's
+                deal[seat].append(rng.choice(names))
+            elif change == 2 and deal[seat]:  # a card written as another
+                deal[seat][rng.randrange(len(deal[seat]))] = rng.choice(names)
+            elif change == 3 and deal[seat]:  # a card moved to another seat
+                deal[other].append(deal[seat].pop())
+            elif deal[seat]:  # a seat's card given to it twice
+                deal[seat].append(rng.choice(deal[seat]))
+        data = HandRecord(0, tuple(tuple(Card.parse(str(c)) for c in cards) for cards in deal))
+        fast = _deal_outcome(lambda data=data: module._check_deal(rules, 9, data))
+        monkeypatch.setattr(module, "_whole_deal", lambda *_: None)
+        slow = _deal_outcome(lambda data=data: module._check_deal(rules, 9, data))
+        monkeypatch.setattr(module, "_whole_deal", whole_deal)
+        assert fast == slow
+        outcomes.add(fast[:2] if fast[0] == "refused" else fast[:1])
+    assert ("taken",) in outcomes and len(outcomes) >= 4  # taken, and refused in several ways
+
+
+def test_a_replayed_game_keeps_the_undo_history_of_its_last_hand_only() -> None:
+    """The moves a player may take back are those of the hand in play; a long game's replay
+    kept a snapshot of every card of every hand before it."""
+    match = long_match(30)
+    loaded = replay(read_record(write_record(record_of(match))))
+    assert not any(hand.can_undo() for hand in loaded.hands[:-1])
+    for _ in range(20 + 4):  # its 20 cards and the 4 passes
+        loaded.undo()
+    assert loaded.current is not None and loaded.current.phase is Phase.PASSING
+    with pytest.raises(IllegalMove):
+        loaded.undo()
+    loaded.current.pass_cards(0, cards_of(loaded.current.hands[0])[:3])
+    assert loaded.current.can_undo()  # and the moves from now on, as ever
+
+
+def test_a_record_read_back_gives_its_finished_hands_lines_as_the_autosave_writes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from peppa_qt.engine import record_write as module
+    from peppa_qt.engine.record import HandLines, lines_as_written
+
+    match = long_match(40)
+    text = write_record(record_of(match))
+    record = read_record(text)
+    loaded = replay(record)
+    lines = lines_as_written(text, json.loads(text), record)
+    assert lines == HandLines().pieces(loaded)[0].split(",\n")  # the 40 finished hands'
+    adopted = HandLines()
+    adopted.adopt(loaded, lines)
+    written: list[object] = []
+    real = module._hand_dict
+    monkeypatch.setattr(module, "_hand_dict", lambda hand: written.append(hand) or real(hand))
+    assert write_record(record_of(loaded), adopted.pieces(loaded)) == text
+    assert len(written) == 1  # the hand in play, not the 40 before it
+    with pytest.raises(ValueError, match="before the last"):
+        adopted.adopt(loaded, [*lines, "  {}"])
+
+
+def _rewritten(text: str, hand: int, change: Callable[[dict[str, Any]], None]) -> str:
+    """``text`` with one hand's object changed, written back as the writer lays it out."""
+    from peppa_qt.engine.record_write import _ENCODE
+
+    lines = text.split("\n")
+    start = lines.index(' "hands": [') + 1
+    line = lines[start + hand]
+    comma = "," if line.endswith(",") else ""
+    entry = json.loads(line.rstrip(","))
+    change(entry)
+    lines[start + hand] = f"  {_ENCODE(entry)}{comma}"
+    return "\n".join(lines)
+
+
+def _swap_deal(entry: dict[str, Any]) -> None:
+    cards = entry["deal"][1].split()
+    entry["deal"][1] = " ".join([cards[1], cards[0], *cards[2:]])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: e.update(deal=[d.lower() for d in e["deal"]]),  # read alike, written otherwise
+        _swap_deal,  # the cards of a seat out of their order
+        lambda e: e.update(play=e["play"].replace(" ", "  ", 1)),
+        lambda e: e.pop("lead"),  # the writer writes it once a card is played
+        lambda e: e.update(note="mine"),  # not the writer's: the reader passes over it
+        lambda e: e.update(dealer=e.pop("dealer")),  # the writer's fields in another order
+    ],
+)
+def test_no_line_is_taken_from_a_record_not_written_as_the_writer_writes(
+    change: Callable[[dict[str, Any]], None],
+) -> None:
+    """The autosave would write such a hand otherwise: its lines are written anew."""
+    from peppa_qt.engine.record import lines_as_written
+
+    text = _rewritten(write_record(record_of(long_match(8))), 5, change)
+    record = read_record(text)
+    replay(record)  # a game all the same
+    assert lines_as_written(text, json.loads(text), record) == []
+
+
+def test_no_line_is_taken_from_a_record_laid_out_otherwise() -> None:
+    from peppa_qt.engine.record import lines_as_written
+
+    text = write_record(record_of(long_match(8)))
+    document = json.loads(text)
+    for other in (json.dumps(document), json.dumps(document, indent=1), text.rstrip("\n")):
+        record = read_record(other)
+        assert lines_as_written(other, json.loads(other), record) == []
+    one = record_of(long_match(0))
+    alone = write_record(one)
+    assert lines_as_written(alone, json.loads(alone), read_record(alone)) == []

@@ -94,6 +94,20 @@ def test_undo_crosses_the_start_of_a_hand(kit: ModuleType) -> None:
     assert match_two.results() == [] and match_two.totals() == [0, 0, 0, 0]
 
 
+def test_the_hands_before_are_told_anew_after_one_is_taken_back_and_played_otherwise(
+    kit: ModuleType,
+) -> None:
+    match = kit.random_game("hearts", 2, actions=2 * (12 + 52) + 4)  # 2 played, the 3rd passed
+    before = match.history_before()
+    while len(match.hands) == 3 or len(match.current.plays) > 12:  # back to hand 2's 4th trick
+        match.undo()
+    kit.finish(match.current, seed=5)  # played out otherwise
+    points = tuple(r.points for r in match.results())
+    assert points != before  # (this seed scores hand 2 otherwise)
+    match.start_hand()
+    assert match.history_before() == points
+
+
 def test_a_refusal_leaves_nothing_to_undo(kit: ModuleType) -> None:
     match = kit.random_game("hearts", 3, actions=4 + 9)
     hand = match.current

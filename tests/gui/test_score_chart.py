@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from itertools import combinations
 
 import pytest
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage
 from pytestqt.qtbot import QtBot
 
 from peppa_qt.gui.score_chart import FOUR_SPREAD, SEAT_COLOURS, ScoreChart
@@ -120,3 +121,41 @@ def test_the_highest_line_has_a_figure_written_above_it(qtbot: QtBot) -> None:
     written = chart.grid_values()
     assert max(written) >= 39
     assert chart.value_y(max(written)) <= top
+
+
+def _number_boxes(chart: ScoreChart) -> list[tuple[float, float]]:
+    """Where each number written under the chart lies, left to right (its text's width)."""
+    font = QFont(chart.font())
+    font.setPixelSize(11)
+    metrics = QFontMetricsF(font)
+    numbers = chart.column_numbers()
+    boxes = []
+    for rect, column in zip(chart.number_rects(), chart.numbered_columns(), strict=True):
+        width = metrics.horizontalAdvance(str(numbers[column - 1]))
+        boxes.append((rect.center().x() - width / 2, rect.center().x() + width / 2))
+    return boxes
+
+
+@pytest.mark.parametrize("hands", [9, 60, 600, 4000])
+def test_a_long_games_numbers_and_marks_stand_apart_and_a_short_ones_are_all_there(
+    qtbot: QtBot, hands: int
+) -> None:
+    """At hand 4,000 a number was written under every hand and four marks drawn on it:
+    numbers over numbers, a smear of marks (and 0.8 s to draw it)."""
+    chart = ScoreChart()
+    qtbot.addWidget(chart)
+    chart.resize(460, 220)
+    progress = [(7.0 * h, 5.0 * h, 3.0 * h, 1.0 * h) for h in range(1, hands + 1)]
+    chart.set_data(["A", "B", "C", "D"], progress, None)
+    boxes = _number_boxes(chart)
+    assert all(left[1] < right[0] for left, right in itertools.pairwise(boxes))
+    for seat in range(4):
+        marks = chart.mark_rects(seat)
+        assert not [(a, b) for a, b in itertools.pairwise(marks) if a.intersects(b)]
+        assert len(chart.line_points(seat)) == hands + 1  # the line goes through every hand
+    if hands == 9:  # room for all: each hand numbered and marked, as ever
+        assert chart.numbered_columns() == chart.marked_columns() == list(range(1, 10))
+    else:  # fewer, evenly: every 2nd, 5th, 10th...
+        columns = chart.numbered_columns()
+        assert len(columns) >= 4 and columns == list(range(columns[0], hands + 1, columns[0]))
+    assert len(_colours_drawn(chart)) == 4

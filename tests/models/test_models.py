@@ -27,6 +27,31 @@ def test_score_sheet_is_a_valid_model_with_a_totals_row(qtmodeltester: ModelTest
     assert model.progress() == [(13, 10, 8, 5), (13, 46, 8, 5)]
 
 
+def test_score_sheet_takes_many_hands_at_once_as_it_takes_them_one_by_one(
+    qtmodeltester: ModelTester,
+) -> None:
+    rows = [((h, 0, 26 - h, 0), (h, 0, 26 * (h + 1) - h, 0), None) for h in range(300)]
+    rows[7] = ((0, 26, 0, 0), (7, 26, 182, 0), 1)
+    one_by_one, at_once = ScoreSheetModel(), ScoreSheetModel()
+    for model in (one_by_one, at_once):
+        model.reset(NAMES)
+        model.add_hand((1, 2, 3, 20), (1, 2, 3, 20))
+    for points, totals, moon in rows:
+        one_by_one.add_hand(points, totals, moon)
+    qtmodeltester.check(at_once)
+    changed: list[int] = []
+    at_once.dataChanged.connect(lambda top, *_: changed.append(top.row()))
+    at_once.add_hands(rows)
+    qtmodeltester.check(at_once)
+    assert changed == [301]  # the totals row, once: the chart follows it
+    assert at_once.progress() == one_by_one.progress()
+    assert at_once.rowCount() == one_by_one.rowCount() == 302
+    for row in range(302):
+        for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            cells = [m.data(m.index(row, c), role) for m in (at_once, one_by_one) for c in range(4)]
+            assert cells[:4] == cells[4:]
+
+
 def test_score_sheet_reset_empties_it(qtmodeltester: ModelTester) -> None:
     model = ScoreSheetModel()
     model.reset(NAMES)

@@ -63,6 +63,19 @@ def test_a_saved_game_round_trips(profile: Profile, actions: int) -> None:
     assert summary(opened.match) == summary(replay(game.record))
 
 
+@pytest.mark.parametrize("actions", MOMENTS)
+def test_a_saved_game_read_back_keeps_its_finished_hands_lines_for_the_autosave(
+    actions: int,
+) -> None:
+    text = saved_game_to_json(saved_at(actions))
+    saved, match = parse_saved_game(text)
+    finished = max(len(match.hands) - 1, 0)  # the last one may change: it is written anew
+    assert len(saved.hand_lines) == finished
+    assert all(f"\n{line}," in text for line in saved.hand_lines)
+    other, _ = parse_saved_game(json.dumps(json.loads(text), indent=2))  # not as we write
+    assert other.hand_lines == () and other == saved
+
+
 @pytest.mark.parametrize("actions", [2, 4 + 6])
 def test_a_saved_game_is_a_record_peppa_qt_check_reads(
     tmp_path: Path, actions: int, capsys: pytest.CaptureFixture[str]

@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from .statistics import Statistics
 
 T = TypeVar("T")
-#: An autosave this long (characters; some 600 hands) is written by the writer's thread when
-#: the caller can be told later: its write and sync held the window's thread. A shorter one
-#: is written at once (some milliseconds), so the file is the game as shown when it returns.
-LONG_AUTOSAVE = 256 * 1024
 #: Problems after which the file is still in its place, unread: it must not be overwritten.
 _LEFT_IN_PLACE = (ProblemKind.DAMAGED, ProblemKind.NEWER, ProblemKind.UNREADABLE)
 
@@ -121,16 +117,17 @@ class Profile:
         """Write the game in progress (``hand_lines``: its hands, already written), beside
         an autosave that could not be read if need be, never over it.
 
-        With ``done``, how it went is told to ``done`` rather than returned: at once for a
-        short game, and for a long one (``LONG_AUTOSAVE`` characters or more) once the
-        writer's thread has written it (``background``), there. Either way the autosaves are
-        written in the order asked.
+        With ``done``, the writer's thread writes it (``background``: a long game's write and
+        sync held the window's thread for up to half a second, and even a short game's sync
+        took 80 ms on a busy disk), and how it went is told to ``done`` there; without, it is
+        written at once and what went wrong returned. Either way the autosaves are written in
+        the order asked.
         """
         from .saves import saved_game_to_json
 
         text = saved_game_to_json(game, hand_lines)
         path = self._autosave_target()
-        if done is not None and len(text) >= LONG_AUTOSAVE and path not in self._untouchable:
+        if done is not None and path not in self._untouchable:
             WRITER.write(path, text, FileKind.AUTOSAVE, done)
             return None
         WRITER.flush()  # a long game's autosave still being written goes first

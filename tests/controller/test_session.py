@@ -15,6 +15,7 @@ from peppa_qt.ai.advice import suggest
 from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
 from peppa_qt.engine import Phase, RuleSet, cards_of, record_of, view_of
 from peppa_qt.storage import OpenedGame, Problem, ProblemKind, Profile, locations
+from peppa_qt.storage.background import WRITER
 
 BOTS = (SeatSetup("Bruno", "x"), SeatSetup("Carla", "x"), SeatSetup("Dario", "x"))
 
@@ -165,6 +166,7 @@ def test_an_autosave_writes_the_hand_in_play_not_every_hand_again(
     live.play(cards_of(live.current.legal_mask())[0])  # a card, as the table plays one
     session.autosave()
     assert len(written) == 1  # the seventh hand: the six before it were written once
+    WRITER.flush()  # (written by the writer's thread)
     text = session.profile.where.autosave_file.read_text(encoding="utf-8")
     assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
 
@@ -204,22 +206,21 @@ def test_a_resumed_game_is_autosaved_without_writing_its_finished_hands_again(
     monkeypatch.setattr(records, "_hand_dict", lambda hand: written.append(hand) or real(hand))
     session.resume(opened, counted=False)  # it autosaves the game as it resumes it
     assert len(written) == 1  # the 31st hand: the 30 before it are the file's
+    WRITER.flush()  # (written by the writer's thread)
     text = session.profile.where.autosave_file.read_text(encoding="utf-8")
     monkeypatch.setattr(records, "_hand_dict", real)
     assert text == saved_game_to_json(session.snapshot())  # type: ignore[arg-type]
 
 
-def test_a_long_games_autosave_is_written_by_the_writers_thread_in_order_and_told(
+def test_the_autosave_is_written_by_the_writers_thread_in_order_and_told(
     qtbot: QtBot, sessions: list[GameSession], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Its write and sync held the window's thread after every trick: the writer's thread
     writes it, the newest last, and how each write went is told in the session's thread."""
     from peppa_qt.storage import files as storage_files
-    from peppa_qt.storage import profile as profiles
     from peppa_qt.storage.background import THREAD_NAME
     from peppa_qt.storage.saves import saved_game_to_json
 
-    monkeypatch.setattr(profiles, "LONG_AUTOSAVE", 20_000)  # some 50 hands, as a long game's
     writes: list[str] = []
     real = storage_files.write_atomic
 

@@ -22,6 +22,7 @@ from peppa_qt.gui.help_dialogs import RulesDialog
 from peppa_qt.gui.main_window import SPEEDS, MainWindow
 from peppa_qt.gui.new_game_dialog import NewGameDialog
 from peppa_qt.gui.window_settings import DEMO_SUMMARY_MS
+from peppa_qt.storage.background import WRITER
 
 
 def demo_window(
@@ -131,6 +132,7 @@ def test_play_again_asks_first_while_a_game_is_in_progress(
     window.start_game(short_game("hearts", 1))
     step_until(qtbot, window, lambda: window.presenter.mode == "playing")
     match = window.controller.match
+    WRITER.flush()  # the autosave is written by the writer's thread
     autosaved = window.profile.where.autosave_file.read_bytes()
     assert play_again_action(window).shortcut().toString() == "Ctrl+R"
     escape = BoxAnswer(Qt.Key.Key_Escape)

@@ -3,6 +3,7 @@ Qt."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,70 @@ def test_the_game_session_has_no_widgets() -> None:
 def test_the_probe_would_see_qt() -> None:
     """The same probe reports PySide6 when it is imported (so the tests above can fail)."""
     assert "PySide6.QtCore" in _qt_modules_after(LAYERS["storage"] + "import PySide6.QtCore\n")
+
+
+def _imports(module: str, path: Path) -> set[str]:
+    """The modules of ``peppa_qt`` that ``module`` imports: at the top, in a function or under
+    TYPE_CHECKING alike (an import only for the type checker still ties the two together)."""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            target = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def _import_graph() -> dict[str, set[str]]:
+    modules: dict[str, Path] = {}
+    for path in (ROOT / "peppa_qt").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return {m: (_imports(m, p) & modules.keys()) - {m} for m, p in modules.items()}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, round and round (Tarjan's algorithm)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            group = []
+            while (other := stack.pop()) != module:
+                group.append(other)
+            if group:
+                found.append(sorted([module, *group]))
+
+    for module in graph:
+        if module not in order:
+            visit(module)
+    return found
+
+
+@pytest.mark.parametrize("package", ["controller", "table"])
+def test_no_import_circle(package: str) -> None:
+    """No two modules of the package import each other, even only for the type checker: a
+    part that needs its owner is handed what it needs, it does not import it."""
+    inside = f"peppa_qt.{package}"
+    circles = [c for c in _circles(_import_graph()) if any(m.startswith(inside) for m in c)]
+    assert circles == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _circles(graph) == [["a", "b", "c"]]

@@ -2,15 +2,15 @@
 
 It draws from the moment each signal of the controller carries (``Published``: the public
 table and the viewer's own view), never from the live game: the hidden hands are not within
-its reach. Its parts each own one concern: the cards on the table (``TableDrawing``), the
-plates (``SeatPlates``), the pass being chosen (``PassSelection``), the keyboard's ring
-(``KeyboardFocus``), what the table says and sounds (``Narration``), the aids shown until
-the next action (``TableAids``), the score sheet and the tricks taken (``TableSheets``), what
-follows a scored hand (``HandEnd``), the hot-seat
-hand-over (``HandOverTurn``), the cards received in the exchange (``ReceivedCards``), and the
-clicks and keys that become intents (``TableInput``). Each is handed what it needs; none
-reaches back in here. This class holds the input mode and the moment shown, and wires the
-parts to the controller, the scene and the panels.
+its reach. Its parts each own one concern: the viewer's hand's order and sprites
+(``ViewerHand``), the cards on the table (``TableDrawing``), the plates (``SeatPlates``), the
+pass being chosen (``PassSelection``), the keyboard's ring (``KeyboardFocus``), what the table
+says and sounds (``Narration``), the score sheet and the tricks taken (``TableSheets``), the
+aids shown until the next action (``TableAids``), what follows a scored hand (``HandEnd``),
+the hot-seat hand-over (``HandOverTurn``), the cards received in the exchange
+(``ReceivedCards``), and the clicks and keys that become intents (``TableInput``). Each is
+handed what it needs and none reaches back in here. This class holds the input mode and the
+moment shown, and wires the parts to the controller, the scene and the panels.
 """
 
 from __future__ import annotations

@@ -2,11 +2,15 @@
 
 It draws from the moment each signal of the controller carries (``Published``: the public
 table and the viewer's own view), never from the live game: the hidden hands are not within
-its reach. Its parts each own one concern: the cards on the table (``TableDrawing``), the
-plates (``SeatPlates``), the pass being chosen (``PassSelection``), the keyboard's ring
-(``KeyboardFocus``), and what the table says and sounds (``Narration``); clicks and keys
-become intents in ``PresenterInput``. This class holds the input mode and wires them to the
-controller, the scene and the panels.
+its reach. Its parts each own one concern: the viewer's hand's order and sprites
+(``ViewerHand``), the cards on the table (``TableDrawing``), the plates (``SeatPlates``), the
+pass being chosen (``PassSelection``), the keyboard's ring (``KeyboardFocus``), what the table
+says and sounds (``Narration``), the score sheet and the tricks taken (``TableSheets``), the
+aids shown until the next action (``TableAids``), what follows a scored hand (``HandEnd``),
+the hot-seat hand-over (``HandOverTurn``), the cards received in the exchange
+(``ReceivedCards``), and the clicks and keys that become intents (``TableInput``). Each is
+handed what it needs and none reaches back in here. This class holds the input mode and the
+moment shown, and wires the parts to the controller, the scene and the panels.
 """
 
 from __future__ import annotations
@@ -14,50 +18,45 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from ..controller import GameController, Published, Refusal
-from ..engine import CardSet, PassDirection, Phase, PlayerView, TableState
-from ..engine.cards import SUIT_LETTERS
-from ..engine.cardset import listed, minus
+from ..engine import CardSet, HandResult, PassDirection, Phase, PlayerView, TableState
 from ..models import ScoreSheetModel, TrickListModel
 from . import texts
-from .card_pixmaps import card_of, is_hidden
+from .card_pixmaps import card_of
+from .hand_end import HandEnd
+from .hand_over_turn import HandOverTurn
 from .keyboard_focus import KeyboardFocus
 from .modes import Mode
 from .narration import Narration
 from .pass_selection import PassSelection
-from .presenter_aids import PresenterAids, trick_points, twin_win
-from .presenter_input import PresenterInput
+from .received_cards import ReceivedCards
 from .seat_plates import SeatPlates
-from .summaries import GameSummary, sheet_rows
+from .table_aids import TableAids
 from .table_drawing import TableDrawing
+from .table_input import TableInput
 from .table_scene import TableScene
+from .table_sheets import TableSheets, scored, twin_win
 from .table_view import TableView
+from .viewer_hand import ViewerHand
 
 if TYPE_CHECKING:
+    from ..ai.hints import Hint
     from ..controller import GameSession
 
-#: Suits left to right in the viewer's hand until the settings say otherwise: clubs, diamonds,
-#: spades, hearts (colours alternate). The letters are the card notation's (C D H S).
-DEFAULT_SUIT_ORDER = "CDSH"
 #: The modes by the names the tests and the window use.
 IDLE, PASSING, PLAYING = Mode.IDLE, Mode.PASSING, Mode.PLAYING
 
 
-def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
-    """Sort key of the viewer's hand: by the suit's place in ``order``, then by rank."""
-    return order.index(SUIT_LETTERS[card % 52 // 13]), card % 13
-
-
-class TablePresenter(QObject, PresenterAids, PresenterInput):
+class TablePresenter(QObject):
     """Keeps the table in step with the game; the human's choices go back as intents."""
 
     status_changed = Signal(str)
     #: (shown, prompt, confirm enabled) for the passing panel
     passing_changed = Signal(bool, str, bool)
     #: The computer is to be handed to the player of this name (hot-seat); hidden with False.
-    hand_over_changed = Signal(bool, str)
+    hand_over_changed = Signal(bool, str)  # told by ``HandOverTurn``
     hand_summary_ready = Signal(object)  # HandSummary
     game_finished = Signal(object)  # GameSummary
     #: title, (side, card) in play order, the winner's side, who led and took it
@@ -83,34 +82,46 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         self.scene: TableScene = view.table
         self.scores = scores
         self.tricks = tricks
-        #: Continue after a hand's summary by itself after this many ms (demo); None waits.
-        self.auto_continue_ms: int | None = None
         #: Play the human's card by itself when it is the only legal one (a setting).
         self.auto_play = False
-        #: Suits left to right in the viewer's hand (a setting; see ``set_suit_order``).
-        self.suit_order = DEFAULT_SUIT_ORDER
         self.mode = Mode.IDLE
         #: The moment the table shows: published with the controller's last signal.
         self.shown: Published | None = None
-        self.drawing = TableDrawing(self.scene, self.sort_key)
+        self.hand = ViewerHand(self.scene)
+        self.drawing = TableDrawing(self.scene, self.hand.sort_key)
         self.plates = SeatPlates(self.scene, self)
         self.selection = PassSelection(self)
         self.focus = KeyboardFocus(self.scene)
         self.narration = Narration(self.status_changed.emit, self.sound_wanted.emit, self)
-        #: A refusal is being shown: the player's next action takes its words away.
-        self._refused = False
-        #: The seat the computer is being handed to (the hand-over screen is up), if any.
-        self._handing_over: int | None = None
-        #: The seats whose received cards have been ringed for them this hand.
-        self._received_shown: set[int] = set()
-        self._legal = 0
-        self._hinting = False  # a hint is shown (its cards outlined) until the next action
-        self._showing_last = False  # the last trick is shown again until the next action
-        self._final: GameSummary | None = None
-        self._final_wanted = False
-        self._continue = QTimer(self)
-        self._continue.setSingleShot(True)
-        self._continue.timeout.connect(self.continue_after_hand)
+        self.sheets = TableSheets(scores, tricks)
+        self.aids = TableAids(
+            self.scene,
+            self.narration,
+            names=self.names,
+            given_names=controller.names,
+            sprites=self.hand.sprites,
+            choose=self._choose_to_pass,
+            prompt=self._say_prompt,
+            parent=self,
+        )
+        self.ending = HandEnd(
+            intents,
+            scores,
+            names=controller.names,
+            sort_key=self.hand.sort_key,
+            shown=self._table_shown,
+            parent=self,
+        )
+        self.handing_over = HandOverTurn(intents, self.narration, self.names, self)
+        self.received = ReceivedCards(
+            self.scene,
+            self.narration,
+            names=self.names,
+            is_human=controller.is_human,
+            sort_key=self.hand.sort_key,
+            sprites=self.hand.sprites,
+        )
+        self.input = TableInput(self.focus, self, self.aids.next_action)
         self._connect(view)
 
     def _connect(self, view: TableView) -> None:
@@ -133,10 +144,17 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         c.hand_scored.connect(self._on_controller_hand_scored)
         c.game_over.connect(self._on_controller_game_over)
         c.move_refused.connect(self._on_controller_move_refused)
-        self.scene.card_clicked.connect(self._on_scene_card_clicked)
-        self.scene.touched.connect(self._next_action)
+        self.scene.card_clicked.connect(self.input.click)
+        self.scene.touched.connect(self.aids.next_action)
         self.scene.animations_finished.connect(c.animations_done)
-        view.key_pressed.connect(self._on_view_key_pressed)
+        view.key_pressed.connect(self.input.press)
+        self.aids.last_trick_shown.connect(self.last_trick_shown)
+        self.aids.last_trick_hidden.connect(self.last_trick_hidden)
+        self.aids.aids_changed.connect(self.aids_changed)
+        self.ending.hand_summary_ready.connect(self.hand_summary_ready)
+        self.ending.game_finished.connect(self.game_finished)
+        self.ending.panels_cleared.connect(self.panels_cleared)
+        self.handing_over.hand_over_changed.connect(self.hand_over_changed)
 
     # ------------------------------------------------------- what may be shown
 
@@ -151,6 +169,10 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         shown = self.shown or self.controller.published
         assert shown is not None
         return shown.table
+
+    def _table_shown(self) -> TableState | None:
+        """The public state of the moment the table shows, if it shows one yet."""
+        return self.shown.table if self.shown is not None else None
 
     @property
     def view(self) -> PlayerView | None:
@@ -171,27 +193,9 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         """The seat the table is drawn for."""
         return self.scene.viewer
 
-    def _sprites(self, cards: Sequence[int]) -> list[int]:
-        """The sprites of the viewer's hand showing ``cards`` (each once; a card not there
-        is left out): the engine speaks of cards, the hand holds sprites (two decks: two
-        sprites of one card)."""
-        left = list(self.scene.hands[self.viewer])
-        out = []
-        for card in cards:
-            sprite = next((s for s in left if card_of(s) == card and not is_hidden(s)), None)
-            if sprite is not None:
-                left.remove(sprite)
-                out.append(sprite)
-        return out
-
-    def sort_key(self, card: int) -> tuple[int, int]:
-        """Where ``card`` goes in the viewer's hand: by suit in the chosen order, then rank."""
-        return display_key(card, self.suit_order)
-
     def set_suit_order(self, order: str) -> None:
         """Sort the viewer's hand by ``order`` ("CDSH"…) at once; only the picture changes."""
-        if order != self.suit_order:
-            self.suit_order = order
+        if self.hand.set_suit_order(order):
             self.drawing.resort()
 
     # ------------------------------------------------------------ game and hand
@@ -199,16 +203,11 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
     def _on_controller_game_started(self) -> None:
         names = self.names()
         self.shown = None
-        self._final = None
-        self._final_wanted = False
-        self._continue.stop()
-        self.scores.reset(names)
-        self.tricks.reset(names)
+        self.ending.new_game()
+        self.sheets.new_game(names)
         self._set_mode(Mode.IDLE)
         self.panels_cleared.emit()
-        if self._handing_over is not None:  # the last game's: a new one hands over anew
-            self._handing_over = None
-            self.hand_over_changed.emit(False, "")
+        self.handing_over.new_game()
         setup = self.controller.setup
         self.scene.set_seats(setup.rules.seats if setup is not None else len(names))
         self.scene.set_viewer(self.controller.viewer)
@@ -220,10 +219,9 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         self.narration.new_hand()
         self.narration.dealing()
         self.scene.set_viewer(self.controller.viewer)
-        self._received_shown.clear()
-        self.narration.forget_received()
+        self.received.new_hand()
         self.drawing.deal(table, self.view)
-        self.tricks.reset()
+        self.sheets.new_hand()
         self.panels_cleared.emit()
         self.plates.new_hand(table)
         if table.pass_direction is PassDirection.HOLD:
@@ -233,12 +231,9 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         """A saved game goes on: the sheet, the tricks and every card as they stood."""
         self._show(moment)
         table = self.table
-        scored = table.phase is Phase.SCORED
         # A hand scored in an earlier run is shown scored again, silently (no moon again).
-        self.narration.silence_score(index if scored else None)
-        earlier = table.results[:-1] if scored else table.results
-        for points, totals, moon in sheet_rows(earlier, table.rules):
-            self.scores.add_hand(points, totals, moon)
+        self.narration.silence_score(index if scored(table) else None)
+        self.sheets.hands_before(table)
         self._redraw()
 
     def _on_controller_table_redrawn(self, index: int, moment: Published) -> None:
@@ -253,13 +248,9 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         if self.shown is None:
             return
         table = self.table
-        scored = table.phase is Phase.SCORED and bool(table.results)
-        earlier = table.results[:-1] if scored else table.results
-        self.scores.reset(self.names())
-        for points, totals, moon in sheet_rows(earlier, table.rules):
-            self.scores.add_hand(points, totals, moon)
+        self.sheets.hands_before(table, self.names())
         self._redraw()
-        if scored:  # its row again, and the summary that lets the game go on
+        if scored(table):  # its row again, and the summary that lets the game go on
             self.narration.silence_score(table.hand_index)
             self._on_controller_hand_scored(table.hand_index, table.results[-1], self.shown)
 
@@ -280,31 +271,14 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         self.narration.new_hand(table.hearts_broken)
         self._set_mode(Mode.IDLE)
         self.scene.set_viewer(self.controller.viewer)
-        self.tricks.reset()
-        for index, trick in enumerate(table.tricks):
-            if trick.complete:
-                assert trick.winner is not None
-                points = trick_points(table.rules, index, trick.cards)
-                self.tricks.add_trick(list(trick.plays), trick.winner, points)
+        self.sheets.tricks_so_far(table)
         raised = self.drawing.redraw(table, view)
         self.panels_cleared.emit()
         self.plates.redrawn(table)
         if raised:
             self.narration.waiting_for_passes()
         elif view is not None and table.phase is Phase.PLAYING:
-            self._ring_received(view)
-
-    def _ring_received(self, view: PlayerView) -> None:
-        """The first time a human's cards are shown after the exchange: the ones they got."""
-        if view.seat in self._received_shown or view.received is None:
-            return
-        self._received_shown.add(view.seat)
-        if view.hand.bit_count() < view.rules.hand_size:
-            return  # they have played since (a game resumed): the rings went with their card
-        received = self._sprites(listed(minus(view.received, minus(view.received, view.hand))))
-        self.scene.set_received(received)
-        if received and self.controller.is_human(view.seat):
-            self.narration.received(received, self.names()[view.pass_source], self.sort_key)
+            self.received.redrawn(view)
 
     # ------------------------------------------------------------- hot-seat
 
@@ -319,23 +293,19 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
 
     def _on_controller_hand_over(self, seat: int, moment: Published | None = None) -> None:
         self._show(moment)
-        self._handing_over = seat
         self._set_mode(Mode.IDLE)
-        self.hand_over_changed.emit(True, self.names()[seat])
-        self.narration.whose_turn(lambda: self.names()[seat])
+        self.handing_over.hand_over(seat)
 
     def show_cards(self) -> None:
         """The human handed the computer wants to see their cards."""
-        self._handing_over = None
-        self.hand_over_changed.emit(False, "")
-        self.intents.show_cards()
+        self.handing_over.show_cards()
 
     # -------------------------------------------------------------- passing
 
     def _on_controller_human_to_pass(self, seat: int, moment: Published | None = None) -> None:
         self._show(moment)
         self.scene.set_viewer(seat)
-        chosen = self._sprites(self.intents.pass_choice(seat))
+        chosen = self.hand.sprites(self.intents.pass_choice(seat))
         self.selection.restore(chosen, self.scene.hands[seat], self.table.rules.pass_size)
         self.scene.set_selection(self.selected)
         self._set_mode(Mode.PASSING)
@@ -348,14 +318,18 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         self.passing_changed.emit(self.mode is Mode.PASSING, prompt, self.selection.full())
         self.intents.note_selection(self.viewer, [card_of(c) for c in self.selected])
 
+    def _choose_to_pass(self, chosen: list[int]) -> None:
+        """These cards (the hint's) are the pass chosen, in place of any chosen before."""
+        self.selection.restore(chosen, chosen, self.selection.size)
+        self.scene.set_selection(self.selected)
+        self._emit_passing()
+
     def toggle_selected(self, card: int) -> None:
         """Choose or put back a card to pass (a fourth is refused, saying how to change)."""
-        self._next_action()
+        self.aids.next_action()
         if not self.selection.toggle(card):
-            words = self.selection.full_words()
             self.narration.say(self.selection.full_words)
-            self.scene.show_note(words)
-            self._refused = True
+            self.aids.refused(self.selection.full_words())
             return
         self.scene.set_selection(self.selected)
         self._emit_passing()
@@ -371,19 +345,9 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
 
     def _on_controller_cards_passed(self, index: int, moment: Published) -> None:
         self._show(moment)
-        view = self.view
-        received = self.drawing.exchange(self.table, view)
+        received = self.drawing.exchange(self.table, self.view)
         self.plates.nobody_ready()
-        if view is not None:
-            self._received_shown.add(self.viewer)
-        if view is not None and self.controller.is_human(self.viewer):  # the demo has no "you"
-            self.narration.received(received, self.names()[self._giver()], self.sort_key)
-        else:
-            self.narration.cards_passed()
-
-    def _giver(self) -> int:
-        table = self.table
-        return table.rules.giver(self.viewer, table.pass_direction)
+        self.received.exchanged(self.table, self.view, received)
 
     # ---------------------------------------------------------------- playing
 
@@ -391,7 +355,7 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         self, seat: int, legal: CardSet, moment: Published | None = None
     ) -> None:
         self._show(moment)
-        self._legal = legal.mask
+        self.input.may_play(legal)
         self._set_mode(Mode.PLAYING)
         self.scene.set_playable(legal, interactive=True)
         self.narration.your_turn()
@@ -440,9 +404,8 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         self._show(moment)
         table = self.table
         trick = table.tricks[-1]
-        points = trick_points(table.rules, len(table.tricks) - 1, trick.cards)
-        self.tricks.add_trick(list(trick.plays), winner, points)
-        self._emit_aids()
+        self.sheets.trick_taken(table, winner)
+        self.aids.offer(self.mode, table)
         self.narration.trick_taken(trick.cards)
         twin = twin_win(trick.cards, trick.winning_position)
         if twin is not None:  # two equal cards: the later one takes it, and is ringed
@@ -452,8 +415,56 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
 
     def _on_controller_move_refused(self, refusal: Refusal) -> None:
         """Why, on the status line and above the hand, until the player's next action."""
-        self.scene.show_note(self.narration.refusal(refusal))
-        self._refused = True
+        self.aids.refused(self.narration.refusal(refusal))
+
+    # ------------------------------------------------- the aids and the hand's end
+
+    def show_hint(self, cards: Sequence[int], reason: Hint) -> None:
+        """The suggested cards raised and outlined (the pass's three chosen, the card to
+        play under the ring), the reason in words on the status line."""
+        self.aids.show_hint(self.mode, cards, reason)
+
+    def show_last_trick(self) -> bool:
+        """The trick before this one, shown again with who led and who took it (False when
+        none has been taken yet in this hand)."""
+        return self.aids.show_last_trick(self._table_shown())
+
+    def hide_last_trick(self) -> None:
+        """Put the last trick away again."""
+        self.aids.hide_last_trick()
+
+    def _on_controller_hand_scored(self, index: int, result: HandResult, moment: Published) -> None:
+        self._show(moment)
+        table = self.table
+        self.narration.hand_scored(index, result)
+        self.sheets.hand_scored(table, result)
+        self.plates.show_totals(table.totals)
+        self.plates.show_hand_points(result)
+        self.plates.show_turn(-1)
+        self.ending.hand_scored(table, index, result)
+        self.scene.show_still()
+
+    def _on_controller_game_over(self, ranking: list[int], moment: Published) -> None:
+        self._show(moment)
+        self.scene.show_still()
+        self.ending.game_over(self.table, ranking)
+
+    @property
+    def auto_continue_ms(self) -> int | None:
+        """Continue after a hand's summary by itself after this many ms (demo); None waits."""
+        return self.ending.auto_continue_ms
+
+    @auto_continue_ms.setter
+    def auto_continue_ms(self, ms: int | None) -> None:
+        self.ending.auto_continue_ms = ms
+
+    def stop_auto_continue(self) -> None:
+        """Wait for the player after each hand's summary from now on (even the one shown)."""
+        self.ending.stop_auto_continue()
+
+    def continue_after_hand(self) -> None:
+        """The player has read the hand's summary: next hand, or the final ranking."""
+        self.ending.continue_after_hand()
 
     def retranslate(self) -> None:
         """The language changed: every text of the table again, in the new one."""
@@ -464,19 +475,18 @@ class TablePresenter(QObject, PresenterAids, PresenterInput):
         if self.mode is Mode.PASSING:
             self._emit_passing()
         self.narration.say_again()
-        if self.controller.covered and self._handing_over is not None:
-            self._on_controller_hand_over(self._handing_over)
+        if self.controller.covered and self.handing_over.seat is not None:
+            self._on_controller_hand_over(self.handing_over.seat)
 
     def _say_prompt(self) -> None:
         self.narration.prompt(self.mode, self.selection.full())
 
     def _set_mode(self, mode: Mode) -> None:
         self.mode = mode
-        self._emit_aids()
+        self.aids.offer(mode, self._table_shown())
         if mode is not Mode.PASSING:
             self.passing_changed.emit(False, "", False)
         if mode is Mode.IDLE:
             self.scene.set_playable(None, interactive=False)
             self.scene.set_focus(None)
-            self.scene.hide_note()
-            self._refused = False
+            self.aids.drop_refusal()

@@ -72,7 +72,7 @@ def to_the_moment(qtbot: QtBot, window: MainWindow, moment: str) -> None:
         elif presenter.mode == PASSING:
             presenter.confirm_pass()
         elif presenter.mode == PLAYING:
-            presenter.play_card(next(c for c in scene.hands[0] if presenter._legal >> c & 1))
+            presenter.play_card(next(c for c in scene.hands[0] if presenter.input.playable(c)))
         elif game.summary_panel.isVisible():
             presenter.continue_after_hand()
             qtbot.waitUntil(game.game_over_panel.isVisible, timeout=5000)

@@ -31,7 +31,7 @@ def after_a_trick(qtbot: QtBot, window: MainWindow) -> None:
         qtbot.waitUntil(lambda: presenter.mode == PLAYING, timeout=5000)
         if aids.last_button.isEnabled():
             return
-        presenter.play_card(next(c for c in window.scene.hands[0] if presenter._legal >> c & 1))
+        presenter.play_card(next(c for c in window.scene.hands[0] if presenter.input.playable(c)))
         qtbot.waitUntil(lambda: presenter.mode != PLAYING, timeout=5000)
 
 
@@ -57,7 +57,7 @@ def test_the_arrows_on_a_table_button_move_the_ring_on_the_cards_and_enter_plays
     card = scene.focus
     assert card is not None
     hand = len(scene.hands[0])
-    if window.presenter._legal >> card & 1:
+    if window.presenter.input.playable(card):
         qtbot.keyClick(focused(), Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: len(scene.hands[0]) == hand - 1, timeout=2000)
         assert card not in scene.hands[0]
@@ -94,7 +94,7 @@ def test_a_focused_button_that_goes_leaves_the_keys_to_the_cards(
     after_a_trick(qtbot, window)
     aids, presenter = window.build_game().aids_bar, window.presenter
     aids.hint_button.setFocus(Qt.FocusReason.TabFocusReason)
-    presenter.play_card(next(c for c in window.scene.hands[0] if presenter._legal >> c & 1))
+    presenter.play_card(next(c for c in window.scene.hands[0] if presenter.input.playable(c)))
     assert not aids.hint_button.isEnabled() and aids.last_button.isEnabled()
     assert focused() is window.view
     qtbot.waitUntil(lambda: presenter.mode == PLAYING, timeout=5000)

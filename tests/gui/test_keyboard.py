@@ -194,7 +194,8 @@ def test_at_the_end_of_a_hand_tab_goes_through_the_panels_buttons_in_a_row(
     while not panel.isVisible():
         qtbot.waitUntil(lambda: presenter.mode == PLAYING or panel.isVisible(), timeout=5000)
         if presenter.mode == PLAYING:
-            presenter.play_card(next(c for c in window.scene.hands[0] if presenter._legal >> c & 1))
+            hand = window.scene.hands[0]
+            presenter.play_card(next(c for c in hand if presenter.input.playable(c)))
     QApplication.processEvents()
     copy = next(b for b in panel.findChildren(QPushButton) if b.text() == "Copy")
     window.view.setFocus()

@@ -131,6 +131,21 @@ def test_the_passing_choice_and_the_hand_summary_come_back(
     assert match is not None and len(match.hands) == 2
 
 
+def test_a_game_resumed_in_its_second_hand_keeps_the_first_on_the_score_sheet(
+    qtbot: QtBot, make_window: WindowMaker, messages: Messages
+) -> None:
+    window = make_window()
+    window.start_game(game("hearts", 2))
+    step_until(qtbot, window, window.summary_panel.isVisible)
+    sheet = window.scores.progress()
+    assert len(sheet) == 1
+    step_until(qtbot, window, lambda: not window.summary_panel.isVisible())
+    window = restart(qtbot, make_window, window)
+    match = window.controller.match
+    assert match is not None and len(match.hands) == 2
+    assert window.scores.progress() == sheet
+
+
 def test_three_cards_chosen_come_back_with_the_words_for_them(
     qtbot: QtBot, make_window: WindowMaker, messages: Messages
 ) -> None:

@@ -17,7 +17,8 @@ from test_hot_seat import HotSeatPlay, face_up_hand_cards, hot_seat
 from test_whole_game import assert_table_matches_engine
 
 from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING, display_key
+from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.viewer_hand import display_key
 from peppa_qt.storage import Settings
 from peppa_qt.storage.appearance import LANGUAGES, TABLE_COLOURS
 from peppa_qt.storage.settings import BACKS, DECKS, SPEEDS, SUIT_ORDERS
@@ -150,7 +151,7 @@ def act(window: MainWindow) -> bool:
                 presenter.toggle_selected(card)
         presenter.confirm_pass()
     elif presenter.mode == PLAYING:
-        presenter.play_card(next(c for c in scene.hands[0] if presenter._legal >> c & 1))
+        presenter.play_card(next(c for c in scene.hands[0] if presenter.input.playable(c)))
     elif window.summary_panel.isVisible():
         presenter.continue_after_hand()
     return False

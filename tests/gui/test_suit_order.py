@@ -40,7 +40,7 @@ def game_state(window: MainWindow) -> tuple[object, ...]:
     assert hand is not None
     dimmed = frozenset(c for c in window.scene.hands[0] if window.scene.item(c).dimmed)
     presenter = window.presenter
-    return tuple(hand.hands), tuple(hand.plays), presenter.mode, presenter._legal, dimmed
+    return tuple(hand.hands), tuple(hand.plays), presenter.mode, presenter.input.legal, dimmed
 
 
 def answer_with(monkeypatch: pytest.MonkeyPatch, order: str, accept: bool) -> None:

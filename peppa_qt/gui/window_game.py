@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTableView, QTabWidget, QWidget
@@ -34,6 +34,9 @@ from .table_view import KEYS, TableView
 if TYPE_CHECKING:
     from .hand_over import HandOverScreen
     from .status_line import StatusLine
+
+#: Pixels a score sheet's row has above and below its line of text.
+ROW_MARGIN: Final = 8
 
 
 def _centre(layout: TableLayout) -> QRectF:
@@ -119,7 +122,14 @@ class WindowGame(QObject):
             table = QTableView()
             table.setModel(model)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-            table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            rows = table.verticalHeader()
+            if model is self.scores:  # a line of figures a row: sized once, not row by row
+                # (fitting each of a long game's 4,000 rows to its contents took 1.2 s on a
+                # resume, and again after every hand while the sheet was shown)
+                rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+                rows.setDefaultSectionSize(table.fontMetrics().height() + ROW_MARGIN)
+            else:
+                rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
             table.setTabKeyNavigation(False)  # Tab leaves the sheet; the arrows move in it
             # Reached by Tab, not by a click: a look at the scores leaves the keys to the cards.
             table.setFocusPolicy(Qt.FocusPolicy.TabFocus)

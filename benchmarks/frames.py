@@ -71,7 +71,7 @@ from peppa_qt.gui.table_scene import DEAL_FLIGHT, DEAL_STAGGER, TableScene
 from peppa_qt.gui.table_view import TableView
 
 #: Smaller than the 1280×800 screen with the window manager's frame: a window that does not
-#: fit is resized just after it shows (MainWindow.fit_to_screen), cutting the first deal short.
+#: fit is resized just after it shows (WindowPlace.fit_to_screen), cutting the first deal short.
 SIZE = (1200, 720)
 KINDS = ("deal", "exchange", "play", "take_trick")
 

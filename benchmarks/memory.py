@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QApplication
 
 from peppa_qt.ai.base import Player
 from peppa_qt.app import build_window
-from peppa_qt.gui import window_settings
+from peppa_qt.gui import window_game
 from peppa_qt.gui.main_window import MainWindow
 
 #: Classes counted by name besides the players (every subclass of ai.base.Player).
@@ -81,7 +81,7 @@ def sample(window: MainWindow, hands: int) -> dict[str, float]:
 def run(checkpoints: list[int], size: tuple[int, int]) -> dict[int, dict[str, float]]:
     """Play the demo to the last checkpoint; the figures at each."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    window_settings.DEMO_SUMMARY_MS = 1  # the summaries go on at once
+    window_game.DEMO_SUMMARY_MS = 1  # the summaries go on at once
     samples: dict[int, dict[str, float]] = {}
     with tempfile.TemporaryDirectory(prefix="peppa-memory-") as profile:
         window = build_window(True, None, speed="off", profile_dir=Path(profile))

@@ -1,6 +1,7 @@
 """Where everything goes on a table of a given size: pure geometry, no items, no game rules.
 
-One function gives the table's places: ``table_layout(seats, viewer, width, height)``. The
+One function gives the table's places: ``table_layout(seats, viewer, width, height)`` (in
+``layout_oval``, which builds on this module: it picks this four-seat layout or the oval). The
 table is drawn for one seat, the viewer, who sits at the bottom; every other seat keeps its
 real place round them (the seat on a player's right is on the screen's right), so the one
 mapping between seats and places is ``place_of`` (and its inverse ``seat_at``). A place is
@@ -71,15 +72,6 @@ class Spot(NamedTuple):
     rotation: float = 0.0
     z: float = 0.0
     scale: float = 1.0
-
-
-def table_layout(seats: int, viewer: int, width: float, height: float) -> TableLayout:
-    """The places of a table of ``seats`` drawn for ``viewer`` at ``width`` × ``height``."""
-    if seats == TableLayout.seats:
-        return TableLayout(width, height, viewer)
-    from .layout_oval import OvalLayout
-
-    return OvalLayout(width, height, viewer, seats)
 
 
 class TableLayout:

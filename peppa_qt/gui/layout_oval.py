@@ -8,6 +8,9 @@ trick lies in the middle, each card on the line from the middle toward its playe
 player sees at a glance who played which card. The places are fixed shares of the table, so
 the table scales; every box and the trick are checked clear of one another at every size
 players use (tests/gui/test_layout.py).
+
+``table_layout`` is the one way in for a table of any size: four seats by side (``layout``),
+six and eight round the oval.
 """
 
 from __future__ import annotations
@@ -38,6 +41,13 @@ CORNER_DROP = 0.3
 #: Each side holds at least two boxes (six seats); eight seats' third goes to the top row's
 #: corner on a low table.
 SIDE_BOXES = 2
+
+
+def table_layout(seats: int, viewer: int, width: float, height: float) -> TableLayout:
+    """The places of a table of ``seats`` drawn for ``viewer`` at ``width`` × ``height``."""
+    if seats == TableLayout.seats:
+        return TableLayout(width, height, viewer)
+    return OvalLayout(width, height, viewer, seats)
 
 
 class OvalLayout(TableLayout):

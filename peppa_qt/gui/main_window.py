@@ -1,10 +1,17 @@
 """The main window: the table, the menus and the score sheet, wired to the game session.
 
-The first frame shows the table and the menu titles, in the felt and size a peek at the settings
-file finds; the settings proper, the menus' actions (window_menus) and the game (window_game:
-the session, the presenter, the panels) come after it. What the commands ask the player is in
-window_commands; how the settings show on the table and the menus in window_settings;
-everything the game does is the session's.
+The window owns its widgets (the table's view, the score sheet's dock, the status line), the
+slots to run after the first paint, and which of its parts are built yet; the parts own the
+rest, each handed what it needs: ``WindowSettings`` (window_settings) the settings read,
+applied and shown, ``WindowPlace`` (window_place) where the window is on the screen,
+``WindowMenus`` (window_menus) the actions and full screen, ``WindowCommands``
+(window_commands) what the actions ask the player, ``WindowGame`` (window_game) the session,
+the presenter and the panels. The window connects them and speaks for them (``presenter``,
+``apply_settings``…).
+
+The first frame shows the table and the menu titles, in the felt and size a peek at the
+settings file finds; the settings proper and the menus' actions come just after it, and the
+game half when first needed.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QWidget
 
 from ..controller.preferences import Preferences
@@ -25,7 +32,7 @@ from .sounds import TableSounds
 from .status_line import StatusLine
 from .table_scene import TableScene
 from .table_view import TableView
-from .window_place import restore_frame, saved_frame
+from .window_place import WindowPlace
 from .window_settings import SPEEDS, TRICK_PAUSES, WindowSettings
 
 if TYPE_CHECKING:
@@ -47,7 +54,7 @@ log = logging.getLogger(__name__)
 __all__ = ["SPEEDS", "TRICK_PAUSES", "MainWindow"]
 
 
-class MainWindow(QMainWindow, WindowSettings):
+class MainWindow(QMainWindow):
     """Peppa's window; ``start_game()`` deals the first hand.
 
     With ``deferred`` the first frame shows what ``peek_appearance`` finds in the settings file;
@@ -76,22 +83,27 @@ class MainWindow(QMainWindow, WindowSettings):
             self.translations.use(look.language)
         self.sounds = TableSounds(self)  # plays nothing (and loads nothing) until chosen
         self.preferences = Preferences(self.profile, self)
-        self.preferences.changed.connect(self._on_preferences_changed)
-        self._speed_override = speed
-        self.speed = speed or "normal"
-        self._shown_speed: str | None = None
-        #: Problems met before the window could show them (told after the first paint).
-        self.pending_problems: list[Problem] = []
-        self._pace, self._factory = pace, player_factory
-        self._game: WindowGame | None = None
-        self._demo = False
         self.cache = CardPixmapCache(max_sizes=4)
         self.scene = TableScene(self.cache, self)
         self.view = TableView(self.scene, self)
         self.setCentralWidget(self.view)
-        #: Close the window after this many hands (``--quit-after-hands``).
-        self.quit_after_hands: int | None = None
-        self._hands_seen = 0
+        self._shown = WindowSettings(
+            self.preferences,
+            cache=self.cache,
+            scene=self.scene,
+            view=self.view,
+            sounds=self.sounds,
+            translations=self.translations,
+            speed=speed,
+            tell=self.tell,
+            parent=self,
+        )
+        self._place = WindowPlace(self)
+        self._pace, self._factory = pace, player_factory
+        self._game: WindowGame | None = None
+        #: Until the game half is built (then it is the game's).
+        self._demo = False
+        self._quit_after_hands: int | None = None
         self._after_paint: list[Callable[[], None]] = [self.finish_startup]
         self.view.viewport().installEventFilter(self)
         self._menus: WindowMenus | None = None
@@ -126,15 +138,24 @@ class MainWindow(QMainWindow, WindowSettings):
 
             keep_qt_settings_in(self.profile.where.config_dir)  # before any file dialog
 
-            self._menus = WindowMenus(self, *self._menu_titles)
+            self._menus = WindowMenus(
+                self,
+                self._menu_titles,
+                self.commands,
+                self._shown,
+                scores=self.dock.toggleViewAction(),
+                status=self.status_line,
+                hot_seat=self._hot_seat,
+            )
             self.show_history()
             self.setWindowIcon(app_icon())
-            if not getattr(self, "_placed", True):  # a first start: fit once framed
-                for ms in (0, 400):
-                    QTimer.singleShot(ms, self.fit_to_screen)
-            elif getattr(self, "_saved_frame", None) is not None:  # the frame's place, framed
-                for ms in (0, 400):
-                    QTimer.singleShot(ms, self._restore_frame)
+            self._place.settle()
+
+    def _hot_seat(self) -> bool:
+        return self.controller.hot_seat()  # the game half's, built when first needed
+
+    def _shortcut_list(self) -> list[tuple[str, str]]:
+        return self.menus.shortcut_list()  # the menus built later than the commands
 
     def after_first_paint(self, slot: Callable[[], None]) -> None:
         """Run ``slot`` once the table has been painted (the window shows before it deals)."""
@@ -160,8 +181,45 @@ class MainWindow(QMainWindow, WindowSettings):
         if self._commands is None:
             from .window_commands import WindowCommands
 
-            self._commands = WindowCommands(self)
+            self._commands = WindowCommands(
+                self,
+                self,
+                self._shown,
+                self.status_line,
+                profile=self.profile,
+                sounds=self.sounds,
+                dock=self.dock,
+                shortcuts=self._shortcut_list,
+            )
         return self._commands
+
+    # ------------------------------------------------------------ the settings
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings (read from their file when first needed)."""
+        return self._shown.settings
+
+    def load_settings(self) -> None:
+        """Read the settings file and show its settings (once; a damaged file is told later)."""
+        self._shown.load_settings()
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use ``settings`` from now on; the table and menus show them at once."""
+        self._shown.apply_settings(settings)
+
+    def save_settings(self) -> None:
+        """Write the settings (a failure is told; the previous file stays)."""
+        self._shown.save_settings()
+
+    @property
+    def speed(self) -> str:
+        """The animation speed in use (slow, normal, fast, off)."""
+        return self._shown.speed
+
+    def apply_speed(self, name: str, *, remember: bool = True) -> None:
+        """Set the animation speed (slow, normal, fast, off); ``remember`` it in the settings."""
+        self._shown.apply_speed(name, remember=remember)
 
     # ------------------------------------------------------------ the game half
 
@@ -179,27 +237,22 @@ class MainWindow(QMainWindow, WindowSettings):
             self.preferences,
             self._pace,
             self._factory,
+            sounds=self.sounds,
+            commands=self.commands,
+            close=self.close,
+            demo=self._demo,
             parent=self,
         )
+        game.quit_after_hands = self._quit_after_hands
         game.fill_tabs(self._tabs)
-        game.game_over_panel.play_again.connect(self.commands.play_again)
-        game.game_over_panel.new_game.connect(self.commands.ask_new_game)
-        session = game.session
-        session.demo = self._demo
-        session.problem_met.connect(self.tell)
-        session.autosave_failed.connect(self._on_session_autosave_failed)
-        session.hand_completed.connect(self._on_session_hand_completed)
-        session.autosaved.connect(self._on_session_autosaved)
-        session.controller.game_started.connect(self._on_controller_game_started)
-        session.undo_redo.changed.connect(self.show_history)
-        game.presenter.game_finished.connect(self._on_presenter_game_finished)
-        game.presenter.sound_wanted.connect(self.sounds.play)
-        game.summary_panel.replay_wanted.connect(self.commands.replay_deal)
-        game.summary_panel.review_wanted.connect(self.commands.review_hand)
+        game.session.problem_met.connect(self.tell)
+        game.session.autosaved.connect(self._on_session_autosaved)
+        game.history_changed.connect(self.show_history)
         game.claim_changed.connect(self._on_game_claim_changed)
+        self._shown.settings_shown.connect(game.show_settings)
+        self._shown.speed_shown.connect(game.show_speed)
         self._game = game
-        self._shown_speed = None  # the game's pace and panels take the speed too
-        self._show_settings(self.settings)
+        self._shown.show_again()  # the game's pace and panels take the settings too
         return game
 
     def _on_game_claim_changed(self, offered: bool) -> None:
@@ -218,11 +271,11 @@ class MainWindow(QMainWindow, WindowSettings):
 
     def show_tricks_tab(self) -> None:
         """The dock's list of this hand's tricks in front."""
-        self._tabs.setCurrentIndex(1)
+        self.game.show_tricks_tab()
 
     def tricks_tab_shown(self) -> bool:
         """Whether the dock's tab in front is the list of this hand's tricks."""
-        return self._tabs.currentIndex() == 1
+        return self._game is not None and self._game.tricks_tab_shown()
 
     @property
     def session(self) -> GameSession:
@@ -267,7 +320,7 @@ class MainWindow(QMainWindow, WindowSettings):
     @property
     def demo(self) -> bool:
         """Four computer players, South's cards shown; no autosave, no statistics."""
-        return self._demo
+        return self._demo if self._game is None else self._game.demo
 
     @demo.setter
     def demo(self, demo: bool) -> None:
@@ -275,15 +328,25 @@ class MainWindow(QMainWindow, WindowSettings):
 
     def set_demo(self, demo: bool) -> None:
         """Play as the demo (summaries go on by themselves; no autosave, no statistics) or not."""
-        self._demo = demo
+        if self._game is None:
+            self._demo = demo
+        else:
+            self._game.set_demo(demo)
+
+    @property
+    def quit_after_hands(self) -> int | None:
+        """Close the window after this many hands (``--quit-after-hands``)."""
+        return self._quit_after_hands if self._game is None else self._game.quit_after_hands
+
+    @quit_after_hands.setter
+    def quit_after_hands(self, hands: int | None) -> None:
+        self._quit_after_hands = hands
         if self._game is not None:
-            self._game.session.demo = demo
-        self.apply_speed(self.speed, remember=False)
+            self._game.quit_after_hands = hands
 
     def start_game(self, setup: GameSetup | None = None) -> None:
         """Start ``setup`` (by default the game the settings offer first)."""
-        session = self.session
-        session.start(setup or session.setup or self.commands.first_setup())
+        self.commands.start_game(setup)
 
     def start_or_resume(self) -> None:
         """At start: go on with the autosaved game (asking first, if the player wants), or deal."""
@@ -301,62 +364,28 @@ class MainWindow(QMainWindow, WindowSettings):
 
     def tell_pending(self) -> None:
         """Tell the problems met while the window was being built."""
-        problems, self.pending_problems = self.pending_problems, []
-        for problem in problems:
-            self.tell(problem)
+        self._shown.tell_pending()
 
     def go_on_after_error(self) -> None:
         """A bug of ours broke off what a slot was doing: the game drawn again, and going on."""
         if self._game is not None and self.isVisible():
             self._game.go_on_after_error()
 
-    def _on_session_autosave_failed(self) -> None:
-        self.status_line.notice(self.tr("The game could not be autosaved."))
-
     def _on_session_autosaved(self) -> None:
         """The window's place is kept with each autosave: after a crash it comes back as it was."""
-        geometry, state = self._geometry()
-        settings = self.settings
-        if (geometry, state) != (settings.window_geometry, settings.window_state):
-            self.preferences.remember_window(geometry, state)
-            self.tell(self.preferences.save())
+        if self._shown.remember_place(*self._kept_place()):
+            self.save_settings()
 
-    def _geometry(self) -> tuple[str, str]:
-        """Qt's saveGeometry() and saveState() as base64 text (full screen: the place from
-        before, window_full_screen.py)."""
-        saved = self.saveGeometry() if self._menus is None else self._menus.full_screen.geometry()
-        geometry = bytes(saved.toBase64().data()).decode("ascii")
-        state = bytes(self.saveState().toBase64().data()).decode("ascii")
-        return geometry, state
-
-    def _on_controller_game_started(self) -> None:
-        self.show_history()
+    def _kept_place(self) -> tuple[str, str]:
+        """The window's place for the settings (full screen: the place from before)."""
+        return self._place.kept(None if self._menus is None else self._menus.full_screen.geometry())
 
     def show_history(self) -> None:
         """Undo and Redo as the game stands: what they would do, or why not."""
         if self._menus is None or self._game is None:
             return
-        undo_redo, hot_seat = self.session.undo_redo, self.controller.hot_seat()
-        self._menus.show_history(
-            undo_redo.undo_subject(), undo_redo.redo_subject(), hot_seat=hot_seat
-        )
-
-    def _on_presenter_game_finished(self, summary: object) -> None:
-        """The demo goes on game after game: the final ranking is shown, then a new game."""
-        wait = self.presenter.auto_continue_ms
-        if self.demo and wait is not None:
-            QTimer.singleShot(2 * wait, self._demo_again)
-
-    def _demo_again(self) -> None:
-        table = self.controller.table
-        if self.demo and self.presenter.auto_continue_ms is not None and table and table.over:
-            self.commands.play_again()
-
-    def _on_session_hand_completed(self, index: int) -> None:
-        self._hands_seen += 1
-        if self.quit_after_hands is not None and self._hands_seen >= self.quit_after_hands:
-            self.presenter.stop_auto_continue()  # the demo's next hand must not start first
-            QTimer.singleShot(0 if self.speed == "off" else 1500, self.close)
+        undo, redo, hot_seat = self._game.history()
+        self._menus.show_history(undo, redo, hot_seat=hot_seat)
 
     # ------------------------------------------------------------ the window
 
@@ -402,39 +431,11 @@ class MainWindow(QMainWindow, WindowSettings):
     def _show_appearance(self, look: Appearance) -> None:
         """The felt, and the window's size and score sheet as the player left them."""
         self.view.set_felt(look.table_colour)
-        self.resize(_first_size(self))
-        self._placed = bool(look.window_geometry)
-        if look.window_geometry:
-            geometry = QByteArray.fromBase64(look.window_geometry.encode("ascii"))
-            self.restoreGeometry(geometry)  # the client area, below a title bar Qt guesses
-            self._saved_frame = saved_frame(geometry)
-        if look.window_state:
-            self.restoreState(QByteArray.fromBase64(look.window_state.encode("ascii")))
-
-    def _restore_frame(self) -> None:
-        if self._saved_frame is not None:
-            restore_frame(self, self._saved_frame)
+        self._place.restore(look)
 
     def fit_to_screen(self) -> None:
-        """The whole window, title bar and frame included, on the screen's free area.
-
-        A first start asks for 1280×800 at most, but the window manager's frame comes on top
-        of that and would push the status line (which says why a card is refused) off the
-        bottom of a 1280×800 screen; known only once the window is shown, it is taken off here.
-        """
-        if self.isMaximized() or self.isFullScreen():
-            return
-        free = self.screen().availableGeometry()
-        frame = self.frameGeometry()
-        if free.contains(frame):
-            return
-        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
-        width = max(self.minimumWidth(), min(self.width(), free.width() - extra_w))
-        height = max(self.minimumHeight(), min(self.height(), free.height() - extra_h))
-        self.resize(width, height)
-        left = free.left() + max(0, (free.width() - width - extra_w) // 2)
-        top = free.top() + max(0, (free.height() - height - extra_h) // 2)
-        self.move(left, top)
+        """The whole window, title bar and frame included, on the screen's free area."""
+        self._place.fit_to_screen()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         # Each step on its own: a failure of one (told or logged) must not stop the others,
@@ -445,9 +446,7 @@ class MainWindow(QMainWindow, WindowSettings):
             except Exception:
                 log.exception("while closing the window")
         if self._game is not None:
-            self._game.controller.shutdown()
-            self._game.session.claims.shutdown()
-            self._game.session.reviewer.shutdown()
+            self._game.shutdown()
         self.sounds.close()
         self.scene.finish_animations(emit=False)
         super().closeEvent(event)
@@ -457,17 +456,9 @@ class MainWindow(QMainWindow, WindowSettings):
             self._game.session.autosave()
 
     def _save_settings_on_close(self) -> None:
-        self.load_settings()
-        self.preferences.remember_window(*self._geometry())
+        self._shown.remember_place(*self._kept_place())
         self.save_settings()
 
 
 def _appearance_of(settings: Settings) -> Appearance:
     return Appearance(settings.table_colour, settings.window_geometry, settings.window_state)
-
-
-def _first_size(window: QMainWindow) -> QSize:
-    """1280×800, or less on a smaller screen (never below the window's minimum)."""
-    wanted = QSize(1280, 800)
-    room = window.screen().availableGeometry().size()
-    return wanted.boundedTo(room).expandedTo(window.minimumSize())

@@ -22,7 +22,8 @@ from PySide6.QtCore import QObject, QPointF, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from .card_pixmaps import HIDDEN, TWIN, CardPixmapCache, card_of, is_hidden
-from .layout import BOTTOM, Spot, TableLayout, place_of, table_layout
+from .layout import BOTTOM, Spot, TableLayout, place_of
+from .layout_oval import table_layout
 from .plates import InfoPlate, NotePlate, SeatBadge
 from .scene_motion import Motion
 from .scene_pointer import Pointer

@@ -1,16 +1,20 @@
 """The game half of the window: the game session, the models, the presenter and the panels.
 
 Built after the table's first paint, so the window shows before the engine and the computer
-players are loaded.
+players are loaded. ``WindowGame`` owns them and wires them together; it also owns what the
+window's run does with the game (the demo, on and on; ``--quit-after-hands``; the sounds and
+the computers' pace the settings ask for). The panels' buttons run the window's commands
+(``GameCommands``); the menus hear of Undo, Redo and the claim through its signals.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHeaderView, QTableView, QTabWidget, QWidget
 
 from ..controller.game_controller import PlayerFactory
@@ -30,17 +34,40 @@ from .score_chart import ScoreChart
 from .summaries import GameSummary, HandSummary
 from .table_presenter import TablePresenter
 from .table_view import KEYS, TableView
+from .window_settings import SPEEDS
 
 if TYPE_CHECKING:
+    from ..storage import Settings
     from .hand_over import HandOverScreen
+    from .sounds import TableSounds
     from .status_line import StatusLine
 
 #: Pixels a score sheet's row has above and below its line of text.
 ROW_MARGIN: Final = 8
+#: How long the demo shows each hand's summary (ms).
+DEMO_SUMMARY_MS = 2500
+#: The tabs of the score sheet's dock, in order (``fill_tabs``).
+SCORES_TAB, TRICKS_TAB, CHART_TAB = range(3)
 
 
 def _centre(layout: TableLayout) -> QRectF:
     return QRectF(0, 0, layout.width, layout.height * 0.9)
+
+
+class GameCommands(Protocol):
+    """What the panels' buttons and the demo ask of the window's commands."""
+
+    def play_again(self) -> None:
+        """A new game with the same players and rules."""
+
+    def ask_new_game(self) -> None:
+        """Ask for a new game and start it."""
+
+    def replay_deal(self) -> None:
+        """A new game whose first hand is the last one, dealt again."""
+
+    def review_hand(self) -> None:
+        """The coach's review of the hands played."""
 
 
 class WindowGame(QObject):
@@ -48,6 +75,8 @@ class WindowGame(QObject):
 
     #: "Finish the hand" is offered (True) or no more (False).
     claim_changed = Signal(bool)
+    #: What Undo and Redo would do may have changed (``history`` says).
+    history_changed = Signal()
 
     def __init__(  # noqa: PLR0917  (the window hands over what it made and was given)
         self,
@@ -59,12 +88,25 @@ class WindowGame(QObject):
         pace: Pace | None,
         player_factory: PlayerFactory | None,
         *,
+        sounds: TableSounds,
+        commands: GameCommands,
+        close: Callable[[], object],
+        demo: bool = False,
         parent: QObject | None = None,
     ) -> None:
+        """``close`` closes the window (``quit_after_hands``); ``demo`` starts as the demo."""
         super().__init__(parent)
         self.view = view
         self.status = status
+        self.cache = cache
+        self._commands, self._close = commands, close
+        #: Close the window after this many hands (``--quit-after-hands``).
+        self.quit_after_hands: int | None = None
+        self._hands_seen = 0
+        self._demo = demo
+        self._speed = "normal"
         self.session = GameSession(profile, preferences, pace, player_factory, parent=self)
+        self.session.demo = demo
         self.controller = self.session.controller
         self.scores = ScoreSheetModel(self)
         self.tricks = TrickListModel(self, four_colour=cache.four_colour)
@@ -82,7 +124,9 @@ class WindowGame(QObject):
         view.add_overlay(self.aids_bar, self._aids_place)
         view.add_overlay(self.summary_panel, _centre, clear_of_plates=True)
         view.add_overlay(self.game_over_panel, _centre, clear_of_plates=True)
+        self._tabs: QTabWidget | None = None
         self._connect()
+        self._connect_window(sounds)
 
     def _connect(self) -> None:
         p = self.presenter
@@ -104,6 +148,82 @@ class WindowGame(QObject):
         self.aids_bar.finish_asked.connect(self.finish_hand)
         self.aids_bar.keys_returned.connect(self._on_aids_bar_keys_returned)
         self.session.claims.changed.connect(self._on_claims_changed)
+
+    def _connect_window(self, sounds: TableSounds) -> None:
+        """The panels' buttons to the commands; the run's demo and end; the sounds."""
+        self.game_over_panel.play_again.connect(self._commands.play_again)
+        self.game_over_panel.new_game.connect(self._commands.ask_new_game)
+        self.summary_panel.replay_wanted.connect(self._commands.replay_deal)
+        self.summary_panel.review_wanted.connect(self._commands.review_hand)
+        self.presenter.sound_wanted.connect(sounds.play)
+        session = self.session
+        session.autosave_failed.connect(self._on_session_autosave_failed)
+        session.hand_completed.connect(self._on_session_hand_completed)
+        session.controller.game_started.connect(self.history_changed)
+        session.undo_redo.changed.connect(self.history_changed)
+
+    # ------------------------------------------------------------ the window's run
+
+    @property
+    def demo(self) -> bool:
+        """Four computer players, South's cards shown; no autosave, no statistics."""
+        return self._demo
+
+    def set_demo(self, demo: bool) -> None:
+        """Play as the demo (summaries go on by themselves) or not."""
+        self._demo = demo
+        self.session.demo = demo
+        self.show_speed(self._speed)
+
+    def show_speed(self, name: str) -> None:
+        """The computers' pause at the animation speed ``name``; the demo's summaries go on
+        by themselves after a while that follows it (not once the window is to close)."""
+        factor, pause, _ = SPEEDS.get(name, SPEEDS["normal"])
+        self._speed = name
+        self.session.set_ai_pause(pause)
+        if self._demo and not self._quitting():
+            self.presenter.auto_continue_ms = round(DEMO_SUMMARY_MS * max(factor, 0.5))
+        else:
+            self.presenter.stop_auto_continue()
+
+    def show_settings(self, settings: Settings) -> None:
+        """Auto-play, automatic finish, the suit order and the four colours as ``settings`` say."""
+        self.presenter.auto_play = settings.auto_play
+        self.session.claims.automatic = settings.auto_finish
+        self.presenter.set_suit_order(settings.suit_order)
+        self.tricks.set_four_colour(settings.four_colour)
+
+    def _quitting(self) -> bool:
+        return self.quit_after_hands is not None and self._hands_seen >= self.quit_after_hands
+
+    def _on_session_hand_completed(self, index: int) -> None:
+        self._hands_seen += 1
+        if self._quitting():
+            self.presenter.stop_auto_continue()  # the demo's next hand must not start first
+            QTimer.singleShot(0 if self._speed == "off" else 1500, self, self._close)
+
+    def _demo_again(self) -> None:
+        table = self.controller.table
+        if self._demo and self.presenter.auto_continue_ms is not None and table and table.over:
+            self._commands.play_again()
+
+    def _on_session_autosave_failed(self) -> None:
+        self.status.notice(self.tr("The game could not be autosaved."))
+
+    def history(self) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None, bool]:
+        """What Undo and Redo would take back or make again, and whether several humans
+        play (no undo then)."""
+        undo_redo = self.session.undo_redo
+        hot_seat = self.controller.hot_seat()
+        return undo_redo.undo_subject(), undo_redo.redo_subject(), hot_seat
+
+    def shutdown(self) -> None:
+        """The window closes: the computer players, the claims' and reviews' processes stop."""
+        self.controller.shutdown()
+        self.session.claims.shutdown()
+        self.session.reviewer.shutdown()
+
+    # ------------------------------------------------------------ the panels
 
     def _aids_place(self, layout: TableLayout) -> QRectF:
         """Where the table's buttons are centred: "Finish the hand", when offered, is added
@@ -148,11 +268,20 @@ class WindowGame(QObject):
         self.chart.set_data(self.presenter.names(), self.scores.progress(), limit)
 
     def _name_tabs(self) -> None:
-        tabs = getattr(self, "_tabs", None)
+        tabs = self._tabs
         if tabs is not None:
-            tabs.setTabText(0, self.tr("Scores"))
-            tabs.setTabText(1, self.tr("Tricks"))
-            tabs.setTabText(2, self.tr("Chart"))
+            tabs.setTabText(SCORES_TAB, self.tr("Scores"))
+            tabs.setTabText(TRICKS_TAB, self.tr("Tricks"))
+            tabs.setTabText(CHART_TAB, self.tr("Chart"))
+
+    def show_tricks_tab(self) -> None:
+        """The dock's list of this hand's tricks in front."""
+        if self._tabs is not None:
+            self._tabs.setCurrentIndex(TRICKS_TAB)
+
+    def tricks_tab_shown(self) -> bool:
+        """Whether the dock's tab in front is the list of this hand's tricks."""
+        return self._tabs is not None and self._tabs.currentIndex() == TRICKS_TAB
 
     def retranslate(self) -> None:
         """The language changed: the sheets' titles and headers, and the table's texts."""
@@ -254,8 +383,12 @@ class WindowGame(QObject):
         self.view.place_overlays()
 
     def _on_presenter_game_finished(self, summary: GameSummary) -> None:
+        """The final ranking; the demo shows it a while, then goes on with a new game."""
         self.game_over_panel.show_summary(summary)
         self.view.place_overlays()
+        wait = self.presenter.auto_continue_ms
+        if self._demo and wait is not None:
+            QTimer.singleShot(2 * wait, self, self._demo_again)
 
     @property
     def hand_over(self) -> HandOverScreen:

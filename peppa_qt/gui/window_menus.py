@@ -2,10 +2,13 @@
 
 Filled in just after the table's first paint (``MainWindow.finish_startup``): the menu titles
 show in the first frame, but creating the actions and their shortcuts would delay it.
+``WindowMenus`` owns the actions (their texts, ticks and what Undo and Redo say) and full
+screen; it is handed the menus to fill, the commands the actions run and the settings they tick.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 from pathlib import Path
@@ -13,20 +16,22 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from .texts import QT_TRANSLATE_NOOP
 from .window_full_screen import FullScreen
 
 if TYPE_CHECKING:
     from ..storage import Settings
-    from .main_window import MainWindow
+    from .status_line import StatusLine
+    from .window_commands import WindowCommands
+    from .window_settings import WindowSettings
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | str
 
 
 class WindowMenus(QObject):
-    """The actions of the Game, Settings and Help menus; ticks follow the settings.
+    """The actions of the Game, View, Settings and Help menus; ticks follow the settings.
 
     Texts are in the window's translation context ("MainWindow", as its menu titles), written
     out in every call (pyside6-lupdate only collects literal contexts), and kept as their
@@ -34,34 +39,49 @@ class WindowMenus(QObject):
     """
 
     def __init__(
-        self, window: MainWindow, game: QMenu, view: QMenu, settings: QMenu, help_menu: QMenu
+        self,
+        window: QWidget,
+        menus: tuple[QMenu, QMenu, QMenu, QMenu],
+        commands: WindowCommands,
+        shown: WindowSettings,
+        *,
+        scores: QAction,
+        status: StatusLine,
+        hot_seat: Callable[[], bool],
     ) -> None:
+        """Fill ``menus`` (Game, View, Settings, Help) of ``window``: the actions run
+        ``commands``, tick the settings ``shown`` shows, and ``scores`` shows the score sheet;
+        ``hot_seat`` says whether several humans play (Undo says why it is not offered)."""
         super().__init__(window)
-        self.window = window
+        self._window, self._commands, self._shown = window, commands, shown
+        self._status, self._hot_seat = status, hot_seat
         #: Every action and submenu with the source of its text and the values it is filled
         #: with, for ``retranslate``.
         self._named: list[tuple[QAction | QMenu, str, dict[str, str]]] = []
-        for menu in (game, view, settings, help_menu):
+        game, view, settings, help_menu = menus
+        for menu in menus:
             menu.setToolTipsVisible(True)  # each command's keys, on hovering it
-        self._fill_game_menu(game)
+        self._fill_game_menu(game, scores)
         full = self._action(view, QT_TRANSLATE_NOOP("MainWindow", "&Full screen"), "F11")
         #: The window over the whole screen (F11; Esc leaves).
         self.full_screen = FullScreen(window, full)
         self._fill_settings_menu(settings)
         rules = self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Rules"), "F1")
-        rules.triggered.connect(window.commands.show_rules)
+        rules.triggered.connect(commands.show_rules)
         self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Keyboard")).triggered.connect(
-            window.commands.show_keyboard
+            commands.show_keyboard
         )
         self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&About Peppa")).triggered.connect(
-            window.commands.show_about
+            commands.show_about
         )
-        self.show_speed(window.speed)
-        self.show_settings(window.settings)
+        self.show_speed(shown.speed)
+        self.show_settings(shown.settings)
+        shown.settings_shown.connect(self.show_settings)
+        shown.speed_shown.connect(self.show_speed)
 
     def _action(self, menu: QMenu, source: str, shortcut: Shortcut | None = None) -> QAction:
         # Parented to the window, like every action it has (window.findChildren finds them).
-        action = QAction(self.window)
+        action = QAction(self._window)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         self._name(action, source)
@@ -89,8 +109,8 @@ class WindowMenus(QObject):
                 found.append((keys, item.text().replace("&", "").rstrip("…")))
         return found
 
-    def _fill_game_menu(self, game: QMenu) -> None:
-        window, actions = self.window, self.window.commands
+    def _fill_game_menu(self, game: QMenu, scores: QAction) -> None:
+        actions = self._commands
         new = self._action(
             game,
             QT_TRANSLATE_NOOP("MainWindow", "&New game…"),
@@ -106,7 +126,7 @@ class WindowMenus(QObject):
         )
         self.undo_action.triggered.connect(actions.undo)
         # Ctrl+Z while Undo is greyed out did nothing and said nothing: this says why.
-        self._undo_refused = QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self.window)
+        self._undo_refused = QShortcut(QKeySequence(QKeySequence.StandardKey.Undo), self._window)
         self._undo_refused.activated.connect(self._say_why_no_undo)
         self._undo_refused.setEnabled(not self.undo_action.isEnabled())  # never both
         self.redo_action = self._action(
@@ -145,17 +165,16 @@ class WindowMenus(QObject):
         game.addSeparator()
         statistics = self._action(game, QT_TRANSLATE_NOOP("MainWindow", "S&tatistics…"), "Ctrl+T")
         statistics.triggered.connect(actions.show_statistics)
-        scores = window.dock.toggleViewAction()
         scores.setShortcut(QKeySequence("F3"))
         self._name(scores, QT_TRANSLATE_NOOP("MainWindow", "S&cores"))
         game.addAction(scores)
         game.addSeparator()
         self._action(game, QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "Ctrl+Q").triggered.connect(
-            window.close
+            self._window.close
         )
 
     def _fill_file_actions(self, menu: QMenu) -> None:
-        files = self.window.commands
+        files = self._commands
         self._action(
             menu, QT_TRANSLATE_NOOP("MainWindow", "&Open…"), QKeySequence.StandardKey.Open
         ).triggered.connect(files.open_game)
@@ -179,7 +198,7 @@ class WindowMenus(QObject):
     def _fill_settings_menu(self, settings: QMenu) -> None:
         speed_menu = settings.addMenu("")
         self._name(speed_menu, QT_TRANSLATE_NOOP("MainWindow", "Animation &speed"))
-        group = QActionGroup(self.window)
+        group = QActionGroup(self._window)
         self.speed_actions: dict[str, QAction] = {}
         names = {
             "slow": QT_TRANSLATE_NOOP("MainWindow", "Slow"),
@@ -207,14 +226,14 @@ class WindowMenus(QObject):
         preferences = self._action(
             settings, QT_TRANSLATE_NOOP("MainWindow", "&Preferences…"), "Ctrl+,"
         )
-        preferences.triggered.connect(self.window.commands.show_preferences)
+        preferences.triggered.connect(self._commands.show_preferences)
 
     def _say_why_no_undo(self) -> None:
-        if self.window.controller.hot_seat():
+        if self._hot_seat():
             why = self.tr("No undo with several human players: it would show their cards.")
         else:
             why = self.tr("There is nothing to undo.")
-        self.window.status_line.notice(why)
+        self._status.notice(why)
 
     def show_history(
         self, undo: tuple[int, ...] | None, redo: tuple[int, ...] | None, *, hot_seat: bool
@@ -268,27 +287,27 @@ class WindowMenus(QObject):
             action.blockSignals(blocked)
 
     def _on_speed_chosen(self, name: str) -> None:
-        self.window.apply_speed(name)
-        self.window.save_settings()
+        self._shown.apply_speed(name)
+        self._shown.save_settings()
 
     def _on_four_colour_toggled(self, on: bool) -> None:
-        self.window.apply_settings(replace(self.window.settings, four_colour=on))
-        self.window.save_settings()
+        self._shown.apply_settings(replace(self._shown.settings, four_colour=on))
+        self._shown.save_settings()
 
     def _on_blue_backs_toggled(self, on: bool) -> None:
         card_back = "blue" if on else "red"
-        self.window.apply_settings(replace(self.window.settings, card_back=card_back))
-        self.window.save_settings()
+        self._shown.apply_settings(replace(self._shown.settings, card_back=card_back))
+        self._shown.save_settings()
 
     def _on_recent_menu_about_to_show(self) -> None:
         self.recent_menu.clear()
-        recent = self.window.settings.recent_files
+        recent = self._shown.settings.recent_files
         for name in recent:
             # A file's "&" is a letter of its name, not the item's key: doubled, Qt shows one.
             action = self.recent_menu.addAction(Path(name).name.replace("&", "&&"))
             action.setToolTip(plain_tip(name))  # a path is shown as it is, never markup
             action.triggered.connect(
-                lambda checked=False, n=name: self.window.commands.open_path(Path(n))
+                lambda checked=False, n=name: self._commands.open_path(Path(n))
             )
         if not recent:
             self.recent_menu.addAction(

@@ -1,13 +1,19 @@
 """The window's settings: read once after the first frame, shown on the table and the menus.
 
-``WindowSettings`` is mixed into ``MainWindow``, which owns the widgets and state named here:
-the speed, card art, felt, sounds, language, and the game half's own settings.
+``WindowSettings`` owns the animation speed in use (and one the command line imposes), the
+speed the table was last given, and a problem the settings file had until the window can tell
+it. It sets what it is handed (the card art, the table's felt, speed and trick pause, the
+sounds, the language) and says the rest: ``settings_shown`` and ``speed_shown``, which the
+menus and the game half take up once they are built.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
     from ..controller.preferences import Preferences
@@ -17,8 +23,6 @@ if TYPE_CHECKING:
     from .sounds import TableSounds
     from .table_scene import TableScene
     from .table_view import TableView
-    from .window_game import WindowGame
-    from .window_menus import WindowMenus
 
 #: name: (animation duration factor, computer "thinking" pause in ms, trick hold in ms)
 SPEEDS = {
@@ -30,37 +34,42 @@ SPEEDS = {
 # How long a full trick waits at its end, at each speed, for a player who wants the pause
 # (ms; a click or a key sweeps it sooner). Never with animations off.
 TRICK_PAUSES = {"slow": 3000, "normal": 2200, "fast": 1200}
-#: How long the demo shows each hand's summary (ms).
-DEMO_SUMMARY_MS = 2500
 
 
-class WindowSettings:
+class WindowSettings(QObject):
     """The settings as the window shows them."""
 
-    preferences: Preferences
-    pending_problems: list[Problem]
-    translations: Translations
-    sounds: TableSounds
-    cache: CardPixmapCache
-    scene: TableScene
-    view: TableView
-    speed: str
-    quit_after_hands: int | None
-    _speed_override: str | None
-    _shown_speed: str | None
-    _menus: WindowMenus | None
-    _game: WindowGame | None
-    _hands_seen: int
+    #: The settings now shown (the menus tick them, the game half takes its own).
+    settings_shown = Signal(object)
+    #: The animation speed now in use, by name.
+    speed_shown = Signal(str)
 
-    # What the window provides.
-    @property
-    def demo(self) -> bool:
-        """Whether computers play every seat, on and on."""
-        raise NotImplementedError
-
-    def tell(self, problem: Problem | None) -> None:
-        """Tell the player of a problem with their files."""
-        raise NotImplementedError
+    def __init__(
+        self,
+        preferences: Preferences,
+        *,
+        cache: CardPixmapCache,
+        scene: TableScene,
+        view: TableView,
+        sounds: TableSounds,
+        translations: Translations,
+        speed: str | None,
+        tell: Callable[[Problem | None], None],
+        parent: QObject | None = None,
+    ) -> None:
+        """``speed`` overrides the saved one; ``tell`` tells the player of a file's problem."""
+        super().__init__(parent)
+        self.preferences = preferences
+        self._cache, self._scene, self._view = cache, scene, view
+        self._sounds, self._translations = sounds, translations
+        self._tell = tell
+        self._speed_override = speed
+        #: The animation speed in use (slow, normal, fast, off).
+        self.speed = speed or "normal"
+        self._shown_speed: str | None = None
+        #: Problems met before the window could show them (told after the first paint).
+        self._pending: list[Problem] = []
+        preferences.changed.connect(self.show_settings)
 
     @property
     def settings(self) -> Settings:
@@ -75,27 +84,42 @@ class WindowSettings:
             return
         problem = self.preferences.take_problem()
         if problem is not None:
-            self.pending_problems.append(problem)
+            self._pending.append(problem)
         settings = self.preferences.settings
         if self._speed_override and self._speed_override != settings.animation_speed:
             self.preferences.update(replace(settings, animation_speed=self._speed_override))
         else:
-            self._show_settings(settings)
+            self.show_settings(settings)
+
+    def tell_pending(self) -> None:
+        """Tell the problems met before the window could show them."""
+        problems, self._pending = self._pending, []
+        for problem in problems:
+            self._tell(problem)
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on; the table and menus show them at once."""
         self.load_settings()
         if not self.preferences.update(settings):
-            self._show_settings(settings)  # shown again: something may have changed the table
+            self.show_settings(settings)  # shown again: something may have changed the table
 
     def save_settings(self) -> None:
         """Write the settings (a failure is told; the previous file stays)."""
-        self.tell(self.preferences.save())
+        self._tell(self.preferences.save())
 
-    def _on_preferences_changed(self, settings: Settings) -> None:
-        self._show_settings(settings)
+    def remember_place(self, geometry: str, state: str) -> bool:
+        """Keep the window's place with the settings (saved with them); whether it moved."""
+        settings = self.settings
+        moved = (geometry, state) != (settings.window_geometry, settings.window_state)
+        self.preferences.remember_window(geometry, state)
+        return moved
 
-    def _show_settings(self, settings: Settings) -> None:
+    def show_again(self) -> None:
+        """Every setting shown again, the speed too (a part built since takes them)."""
+        self._shown_speed = None
+        self.show_settings(self.settings)
+
+    def show_settings(self, settings: Settings) -> None:
         """Speed, card art, felt, suit order and auto-play as ``settings`` say.
 
         The speed only when it changed: the table's own pace (a test's, the demo's) stays
@@ -104,46 +128,30 @@ class WindowSettings:
         if settings.animation_speed != self._shown_speed:
             self._shown_speed = settings.animation_speed
             self.apply_speed(settings.animation_speed, remember=False)
-        cache = self.cache
+        cache = self._cache
         art = (settings.card_deck, settings.four_colour, settings.card_back)
         if art != (cache.deck, cache.four_colour, cache.back_colour):
             cache.deck, cache.four_colour, cache.back_colour = art
-            self.scene.refresh_art()
+            self._scene.refresh_art()
         self._show_trick_pause(settings)
-        self.view.set_felt(settings.table_colour)
-        self.sounds.set_enabled(settings.sound)
-        self.translations.use(settings.language)  # on a change, Qt tells every widget
-        if self._menus is not None:
-            self._menus.show_settings(settings)
-        if self._game is not None:
-            self._game.presenter.auto_play = settings.auto_play
-            self._game.session.claims.automatic = settings.auto_finish
-            self._game.presenter.set_suit_order(settings.suit_order)
-            self._game.tricks.set_four_colour(settings.four_colour)
+        self._view.set_felt(settings.table_colour)
+        self._sounds.set_enabled(settings.sound)
+        self._translations.use(settings.language)  # on a change, Qt tells every widget
+        self.settings_shown.emit(settings)
 
     def apply_speed(self, name: str, *, remember: bool = True) -> None:
         """Set the animation speed (slow, normal, fast, off); ``remember`` it in the settings."""
-        factor, pause, hold = SPEEDS.get(name, SPEEDS["normal"])
+        factor, _, hold = SPEEDS.get(name, SPEEDS["normal"])
         self.speed = name
         if remember:
             self.apply_settings(replace(self.settings, animation_speed=name))
-        self.scene.speed = factor
-        self.scene.trick_hold = hold
+        self._scene.speed = factor
+        self._scene.trick_hold = hold
         if self.preferences.loaded:  # else the settings, once read, bring the pause with them
             self._show_trick_pause(self.preferences.settings)
-        if self._menus is not None:
-            self._menus.show_speed(name)
-        game = self._game
-        if game is None:
-            return
-        game.session.set_ai_pause(pause)
-        quitting = self.quit_after_hands is not None and self._hands_seen >= self.quit_after_hands
-        if self.demo and not quitting:
-            game.presenter.auto_continue_ms = round(DEMO_SUMMARY_MS * max(factor, 0.5))
-        else:
-            game.presenter.stop_auto_continue()
+        self.speed_shown.emit(name)
 
     def _show_trick_pause(self, settings: Settings) -> None:
         """A full trick waits at its end if the player wants it at this speed."""
         wanted = settings.pauses_tricks(self.speed)
-        self.scene.set_trick_pause(TRICK_PAUSES.get(self.speed, 0) if wanted else 0)
+        self._scene.set_trick_pause(TRICK_PAUSES.get(self.speed, 0) if wanted else 0)

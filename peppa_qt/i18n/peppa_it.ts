@@ -436,10 +436,6 @@
         <translation>Ti diamo il benvenuto in Peppa.</translation>
     </message>
     <message>
-        <source>The game could not be autosaved.</source>
-        <translation>Non è stato possibile salvare automaticamente la partita.</translation>
-    </message>
-    <message>
         <source>Score sheet</source>
         <translation>Segnapunti</translation>
     </message>
@@ -2086,6 +2082,10 @@
 </context>
 <context>
     <name>WindowGame</name>
+    <message>
+        <source>The game could not be autosaved.</source>
+        <translation>Non è stato possibile salvare automaticamente la partita.</translation>
+    </message>
     <message>
         <source>Scores</source>
         <translation>Punteggi</translation>

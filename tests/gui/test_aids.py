@@ -218,9 +218,9 @@ def test_the_tricks_of_the_hand_are_listed_with_leader_winner_and_points(
         assert points == sum(values[c] for c in trick.cards)
         assert model.data(model.index(row, leader)).startswith("▸")
     window.dock.hide()
-    window.menus.window.commands.show_tricks()
+    window.commands.show_tricks()
     assert window.dock.isVisible() and window.tricks_tab_shown()
-    window.menus.window.commands.show_tricks()  # K again: it goes
+    window.commands.show_tricks()  # K again: it goes
     assert not window.dock.isVisible()
 
 

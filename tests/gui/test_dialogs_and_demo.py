@@ -275,9 +275,9 @@ def test_the_demo_goes_on_game_after_game(qtbot: QtBot, monkeypatch: pytest.Monk
     """--demo --quit-after-hands 5 with games of two hands: three games, then the window quits."""
     if not available_levels():
         pytest.skip("no computer level available yet")
-    from peppa_qt.gui import window_settings
+    from peppa_qt.gui import window_game
 
-    monkeypatch.setattr(window_settings, "DEMO_SUMMARY_MS", 20)
+    monkeypatch.setattr(window_game, "DEMO_SUMMARY_MS", 20)
     window = build_window(True, 5, speed="off")
     qtbot.addWidget(window)
     window.controller.pace = window.controller.pace.__class__(ai_pause_ms=0)

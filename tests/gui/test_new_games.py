@@ -21,7 +21,7 @@ from peppa_qt.controller import Pace, game_controller
 from peppa_qt.gui.help_dialogs import RulesDialog
 from peppa_qt.gui.main_window import SPEEDS, MainWindow
 from peppa_qt.gui.new_game_dialog import NewGameDialog
-from peppa_qt.gui.window_settings import DEMO_SUMMARY_MS
+from peppa_qt.gui.window_game import DEMO_SUMMARY_MS
 from peppa_qt.storage.background import WRITER
 
 

@@ -16,6 +16,7 @@ from peppa_qt.gui.game_over_panel import GameOverPanel
 from peppa_qt.gui.main_window import SPEEDS, MainWindow
 from peppa_qt.gui.summaries import GameSummary, HandSummary
 from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window_place import WindowPlace
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
 
@@ -184,7 +185,7 @@ def test_where_the_table_is_wide_the_end_of_hand_panel_passes_between_the_side_p
 ) -> None:
     """At 1280×800 the Italian panel, wide with its three buttons in a row, cut the names
     of the seats at the sides; Next hand goes under the others and every plate shows."""
-    monkeypatch.setattr(MainWindow, "fit_to_screen", lambda self: None)  # a 800 px screen
+    monkeypatch.setattr(WindowPlace, "fit_to_screen", lambda self: None)  # a 800 px screen
     window = make_window(size=(1280, 760))
     assert window.view.width() == 1280
     window.apply_settings(replace(window.settings, language=language))

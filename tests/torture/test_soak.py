@@ -31,7 +31,7 @@ from peppa_qt.ai import make_player
 from peppa_qt.controller import GameSetup, Pace, SeatSetup
 from peppa_qt.engine import RuleSet
 from peppa_qt.engine.hand import HandResult
-from peppa_qt.gui import window_settings
+from peppa_qt.gui import window_game
 from peppa_qt.gui.crash_report import CrashReporter
 from peppa_qt.gui.main_window import MainWindow
 
@@ -134,7 +134,7 @@ def test_three_hundred_hands_of_the_demo_leave_no_trace(
     monkeypatch: pytest.MonkeyPatch,
     profile_dir: Path,
 ) -> None:
-    monkeypatch.setattr(window_settings, "DEMO_SUMMARY_MS", 2)  # the summaries go on at once
+    monkeypatch.setattr(window_game, "DEMO_SUMMARY_MS", 2)  # the summaries go on at once
     window = make_window(make_player)
     window.demo = True
     window.quit_after_hands = HANDS

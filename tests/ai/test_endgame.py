@@ -3,8 +3,8 @@
 The expert solves the last three tricks of every deal it samples at four seats (two at six
 and eight). Searched as a plain max-n tree, a hand copied at every node, its eleventh card
 took 2.1 s on average where no other card took 0.9 s (issue 36). The search now leaves out
-the cards worth exactly the next lower one and plays on the cards themselves; none of it
-may change a value.
+the cards worth exactly the next lower one and plays on the cards themselves; a deal drawn
+twice for one decision is searched once. None of it may change a value.
 """
 
 from __future__ import annotations
@@ -15,14 +15,17 @@ from types import ModuleType
 import pytest
 
 from peppa_qt import native
-from peppa_qt.ai import endgame
+from peppa_qt.ai import endgame, expert_search
 from peppa_qt.ai.endgame import exact_tricks, solve
+from peppa_qt.ai.expert_search import evaluate_chunk
+from peppa_qt.ai.normal import world_policy
+from peppa_qt.ai.sampling import barred_cards, known_cards, sample_hands
 from peppa_qt.ai.search import Stakes
 from peppa_qt.engine import HandState, Phase, RuleSet, cards_of
 from peppa_qt.engine.cards import CARDS
 from peppa_qt.engine.cardset import listed
 from peppa_qt.engine.trick import trick_winner
-from peppa_qt.engine.view import hand_view
+from peppa_qt.engine.view import PlayerView, hand_view
 
 #: Counting calls needs the module's own functions looked up at each call: a compiled
 #: module calls another's directly (CI runs tests/ai in both builds).
@@ -104,3 +107,58 @@ def test_three_tricks_left_take_a_bounded_number_of_tricks_to_solve(
         world, stakes = _endgame(aikit, rules, rng)
         solve(world, stakes)
     assert taken[0] / 40 < 300
+
+
+def _late_view(aikit: ModuleType) -> PlayerView:
+    """A Hearts hand played by the normal policy to its last three tricks, as the seat to
+    move sees it: few cards unseen, so the deals drawn repeat."""
+    rules = RuleSet.preset("hearts", {"pass_cycle": ["hold"], "moon": "off"})
+    world = aikit.random_hand(rules, random.Random("late view 1"))
+    while len(world.plays) < 40:
+        world.play(CARDS[world_policy(world)])
+    assert world.to_move is not None
+    assert endgame.solvable(world)  # every deal drawn is solved (no moon to make)
+    return hand_view(world, world.to_move)
+
+
+@PURE_ONLY
+def test_a_deal_drawn_again_for_the_same_decision_is_not_searched_again(
+    aikit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = _late_view(aikit)
+    seeds, worlds = (11, 12), 12
+    drawn = set()
+    for seed in seeds:  # the deals the two tasks draw, as they draw them
+        rng = random.Random(seed)
+        voids, known = barred_cards(view), known_cards(view)
+        drawn |= {tuple(sample_hands(view, rng, voids, known)) for _ in range(worlds)}
+    assert len(drawn) < len(seeds) * worlds  # some deals come twice
+    solved: list[int] = []
+
+    def counted(world: HandState, stakes: Stakes) -> dict[int, float]:
+        solved.append(1)
+        return solve(world, stakes)
+
+    monkeypatch.setattr(expert_search, "solve", counted)
+    monkeypatch.setattr(expert_search, "_DEALS", expert_search.DealValues())
+    found = [evaluate_chunk(view, seed, worlds) for seed in seeds]
+    assert len(solved) == len(drawn)
+    # The same sums, to the last digit, as with every deal searched afresh.
+    monkeypatch.setattr(expert_search, "_DEALS", _NoMemory())
+    assert [evaluate_chunk(view, seed, worlds) for seed in seeds] == found
+    assert len(solved) == len(drawn) + len(seeds) * worlds
+
+
+class _Forgetful(dict[tuple[int, ...], tuple[float, dict[int, float]]]):
+    """A table of deals that keeps none."""
+
+    def __setitem__(self, key: tuple[int, ...], value: tuple[float, dict[int, float]]) -> None:
+        """Keep nothing."""
+
+
+class _NoMemory:
+    """In place of ``expert_search._DEALS``: every deal is searched as if never seen."""
+
+    def of(self, _view: PlayerView) -> _Forgetful:
+        """A table that keeps nothing."""
+        return _Forgetful()

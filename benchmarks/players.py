@@ -4,6 +4,7 @@
     python benchmarks/players.py [--levels easy,normal,hard,expert]
                                  [--presets peppa,torino,hearts,belmont-6,belmont-8]
                                  [--positions N] [--seed S] [--loads quiet,loaded]
+    python benchmarks/players.py --by-card N [--levels hard,expert] [--presets ...] [--loads quiet]
     python benchmarks/players.py --table LEVEL [--hands N] [--loads ...]
 
 Decision time: the positions are the plays of whole hands (every card of real games, each
@@ -15,6 +16,12 @@ The columns: p50 and p95 of the decision times (wall) and of the CPU seconds the
 load does not change), and for the search levels the deals searched per decision (mean) and
 how many of their searches the time cap cut short (``cut``): a cut search decides by the
 machine's speed, not by its seed and position.
+
+``--by-card N`` takes N positions for each card of the hand (the seat's 1st card to its last),
+of those where the seat has a choice (a forced card costs nothing: the last card never has
+one), and prints each card's mean, p95 and longest time and its mean CPU seconds, then the
+ratio of each card's mean to the mean of all the others: a card that stands out does so in
+one run, whatever the machine's other load.
 
 ``--table`` plays all-computer hands through the real controller with the table's animation
 times at normal speed (a stand-in presenter that answers ``animations_done`` once the card's
@@ -43,6 +50,7 @@ from peppa_qt import native
 from peppa_qt.ai import make_player
 from peppa_qt.ai.base import LEVELS, Decision, Player
 from peppa_qt.engine import Match, Phase, PlayerView, RuleSet, view_of
+from peppa_qt.engine.cardset import size
 
 PRESETS = ("peppa", "torino", "hearts")
 
@@ -75,6 +83,32 @@ def positions(preset: str, count: int, seed: int) -> list[PlayerView]:
             views.append(view)
             match.play(players[seat].decide(view).cards[0])
     return random.Random(seed).sample(views, min(count, len(views)))
+
+
+def positions_by_card(preset: str, per_card: int, seed: int) -> dict[int, list[PlayerView]]:
+    """``per_card`` positions with a choice for each card number of the hand (1 = the seat's
+    first card), from hands played by the normal level (fixed by seed)."""
+    rules = rules_of(preset)
+    match = Match(rules, seed, track_undo=False)
+    players = [make_player("normal", seed * rules.seats + seat) for seat in range(rules.seats)]
+    found: dict[int, list[PlayerView]] = {}
+    while not match.is_over and min(map(len, found.values()), default=0) < 4 * per_card:
+        hand = match.start_hand()
+        if hand.phase is Phase.PASSING:
+            for seat in range(rules.seats):
+                match.pass_cards(seat, players[seat].decide(view_of(match, seat)).cards)
+        while hand.phase is Phase.PLAYING:
+            mover = hand.to_move
+            assert mover is not None
+            view = view_of(match, mover)
+            if view.legal.bit_count() > 1:
+                card = rules.hand_size - size(view.hand) + 1
+                found.setdefault(card, []).append(view)
+            match.play(players[mover].decide(view).cards[0])
+    rng = random.Random(seed)
+    return {
+        card: rng.sample(views, min(per_card, len(views))) for card, views in sorted(found.items())
+    }
 
 
 @contextlib.contextmanager
@@ -218,6 +252,43 @@ def run_decisions(args: argparse.Namespace) -> None:
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
+def run_by_card(args: argparse.Namespace) -> None:
+    """Print each card number's decision times per rule set, level and load."""
+    print(f"{native.describe()}; load average {os.getloadavg()[0]:.2f} at the start")
+    for preset in args.presets.split(","):
+        by_card = positions_by_card(preset, args.by_card, args.seed)
+        views = [view for group in by_card.values() for view in group]
+        for level in args.levels.split(","):
+            for kind in args.loads.split(","):
+                probe = Probe()
+                with load(kind):
+                    times = decision_times(level, views, args.seed, probe)
+                print(f"\n{preset} {level} {kind}: ms per decision, by the seat's card number")
+                print_by_card(
+                    {card: len(group) for card, group in by_card.items()}, times, probe.cpu
+                )
+                sys.stdout.flush()
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+def print_by_card(counts: dict[int, int], times: list[float], cpu: list[float]) -> None:
+    """One row per card number (``counts``: its decisions, in order): mean, p95, max, mean
+    CPU, and the card's mean over the mean of every other decision of the run."""
+    heads = ("mean", "p95", "max", "cpu", "/others")
+    print(f"{'card':>4} {'n':>3}" + "".join(f" {head:>7}" for head in heads))
+    start = 0
+    for card, count in counts.items():
+        mine = slice(start, start + count)
+        start += count
+        wall = times[mine]
+        others = times[: mine.start] + times[mine.stop :]
+        ratio = statistics.fmean(wall) / statistics.fmean(others)
+        print(
+            f"{card:4} {count:3} {figures(wall)} {max(wall) * 1000:7.1f} "
+            f"{statistics.fmean(cpu[mine]) * 1000:7.1f} {ratio:7.2f}"
+        )
+
+
 def table_waits(preset: str, level: str, hands: int, seed: int) -> dict[str, list[float]]:
     """Seconds waited before each computer card: after a card (``card``), after a trick
     (``lead``), after the deal or the passing (``first``)."""
@@ -313,12 +384,15 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=0, help="per level and rule set")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--loads", default="quiet,loaded", help="quiet, loaded or both")
+    parser.add_argument("--by-card", type=int, default=0, metavar="N", help="N positions a card")
     parser.add_argument("--table", metavar="LEVEL", help="waits at the table instead")
     parser.add_argument("--hands", type=int, default=1, help="hands per rule set (--table)")
     args = parser.parse_args()
     start = time.perf_counter()
     if args.table:
         run_table(args)
+    elif args.by_card:
+        run_by_card(args)
     else:
         run_decisions(args)
     print(

@@ -94,6 +94,35 @@ def likelihood(view: PlayerView, hands: list[int], evidence: Evidence | None = N
     return math.exp(TEMPER * log_weight)
 
 
+class DealValues:
+    """The weight and card values of each deal searched for one view, in this process.
+
+    Late in a hand few cards are unseen, and the deals drawn repeat: at the eleventh of
+    thirteen cards, 720 deals were 9 to 195 different ones in eight Hearts positions
+    (benchmarks/players.py --by-card 8), each solved exactly (endgame.py) as often as it was
+    drawn. A deal's values depend on the view and the deal alone, so a deal drawn again, by
+    this task or an earlier one of the same decision, is summed again but not searched
+    again: the same numbers in the same order, the same cards chosen.
+    """
+
+    __slots__ = ("found", "view")
+
+    def __init__(self) -> None:
+        self.view: PlayerView | None = None
+        self.found: dict[tuple[int, ...], tuple[float, dict[int, float]]] = {}
+
+    def of(self, view: PlayerView) -> dict[tuple[int, ...], tuple[float, dict[int, float]]]:
+        """The deals found so far for ``view`` (none when it is another view than the last)."""
+        if self.view != view:
+            self.view = view
+            self.found = {}
+        return self.found
+
+
+#: This process's deals of the view it searched last (a worker searches one view at a time).
+_DEALS = DealValues()
+
+
 def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[float, float]]:
     """Weighted utility sums (and weight totals) of each legal card over ``worlds`` deals."""
     rng = random.Random(seed)
@@ -104,15 +133,22 @@ def evaluate_chunk(view: PlayerView, seed: int, worlds: int) -> dict[int, tuple[
     voids, known = barred_cards(view), known_cards(view)
     stakes = Stakes.of(view)
     evidence = Evidence(view)
+    seen = _DEALS.of(view)
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)
-        weight = likelihood(view, hands, evidence)
-        base = HandState.from_view(view, hands)
-        if solvable(base):
-            values = solve(base, stakes)
+        deal = tuple(hands)
+        known_deal = seen.get(deal)
+        if known_deal is None:
+            weight = likelihood(view, hands, evidence)
+            base = HandState.from_view(view, hands)
+            if solvable(base):
+                values = solve(base, stakes)
+            else:
+                found = playouts(base, searched, view.seat, stakes)
+                values = {card: found[classes[card]] for card in legal}
+            seen[deal] = (weight, values)
         else:
-            found = playouts(base, searched, view.seat, stakes)
-            values = {card: found[classes[card]] for card in legal}
+            weight, values = known_deal
         for card, value in values.items():
             total, weights = sums[card]
             sums[card] = (total + weight * value, weights + weight)

@@ -65,10 +65,10 @@ from PySide6.QtWidgets import (
 from peppa_qt.app import build_window
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import RuleSet
-from peppa_qt.gui.card_pixmaps import CardPixmapCache
-from peppa_qt.gui.layout import Spot
-from peppa_qt.gui.table_scene import DEAL_FLIGHT, DEAL_STAGGER, TableScene
-from peppa_qt.gui.table_view import TableView
+from peppa_qt.gui.table.card_pixmaps import CardPixmapCache
+from peppa_qt.gui.table.layout import Spot
+from peppa_qt.gui.table.scene import DEAL_FLIGHT, DEAL_STAGGER, TableScene
+from peppa_qt.gui.table.view import TableView
 
 #: Smaller than the 1280×800 screen with the window manager's frame: a window that does not
 #: fit is resized just after it shows (WindowPlace.fit_to_screen), cutting the first deal short.

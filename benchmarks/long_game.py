@@ -106,8 +106,8 @@ def resume_in_window(hands: int) -> dict[str, object]:
     from peppa_qt import native
     from peppa_qt.app import build_window
     from peppa_qt.controller import session as sessions
-    from peppa_qt.gui.main_window import MainWindow
-    from peppa_qt.gui.modes import Mode
+    from peppa_qt.gui.presenter.modes import Mode
+    from peppa_qt.gui.window.main_window import MainWindow
     from peppa_qt.storage import Profile
 
     app = QApplication.instance() or QApplication([])

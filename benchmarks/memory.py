@@ -32,8 +32,8 @@ from PySide6.QtWidgets import QApplication
 
 from peppa_qt.ai.base import Player
 from peppa_qt.app import build_window
-from peppa_qt.gui import window_game
-from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.window import game as window_game
+from peppa_qt.gui.window.main_window import MainWindow
 
 #: Classes counted by name besides the players (every subclass of ai.base.Player).
 WATCHED = ("PlayerView", "_ThinkJob", "HandState", "Match")

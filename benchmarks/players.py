@@ -296,9 +296,9 @@ def table_waits(preset: str, level: str, hands: int, seed: int) -> dict[str, lis
 
     from peppa_qt.controller import GameController
     from peppa_qt.controller.setup import GameSetup, Pace, SeatSetup
-    from peppa_qt.gui.main_window import SPEEDS
-    from peppa_qt.gui.scene_motion import TRICK_SWEEP
-    from peppa_qt.gui.table_scene import DEAL_FLIGHT, DEAL_STAGGER, PASS_FLIGHT, PLAY_FLIGHT
+    from peppa_qt.gui.table.motion import TRICK_SWEEP
+    from peppa_qt.gui.table.scene import DEAL_FLIGHT, DEAL_STAGGER, PASS_FLIGHT, PLAY_FLIGHT
+    from peppa_qt.gui.window.main_window import SPEEDS
 
     app = QCoreApplication.instance() or QCoreApplication([])
     make_player(level, seed).decide(positions(preset, 1, seed)[0])  # warm up

@@ -55,7 +55,7 @@ sys.path.insert(0, %(root)r)
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from peppa_qt.app import build_window
-from peppa_qt.gui.crash_report import CrashReporter
+from peppa_qt.gui.dialogs.crash_report import CrashReporter
 
 class Watch(QObject):
     def eventFilter(self, obj, event):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from .gui.main_window import MainWindow
+from .gui.window.main_window import MainWindow
 from .storage import Profile, locations
 
 
@@ -28,7 +28,7 @@ def run_gui(
     app.setApplicationName("peppa-qt")
     app.setApplicationDisplayName("Peppa")
     window = build_window(demo, quit_after_hands, speed=speed, profile_dir=profile_dir)
-    from .gui.crash_report import CrashReporter
+    from .gui.dialogs.crash_report import CrashReporter
 
     CrashReporter(window.profile.where.log_file, window, recover=window.go_on_after_error).install()
     window.show()

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
     from .ai.base import Player
     from .engine import Match, PlayerView
-    from .gui.card_pixmaps import CardPixmapCache
+    from .gui.table.card_pixmaps import CardPixmapCache
     from .storage import Problem
 
 #: The longest a searching player may think over one decision in the self-test. Generous, so
@@ -171,7 +171,7 @@ def check_cards() -> str:
     """Every face of each design in both colourings and every back, drawn as the table does."""
     from PySide6.QtCore import QSize
 
-    from .gui.card_pixmaps import BACK_COLOURS, DECK_FOLDERS, CardPixmapCache
+    from .gui.table.card_pixmaps import BACK_COLOURS, DECK_FOLDERS, CardPixmapCache
 
     application()
     size = QSize(*CARD_SIZE)
@@ -197,7 +197,7 @@ def _colouring(four_colour: bool) -> str:
 
 def _check_faces(cache: CardPixmapCache, size: QSize, deck: str) -> int:
     """The 52 faces the cache gives now, each drawn and unlike the others; how many."""
-    from .gui.card_pixmaps import card_file_name
+    from .gui.table.card_pixmaps import card_file_name
 
     seen: dict[bytes, str] = {}
     for card in range(52):
@@ -216,7 +216,7 @@ def check_icon() -> str:
     """The window's icon draws at the sizes a desktop asks for."""
     from PySide6.QtCore import QSize
 
-    from .gui.card_pixmaps import app_icon
+    from .gui.table.card_pixmaps import app_icon
 
     application()
     icon = app_icon()
@@ -230,7 +230,7 @@ def check_help() -> str:
     """The rules pages in both languages (as text a reader sees) and the licence."""
     from PySide6.QtGui import QTextDocument
 
-    from .gui.help_dialogs import LANGUAGES, rules_html
+    from .gui.dialogs.help import LANGUAGES, rules_html
     from .resources import asset_text
 
     application()
@@ -251,7 +251,7 @@ def check_translations() -> str:
     """Our catalogue for each language, and Qt's Italian one for its standard buttons."""
     from PySide6.QtCore import QLibraryInfo, QTranslator
 
-    from .gui.language import LANGUAGES, catalogue_path
+    from .gui.window.language import LANGUAGES, catalogue_path
 
     found = []
     for code in LANGUAGES:

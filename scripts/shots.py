@@ -26,9 +26,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from peppa_qt.controller import GameSetup, Pace, SeatSetup  # noqa: E402
 from peppa_qt.engine import RuleSet  # noqa: E402
-from peppa_qt.gui.main_window import MainWindow  # noqa: E402
-from peppa_qt.gui.new_game_dialog import NewGameDialog  # noqa: E402
-from peppa_qt.gui.table_presenter import PASSING, PLAYING  # noqa: E402
+from peppa_qt.gui.dialogs.new_game import NewGameDialog  # noqa: E402
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING  # noqa: E402
+from peppa_qt.gui.window.main_window import MainWindow  # noqa: E402
 from peppa_qt.storage import Profile, Settings, locations  # noqa: E402
 
 #: The shots' own settings and games, never the player's.

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import RuleSet
-from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.window.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 

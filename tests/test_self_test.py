@@ -56,7 +56,7 @@ def test_the_command_passes_from_source_and_says_what_it_checked() -> None:
 
 
 def test_a_missing_card_fails_and_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    from peppa_qt.gui import card_pixmaps
+    from peppa_qt.gui.table import card_pixmaps
 
     real = card_pixmaps.asset_bytes
 
@@ -73,7 +73,7 @@ def test_a_missing_card_fails_and_is_named(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_a_blank_back_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    from peppa_qt.gui import card_pixmaps
+    from peppa_qt.gui.table import card_pixmaps
 
     real = card_pixmaps.asset_bytes
     blank = b'<svg xmlns="http://www.w3.org/2000/svg" width="250" height="350"/>'
@@ -85,7 +85,7 @@ def test_a_blank_back_fails(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_missing_catalogue_fails(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from peppa_qt.gui import language
+    from peppa_qt.gui.window import language
 
     monkeypatch.setattr(language, "catalogue_path", lambda code: str(tmp_path / f"{code}.qm"))
     code, report = run_checks("translations")

@@ -44,7 +44,7 @@ def sources() -> list[str]:
     return sorted(
         str(path.relative_to(ROOT))
         for package in PACKAGES
-        for path in (ROOT / "peppa_qt" / package).glob("*.py")
+        for path in (ROOT / "peppa_qt" / package).rglob("*.py")
     )
 
 

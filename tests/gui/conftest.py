@@ -15,7 +15,7 @@ from player_doubles import random_factory
 from qt_helpers import WindowMaker
 
 from peppa_qt.controller import Pace, PlayerFactory
-from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +53,7 @@ def make_window(qtbot: QtBot) -> Iterator[WindowMaker]:
 @pytest.fixture(autouse=True)
 def _english(qapp: object) -> Iterator[None]:
     """Every window test starts in English, as an English system gives (and ends in it)."""
-    from peppa_qt.gui.language import translations
+    from peppa_qt.gui.window.language import translations
 
     translations.use("en")
     yield
@@ -67,7 +67,7 @@ def confirmations(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 
     A test marked ``real_message_boxes`` answers the real boxes itself.
     """
-    from peppa_qt.gui.notices import Notices
+    from peppa_qt.gui.dialogs.notices import Notices
 
     asked: list[str] = []
     if request.node.get_closest_marker("real_message_boxes"):

@@ -10,9 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from peppa_qt.controller.session import players_of
 from peppa_qt.engine import record_of, write_record
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.notices import Notices
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.dialogs.notices import Notices
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 @dataclass

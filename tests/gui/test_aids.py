@@ -13,8 +13,8 @@ from qt_helpers import WindowMaker, short_game
 from peppa_qt.ai.advice import suggest
 from peppa_qt.engine import record_of, view_of
 from peppa_qt.engine.record import record_to_dict
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.models.card_text import card_label
 
 

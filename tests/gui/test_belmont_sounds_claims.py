@@ -15,7 +15,7 @@ from peppa_qt import sound
 from peppa_qt.engine import Phase, RuleSet, view_of
 from peppa_qt.engine.cards import QUEEN_OF_SPADES
 from peppa_qt.engine.claim import view_settled_points
-from peppa_qt.gui.table_presenter import PLAYING
+from peppa_qt.gui.presenter.table_presenter import PLAYING
 from peppa_qt.sound import SOUND_NAMES
 
 

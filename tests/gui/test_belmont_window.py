@@ -30,13 +30,18 @@ from peppa_qt.engine.cards import Card
 from peppa_qt.engine.cardset import listed, set_of
 from peppa_qt.engine.match import Tie, TieBreak
 from peppa_qt.gui import texts
-from peppa_qt.gui.card_pixmaps import CardPixmapCache, card_of
-from peppa_qt.gui.game_over_panel import CHART_FLOOR
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
-from peppa_qt.gui.panels import STRIP_HEIGHT, STRIP_HEIGHT_MANY, CardStrip, HandSummaryPanel
-from peppa_qt.gui.summaries import GameSummary, HandSummary
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.dialogs.new_game import DealChoice, NewGameDialog
+from peppa_qt.gui.panels.game_over import CHART_FLOOR
+from peppa_qt.gui.panels.hand_panels import (
+    STRIP_HEIGHT,
+    STRIP_HEIGHT_MANY,
+    CardStrip,
+    HandSummaryPanel,
+)
+from peppa_qt.gui.panels.summaries import GameSummary, HandSummary
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.table.card_pixmaps import CardPixmapCache, card_of
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.models.card_text import cards_label
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo")
@@ -402,7 +407,7 @@ def test_the_rules_open_at_belmont_in_a_belmont_game(
     """F1 in a game of six opened at the top of the page, which had no word of Belmont."""
     from PySide6.QtCore import QUrl
 
-    from peppa_qt.gui.help_dialogs import RulesDialog
+    from peppa_qt.gui.dialogs.help import RulesDialog
 
     window = make_window()
     window.apply_settings(replace(window.settings, language=language))

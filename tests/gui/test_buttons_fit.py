@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication, QPushButton, QStyle, QStyleOptionBut
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import IDLE, PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def clipped(window: QWidget) -> list[str]:

@@ -9,10 +9,10 @@ from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.card_item import CardItem
-from peppa_qt.gui.card_pixmaps import CardPixmapCache
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.settings_dialog import SettingsDialog
+from peppa_qt.gui.dialogs.settings import SettingsDialog
+from peppa_qt.gui.table.card_item import CardItem
+from peppa_qt.gui.table.card_pixmaps import CardPixmapCache
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.storage import Settings
 
 

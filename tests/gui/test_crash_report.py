@@ -18,12 +18,12 @@ from qt_helpers import WindowMaker, short_game
 from test_hot_seat import HotSeatPlay, hot_seat
 from test_whole_game import assert_table_matches_engine
 
-from peppa_qt.gui import crash_report
-from peppa_qt.gui.crash_report import CrashReporter
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PLAYING, TablePresenter
-from peppa_qt.gui.table_scene import TableScene
-from peppa_qt.gui.window_game import WindowGame
+from peppa_qt.gui.dialogs import crash_report
+from peppa_qt.gui.dialogs.crash_report import CrashReporter
+from peppa_qt.gui.presenter.table_presenter import PLAYING, TablePresenter
+from peppa_qt.gui.table.scene import TableScene
+from peppa_qt.gui.window.game import WindowGame
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.table.computer import ComputerSeat
 
 

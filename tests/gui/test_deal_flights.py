@@ -8,10 +8,10 @@ import random
 from PySide6.QtCore import QAbstractAnimation, QParallelAnimationGroup
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.gui.card_pixmaps import HIDDEN, CardPixmapCache
-from peppa_qt.gui.flights import out_cubic
-from peppa_qt.gui.table_scene import DEAL_FLIGHT, DEAL_STAGGER, TableScene
-from peppa_qt.gui.table_view import TableView
+from peppa_qt.gui.table.card_pixmaps import HIDDEN, CardPixmapCache
+from peppa_qt.gui.table.flights import out_cubic
+from peppa_qt.gui.table.scene import DEAL_FLIGHT, DEAL_STAGGER, TableScene
+from peppa_qt.gui.table.view import TableView
 
 SEATS = 8
 

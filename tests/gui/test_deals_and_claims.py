@@ -24,9 +24,9 @@ from peppa_qt.engine.deals import (
     format_deal_number,
     rotate_deal,
 )
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.new_game_dialog import DealChoice, NewGameDialog
-from peppa_qt.gui.table_presenter import PLAYING
+from peppa_qt.gui.dialogs.new_game import DealChoice, NewGameDialog
+from peppa_qt.gui.presenter.table_presenter import PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def _everything_shown(window: MainWindow) -> str:

@@ -16,13 +16,13 @@ from peppa_qt.app import build_window
 from peppa_qt.controller import GameSetup
 from peppa_qt.controller.setup import default_level
 from peppa_qt.engine import EndMode, MoonMode, PassDirection
-from peppa_qt.gui.card_pixmaps import CardPixmapCache
-from peppa_qt.gui.defaults import default_setup
-from peppa_qt.gui.help_dialogs import AboutDialog, RulesDialog, rules_html
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.new_game_dialog import NewGameDialog
-from peppa_qt.gui.panels import HandSummaryPanel
-from peppa_qt.gui.summaries import HandSummary
+from peppa_qt.gui.dialogs.defaults import default_setup
+from peppa_qt.gui.dialogs.help import AboutDialog, RulesDialog, rules_html
+from peppa_qt.gui.dialogs.new_game import NewGameDialog
+from peppa_qt.gui.panels.hand_panels import HandSummaryPanel
+from peppa_qt.gui.panels.summaries import HandSummary
+from peppa_qt.gui.table.card_pixmaps import CardPixmapCache
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def test_default_game_is_peppa_to_100_against_normal_players() -> None:
@@ -275,7 +275,7 @@ def test_the_demo_goes_on_game_after_game(qtbot: QtBot, monkeypatch: pytest.Monk
     """--demo --quit-after-hands 5 with games of two hands: three games, then the window quits."""
     if not available_levels():
         pytest.skip("no computer level available yet")
-    from peppa_qt.gui import window_game
+    from peppa_qt.gui.window import game as window_game
 
     monkeypatch.setattr(window_game, "DEMO_SUMMARY_MS", 20)
     window = build_window(True, 5, speed="off")

@@ -24,8 +24,8 @@ from test_viewer import human_at
 from test_whole_game import pass_by_clicking, play_by_clicking, waiting_for_someone
 
 from peppa_qt.engine import HandState, Match
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The code that draws the screen: none of it may read the live game.
@@ -110,10 +110,12 @@ def test_the_watch_sees_a_screen_that_reads_the_live_game(
     window.start_game(short_game("peppa", 1))
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
     code = "hand = presenter.controller.hand\nseen = hand.hands[1]"
-    exec(code, {"__name__": "peppa_qt.gui.table_presenter", "presenter": window.presenter})
+    exec(
+        code, {"__name__": "peppa_qt.gui.presenter.table_presenter", "presenter": window.presenter}
+    )
     assert screen_reads == [
-        "peppa_qt.gui.table_presenter: got a HandState",
-        "peppa_qt.gui.table_presenter: HandState.hands",
+        "peppa_qt.gui.presenter.table_presenter: got a HandState",
+        "peppa_qt.gui.presenter.table_presenter: HandState.hands",
     ]
 
 
@@ -121,7 +123,7 @@ def test_the_screens_code_does_not_even_import_the_live_game() -> None:
     """A static check beside the watch above: no module of gui/ or models/ names them."""
     offenders = []
     for folder in ("gui", "models"):
-        for path in sorted((ROOT / "peppa_qt" / folder).glob("*.py")):
+        for path in sorted((ROOT / "peppa_qt" / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
                 if isinstance(node, ast.ImportFrom):

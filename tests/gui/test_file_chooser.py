@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.gui.file_chooser import file_dialog
-from peppa_qt.gui.language import translations
+from peppa_qt.gui.dialogs.file_chooser import file_dialog
+from peppa_qt.gui.window.language import translations
 
 #: Texts Italian shares with English in the dialog: the place called "Computer", the filter.
 SAME_IN_BOTH = {"", "Computer", "Records (*.json)"}
@@ -172,8 +172,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from shiboken6 import delete
 from peppa_qt.storage import paths
 paths.set_base_dir(Path(sys.argv[1]))
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.file_chooser import file_dialog
+from peppa_qt.gui.window.main_window import MainWindow
+from peppa_qt.gui.dialogs.file_chooser import file_dialog
 app = QApplication([])
 window = MainWindow(speed="off")
 window.show()

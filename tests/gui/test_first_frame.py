@@ -16,8 +16,8 @@ from pytestqt.qtbot import QtBot
 
 from peppa_qt.app import build_window
 from peppa_qt.controller import game_controller
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_view import FELTS
+from peppa_qt.gui.table.view import FELTS
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.storage import Profile, Settings, locations
 
 ROOT = Path(__file__).resolve().parents[2]

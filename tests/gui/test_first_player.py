@@ -17,9 +17,9 @@ from qt_helpers import WindowMaker, short_game
 from test_whole_game import click_card
 
 from peppa_qt.gui import texts
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.notices import Notices
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.dialogs.notices import Notices
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def playing_with_a_dimmed_card(qtbot: QtBot, window: MainWindow) -> int:
@@ -101,7 +101,7 @@ def test_every_command_that_ends_a_game_asks_first(
     tmp_path: Path,
     command: str,
 ) -> None:
-    from peppa_qt.gui.new_game_dialog import NewGameDialog
+    from peppa_qt.gui.dialogs.new_game import NewGameDialog
 
     window = make_window()
     window.start_game(short_game("hearts", 2))
@@ -173,7 +173,7 @@ def test_the_score_dock_draws_the_totals_as_the_game_goes(
 
 
 def test_the_statistics_chart_shows_points_per_hand_game_by_game(qtbot: QtBot) -> None:
-    from peppa_qt.gui.statistics_dialog import StatisticsDialog
+    from peppa_qt.gui.dialogs.statistics import StatisticsDialog
     from peppa_qt.storage import PlayerStats, Statistics
 
     anna = PlayerStats("Anna", "peppa", games=3, hands=12, points=60, history=(4.0, 6.5, 4.5))
@@ -187,7 +187,7 @@ def test_the_statistics_chart_shows_points_per_hand_game_by_game(qtbot: QtBot) -
 def test_the_demo_has_a_menu_entry_and_the_keys_a_help_page(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from peppa_qt.gui.help_dialogs import KeyboardDialog
+    from peppa_qt.gui.dialogs.help import KeyboardDialog
 
     window = make_window()
     actions = {a.text(): a for a in window.findChildren(QAction)}
@@ -204,7 +204,7 @@ def test_the_demo_has_a_menu_entry_and_the_keys_a_help_page(
 def test_small_things(qtbot: QtBot, make_window: WindowMaker) -> None:
     from PySide6.QtWidgets import QTextBrowser
 
-    from peppa_qt.gui.help_dialogs import AboutDialog
+    from peppa_qt.gui.dialogs.help import AboutDialog
 
     assert texts.points_text(-10) == "−10"  # a true minus, as everywhere on the table
     window = make_window()
@@ -273,7 +273,7 @@ def test_a_fresh_deal_is_given_up_without_a_question(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Nothing played, nothing passed by the player: a new game loses nothing, asks nothing."""
-    from peppa_qt.gui.new_game_dialog import NewGameDialog
+    from peppa_qt.gui.dialogs.new_game import NewGameDialog
 
     window = make_window()
     window.start_game(short_game("hearts", 2))

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def after_a_trick(qtbot: QtBot, window: MainWindow) -> None:

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.language import translations
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.window_place import saved_frame
+from peppa_qt.gui.window.language import translations
+from peppa_qt.gui.window.main_window import MainWindow
+from peppa_qt.gui.window.place import saved_frame
 
 
 def _full_screen_action(window: MainWindow) -> object:

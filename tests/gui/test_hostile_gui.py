@@ -17,9 +17,9 @@ from test_persistence_app import game
 
 from peppa_qt.engine import Match, RuleSet, record_of
 from peppa_qt.engine.record import record_to_dict
-from peppa_qt.gui.defaults import default_setup
-from peppa_qt.gui.new_game_dialog import NewGameDialog
-from peppa_qt.gui.panels import HandSummaryPanel
+from peppa_qt.gui.dialogs.defaults import default_setup
+from peppa_qt.gui.dialogs.new_game import NewGameDialog
+from peppa_qt.gui.panels.hand_panels import HandSummaryPanel
 
 
 @pytest.fixture
@@ -57,8 +57,8 @@ def test_a_record_naming_no_players_is_played_by_south_and_computers(
 
 
 def test_names_from_files_are_shown_as_typed_never_as_markup(qtbot: QtBot) -> None:
-    from peppa_qt.gui.card_pixmaps import CardPixmapCache
-    from peppa_qt.gui.summaries import HandSummary
+    from peppa_qt.gui.panels.summaries import HandSummary
+    from peppa_qt.gui.table.card_pixmaps import CardPixmapCache
 
     names = ("<h1>Big</h1>", "<img src=x>", "<font color=red>Red</font>", "Anna & Bruno")
     panel = HandSummaryPanel(CardPixmapCache())

@@ -20,9 +20,9 @@ from test_whole_game import assert_table_matches_engine, pass_by_clicking, play_
 
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import Phase, RuleSet, cards_of
-from peppa_qt.gui.card_pixmaps import card_of
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import IDLE, PASSING, PLAYING
+from peppa_qt.gui.table.card_pixmaps import card_of
+from peppa_qt.gui.window.main_window import MainWindow
 
 NAMES = ("Anna", "Marco", "Carla", "Dario")
 
@@ -204,7 +204,7 @@ def test_a_hot_seat_game_saved_mid_trick_opens_behind_the_hand_over_screen(
 def test_the_new_game_dialog_remembers_a_hot_seat_choice(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from peppa_qt.gui.new_game_dialog import NewGameDialog
+    from peppa_qt.gui.dialogs.new_game import NewGameDialog
 
     window = make_window()
     chosen = hot_seat((0, 1, 2, 3), "torino", hands=2)
@@ -226,7 +226,7 @@ def test_with_several_humans_a_file_written_mid_hand_shows_no_cards_to_come(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from peppa_qt.engine import read_record
-    from peppa_qt.gui.notices import Notices
+    from peppa_qt.gui.dialogs.notices import Notices
 
     asked: list[str] = []
 
@@ -262,7 +262,7 @@ def test_with_one_human_a_file_written_mid_hand_holds_the_whole_game(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from peppa_qt.engine import read_record
-    from peppa_qt.gui.notices import Notices
+    from peppa_qt.gui.dialogs.notices import Notices
 
     monkeypatch.setattr(Notices, "save_path", classmethod(lambda cls, *a: tmp_path / "g.json"))
     window = make_window()
@@ -338,8 +338,8 @@ def test_a_new_game_takes_the_last_games_hand_over_screen_away(
 def test_with_several_humans_nobody_is_called_you(qtbot: QtBot, make_window: WindowMaker) -> None:
     """The first seat's "You" is for one human alone: at hot-seat the hand-over said "You's
     turn" ("Turno di Tu"); that seat gets a numbered name, like a human's left empty."""
-    from peppa_qt.gui.defaults import default_setup
-    from peppa_qt.gui.new_game_dialog import NewGameDialog
+    from peppa_qt.gui.dialogs.defaults import default_setup
+    from peppa_qt.gui.dialogs.new_game import NewGameDialog
 
     window = make_window()
     dialog = NewGameDialog(["easy"], default_setup(["easy"]), window)
@@ -389,7 +389,7 @@ def test_a_hand_over_first_shown_before_the_window_is_laid_out_keeps_its_box(
 ) -> None:
     """Resuming a hot-seat game at start shows the hand-over before any layout has run: its
     box must still take its height (it had none: the veil alone, no button)."""
-    from peppa_qt.gui.hand_over import HandOverScreen
+    from peppa_qt.gui.panels.hand_over import HandOverScreen
 
     screen = HandOverScreen(lambda: QRectF(0, 300, 1024, 300))
     qtbot.addWidget(screen)

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.language import translations
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.language import translations
+from peppa_qt.gui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "peppa_qt" / "i18n"
@@ -209,10 +209,10 @@ def test_with_italian_chosen_no_dialog_text_is_english(
     qtbot: QtBot, make_window: WindowMaker, italian: None, dialog_name: str
 ) -> None:
     from peppa_qt.controller import GameSetup
-    from peppa_qt.gui.help_dialogs import AboutDialog, RulesDialog
-    from peppa_qt.gui.new_game_dialog import NewGameDialog
-    from peppa_qt.gui.settings_dialog import SettingsDialog
-    from peppa_qt.gui.statistics_dialog import StatisticsDialog
+    from peppa_qt.gui.dialogs.help import AboutDialog, RulesDialog
+    from peppa_qt.gui.dialogs.new_game import NewGameDialog
+    from peppa_qt.gui.dialogs.settings import SettingsDialog
+    from peppa_qt.gui.dialogs.statistics import StatisticsDialog
     from peppa_qt.storage import Statistics
 
     window = italian_window(qtbot, make_window)

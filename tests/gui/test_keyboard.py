@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def pass_by_keys(qtbot: QtBot, window: MainWindow) -> None:

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 from PySide6.QtCore import QRectF
 
-from peppa_qt.gui.layout import (
+from peppa_qt.gui.table.layout import (
     BOTTOM,
     LEFT,
     MIN_STEP,

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF
 from test_layout import SIZES, card_rect
 
-from peppa_qt.gui.layout import BOTTOM, TableLayout, place_of, seat_at
-from peppa_qt.gui.layout_oval import OvalLayout, table_layout
+from peppa_qt.gui.table.layout import BOTTOM, TableLayout, place_of, seat_at
+from peppa_qt.gui.table.layout_oval import OvalLayout, table_layout
 
 SEATS = (4, 6, 8)
 

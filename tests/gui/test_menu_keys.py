@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.language import translations
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.new_game_dialog import NewGameDialog
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.dialogs.new_game import NewGameDialog
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.language import translations
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def menu_key(text: str) -> str | None:

@@ -18,10 +18,10 @@ from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.app import build_window
 from peppa_qt.controller import Pace, game_controller
-from peppa_qt.gui.help_dialogs import RulesDialog
-from peppa_qt.gui.main_window import SPEEDS, MainWindow
-from peppa_qt.gui.new_game_dialog import NewGameDialog
-from peppa_qt.gui.window_game import DEMO_SUMMARY_MS
+from peppa_qt.gui.dialogs.help import RulesDialog
+from peppa_qt.gui.dialogs.new_game import NewGameDialog
+from peppa_qt.gui.window.game import DEMO_SUMMARY_MS
+from peppa_qt.gui.window.main_window import SPEEDS, MainWindow
 from peppa_qt.storage.background import WRITER
 
 

@@ -17,9 +17,9 @@ from peppa_qt.ai import available_levels
 from peppa_qt.app import build_window
 from peppa_qt.controller import GameSetup, Pace, game_controller
 from peppa_qt.engine import CardSet, Phase, read_record, replay, write_record
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.notices import Notices
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.dialogs.notices import Notices
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.storage import Settings, locations
 from peppa_qt.storage import files as storage_files
 

@@ -17,12 +17,12 @@ from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.app import build_window
 from peppa_qt.controller import GameSetup
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.new_game_dialog import NewGameDialog
-from peppa_qt.gui.settings_dialog import SettingsDialog
-from peppa_qt.gui.statistics_dialog import StatisticsDialog
+from peppa_qt.gui.dialogs.new_game import NewGameDialog
+from peppa_qt.gui.dialogs.settings import SettingsDialog
+from peppa_qt.gui.dialogs.statistics import StatisticsDialog
 from peppa_qt.gui.storage_texts import problem_text
-from peppa_qt.gui.table_view import FELTS
+from peppa_qt.gui.table.view import FELTS
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.models.statistics import StatisticsModel
 from peppa_qt.storage import (
     FileKind,
@@ -145,7 +145,7 @@ def test_settings_window_size_and_the_default_game_survive_a_restart(
     assert again.cache.back_colour == "green" and again.cache.four_colour
     assert again.size().height() == 700 and again.dock.isVisibleTo(again)
     assert again.settings.players[1] == SeatDefault("Bruno", "x")
-    from peppa_qt.gui.defaults import setup_from_settings
+    from peppa_qt.gui.dialogs.defaults import setup_from_settings
 
     offered = setup_from_settings(again.settings, ["x"])
     assert offered.rules == chosen.rules and offered.seats == chosen.seats
@@ -156,7 +156,7 @@ def test_a_six_seat_game_in_the_settings_is_offered_at_six_seats_and_kept(
 ) -> None:
     """A Belmont game the settings offer (a game chosen before, or a hand) is offered as it
     is: six seats, its players, Belmont alone among the rule sets of a table of six."""
-    from peppa_qt.gui.defaults import setup_from_settings
+    from peppa_qt.gui.dialogs.defaults import setup_from_settings
 
     players = tuple(SeatDefault(n, "normal") for n in ("Anna", "B", "C", "D", "E", "F"))
     belmont = Settings(rule_set="belmont", players=players, seats=6, animation_speed="off")
@@ -322,7 +322,7 @@ def test_a_recent_file_with_an_ampersand_shows_its_whole_name_and_opens(
 def test_the_statistics_headers_show_whole_on_a_small_screen(qtbot: QtBot, language: str) -> None:
     """Every column as wide as its header (with the sort arrow) at 1024×640: the names'
     column was squeezed to what the others left, "Giocatore" cut to "iocator"."""
-    from peppa_qt.gui.language import translations
+    from peppa_qt.gui.window.language import translations
 
     translations.use(language)
     try:

@@ -17,8 +17,8 @@ from test_italian import italian_window, still_english, visible_texts
 from peppa_qt.ai import review
 from peppa_qt.ai.review import Grade, HandReview
 from peppa_qt.engine.cardset import listed
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.review_dialog import ReviewDialog
+from peppa_qt.gui.dialogs.review import ReviewDialog
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.models.card_text import card_label
 
 
@@ -31,7 +31,7 @@ def small_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def italian(qapp: QApplication) -> Iterator[None]:
-    from peppa_qt.gui.language import translations
+    from peppa_qt.gui.window.language import translations
 
     translations.use("it")
     yield
@@ -258,7 +258,7 @@ def test_a_hot_seat_human_may_see_each_human_s_review(qtbot: QtBot) -> None:
     choosing one asks for that seat's review."""
     from peppa_qt.controller.review import Reviewer
     from peppa_qt.engine import Match, Phase, RuleSet
-    from peppa_qt.gui.card_pixmaps import CardPixmapCache
+    from peppa_qt.gui.table.card_pixmaps import CardPixmapCache
 
     match = Match(RuleSet.preset("hearts", {}), 9, track_undo=False)
     hand = match.start_hand()
@@ -292,7 +292,7 @@ def test_a_hot_seat_human_may_see_each_human_s_review(qtbot: QtBot) -> None:
 def test_points_are_written_as_the_language_writes_them(italian: None) -> None:
     from PySide6.QtCore import QLocale
 
-    from peppa_qt.gui.review_dialog import decimal
+    from peppa_qt.gui.dialogs.review import decimal
 
     assert QLocale().language() == QLocale.Language.Italian
     assert decimal(2.04) == "2,0" and decimal(-10.33) == "−10,3" and decimal(-0.01) == "0,0"

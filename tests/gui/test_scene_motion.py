@@ -1,4 +1,4 @@
-"""The table's moves on their own (gui/scene_motion.py): handed sprites and where they belong,
+"""The table's moves on their own (gui/table/motion.py): handed sprites and where they belong,
 a ``Motion`` flies them there and opens the game's gate once a batch, with no table behind it."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from PySide6.QtCore import QObject, QSize, Signal
 from PySide6.QtWidgets import QGraphicsScene
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.gui.card_item import CardItem
-from peppa_qt.gui.card_pixmaps import CardPixmapCache
-from peppa_qt.gui.layout import Spot
-from peppa_qt.gui.scene_motion import Motion
+from peppa_qt.gui.table.card_item import CardItem
+from peppa_qt.gui.table.card_pixmaps import CardPixmapCache
+from peppa_qt.gui.table.layout import Spot
+from peppa_qt.gui.table.motion import Motion
 
 CARDS = range(4)
 

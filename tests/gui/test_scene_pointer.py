@@ -1,4 +1,4 @@
-"""The table's mouse (gui/scene_pointer.py): a card of the hand clicked, dragged onto the table
+"""The table's mouse (gui/table/pointer.py): a card of the hand clicked, dragged onto the table
 or let go over the hand; a taken pile clicked; nothing taken when the hand is not to be played."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from peppa_qt.engine.cardset import CardSet
-from peppa_qt.gui.card_pixmaps import CardPixmapCache
-from peppa_qt.gui.scene_pointer import DRAG_START
-from peppa_qt.gui.table_scene import TableScene
-from peppa_qt.gui.table_view import TableView
+from peppa_qt.gui.table.card_pixmaps import CardPixmapCache
+from peppa_qt.gui.table.pointer import DRAG_START
+from peppa_qt.gui.table.scene import TableScene
+from peppa_qt.gui.table.view import TableView
 
 LEFT = Qt.MouseButton.LeftButton
 

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.gui.score_chart import FOUR_SPREAD, SEAT_COLOURS, ScoreChart
+from peppa_qt.gui.panels.score_chart import FOUR_SPREAD, SEAT_COLOURS, ScoreChart
 
 
 def _colours_drawn(chart: ScoreChart) -> set[int]:

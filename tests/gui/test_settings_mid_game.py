@@ -16,9 +16,9 @@ from qt_helpers import WindowMaker, short_game
 from test_hot_seat import HotSeatPlay, face_up_hand_cards, hot_seat
 from test_whole_game import assert_table_matches_engine
 
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
-from peppa_qt.gui.viewer_hand import display_key
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.presenter.viewer_hand import display_key
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.storage import Settings
 from peppa_qt.storage.appearance import LANGUAGES, TABLE_COLOURS
 from peppa_qt.storage.settings import BACKS, DECKS, SPEEDS, SUIT_ORDERS

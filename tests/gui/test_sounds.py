@@ -9,8 +9,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.gui.settings_dialog import SettingsDialog
-from peppa_qt.gui.sounds import TableSounds
+from peppa_qt.gui.dialogs.settings import SettingsDialog
+from peppa_qt.gui.window.sounds import TableSounds
 from peppa_qt.sound import SOUND_NAMES
 
 

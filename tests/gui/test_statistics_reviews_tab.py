@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.gui.language import translations
-from peppa_qt.gui.statistics_dialog import StatisticsDialog
+from peppa_qt.gui.dialogs.statistics import StatisticsDialog
+from peppa_qt.gui.window.language import translations
 from peppa_qt.storage import CoachGame, PlayerStats, Statistics
 
 #: Anna had hands reviewed in her games 1 and 3 (none in game 2).

@@ -14,9 +14,9 @@ from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.engine.cards import SUIT_LETTERS
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.settings_dialog import SettingsDialog
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.dialogs.settings import SettingsDialog
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.storage import Settings
 from peppa_qt.storage.settings import SUIT_ORDERS
 

@@ -13,7 +13,7 @@ from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.ai.base import Player
 from peppa_qt.engine import cards_of
-from peppa_qt.gui.table_presenter import PASSING
+from peppa_qt.gui.presenter.table_presenter import PASSING
 
 
 def test_resizing_mid_animation_puts_every_card_where_the_layout_says(

@@ -12,11 +12,11 @@ from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.engine import HandResult
-from peppa_qt.gui.game_over_panel import GameOverPanel
-from peppa_qt.gui.main_window import SPEEDS, MainWindow
-from peppa_qt.gui.summaries import GameSummary, HandSummary
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
-from peppa_qt.gui.window_place import WindowPlace
+from peppa_qt.gui.panels.game_over import GameOverPanel
+from peppa_qt.gui.panels.summaries import GameSummary, HandSummary
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.main_window import SPEEDS, MainWindow
+from peppa_qt.gui.window.place import WindowPlace
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
 

@@ -37,7 +37,7 @@ def messages(tmp_path: Path) -> list[tuple[str, str, str]]:
     if not LUPDATE.exists():
         pytest.skip("pyside6-lupdate is not installed next to the interpreter")
     sources = sorted(
-        str(path) for package in PACKAGES for path in (ROOT / "peppa_qt" / package).glob("*.py")
+        str(path) for package in PACKAGES for path in (ROOT / "peppa_qt" / package).rglob("*.py")
     )
     ts = tmp_path / "peppa.ts"
     subprocess.run(

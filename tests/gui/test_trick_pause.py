@@ -15,10 +15,10 @@ from qt_helpers import WindowMaker, short_game
 
 from peppa_qt.ai.base import Decision, Player
 from peppa_qt.engine import PlayerView
-from peppa_qt.gui.main_window import SPEEDS, TRICK_PAUSES, MainWindow
-from peppa_qt.gui.scene_motion import TRICK_SWEEP
-from peppa_qt.gui.settings_dialog import SettingsDialog
-from peppa_qt.gui.table_scene import PLAY_FLIGHT
+from peppa_qt.gui.dialogs.settings import SettingsDialog
+from peppa_qt.gui.table.motion import TRICK_SWEEP
+from peppa_qt.gui.table.scene import PLAY_FLIGHT
+from peppa_qt.gui.window.main_window import SPEEDS, TRICK_PAUSES, MainWindow
 from peppa_qt.storage import Settings
 
 TRICK = [(seat, seat * 13 + 12) for seat in range(4)]
@@ -198,7 +198,7 @@ def test_the_dialog_shows_the_speeds_pause_until_the_player_chooses(
 
 
 def test_the_keys_page_says_how_to_sweep(qtbot: QtBot) -> None:
-    from peppa_qt.gui.help_dialogs import KeyboardDialog
+    from peppa_qt.gui.dialogs.help import KeyboardDialog
 
     dialog = KeyboardDialog([])
     qtbot.addWidget(dialog)

@@ -18,10 +18,10 @@ from test_whole_game import (
 )
 
 from peppa_qt.controller import GameSetup, SeatSetup
-from peppa_qt.gui.card_pixmaps import HIDDEN
-from peppa_qt.gui.layout import BOTTOM, place_of, side_of
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.table.card_pixmaps import HIDDEN
+from peppa_qt.gui.table.layout import BOTTOM, place_of, side_of
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def human_at(seat: int, preset: str = "hearts") -> GameSetup:

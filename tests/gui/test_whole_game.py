@@ -15,9 +15,9 @@ from peppa_qt.engine import view_of
 from peppa_qt.engine.cardset import listed, minus, set_of, size
 from peppa_qt.engine.errors import Reason
 from peppa_qt.gui import texts
-from peppa_qt.gui.card_pixmaps import card_of, is_hidden
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.table_presenter import IDLE, PASSING, PLAYING
+from peppa_qt.gui.presenter.table_presenter import IDLE, PASSING, PLAYING
+from peppa_qt.gui.table.card_pixmaps import card_of, is_hidden
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def click_card(qtbot: QtBot, window: MainWindow, card: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.window.main_window import MainWindow
 
 
 def test_a_window_left_at_the_top_of_the_screen_comes_back_there(qtbot: QtBot) -> None:

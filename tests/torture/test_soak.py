@@ -31,9 +31,9 @@ from peppa_qt.ai import make_player
 from peppa_qt.controller import GameSetup, Pace, SeatSetup
 from peppa_qt.engine import RuleSet
 from peppa_qt.engine.hand import HandResult
-from peppa_qt.gui import window_game
-from peppa_qt.gui.crash_report import CrashReporter
-from peppa_qt.gui.main_window import MainWindow
+from peppa_qt.gui.dialogs.crash_report import CrashReporter
+from peppa_qt.gui.window import game as window_game
+from peppa_qt.gui.window.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 

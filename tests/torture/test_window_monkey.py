@@ -39,8 +39,8 @@ from pytestqt.qtbot import QtBot
 from peppa_qt import cli
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import RuleSet
-from peppa_qt.gui.main_window import MainWindow
-from peppa_qt.gui.notices import Notices
+from peppa_qt.gui.dialogs.notices import Notices
+from peppa_qt.gui.window.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 

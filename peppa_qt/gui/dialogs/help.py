@@ -1,0 +1,175 @@
+"""The rules inside the app (Italian and English), and About with the licences."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QEvent, QLocale, qVersion
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ... import __version__
+from ...resources import asset_text
+
+LANGUAGES = (("en", "English"), ("it", "Italiano"))
+
+
+def rules_html(language: str) -> str:
+    """The rules page in ``language`` ("en" or "it"; English for any other)."""
+    code = language if language in dict(LANGUAGES) else "en"
+    return asset_text("help", f"rules_{code}.html")
+
+
+class RulesDialog(QDialog):
+    """The rules of the four rule sets, opened at the one being played."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.resize(620, 560)
+        self.language = QComboBox()
+        for code, name in LANGUAGES:
+            self.language.addItem(name, code)
+        self.language.currentIndexChanged.connect(self._on_language_changed)
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(False)
+        top = QHBoxLayout()
+        self._language_label = QLabel()
+        top.addWidget(self._language_label)
+        top.addWidget(self.language)
+        top.addStretch(1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addLayout(top)
+        box.addWidget(self.browser, 1)
+        box.addWidget(buttons)
+        self.set_language("system")
+        self._on_language_changed(self.language.currentIndex())
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """The dialog's own texts in the language in use (the page keeps its own)."""
+        self.setWindowTitle(self.tr("Rules"))
+        self._language_label.setText(self.tr("Language"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def set_language(self, language: str) -> None:
+        """Show the rules in ``language`` ("en", "it"; "system" follows the locale)."""
+        index = self.language.findData(language)
+        if index < 0:
+            italian = QLocale().language() == QLocale.Language.Italian
+            index = self.language.findData("it" if italian else "en")
+        self.language.setCurrentIndex(index)
+
+    def show_rules(self, preset: str) -> None:
+        """Show the dialog scrolled to ``preset`` (peppa, torino, hearts, belmont)."""
+        self.browser.scrollToAnchor(preset)
+        self.show()
+        self.raise_()
+
+    def _on_language_changed(self, index: int) -> None:
+        self.browser.setHtml(rules_html(str(self.language.itemData(index))))
+
+
+class KeyboardDialog(QDialog):
+    """The keys: playing at the table, then every menu command that has keys."""
+
+    def __init__(self, shortcuts: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Keyboard"))
+        self.resize(520, 520)
+        table = [
+            (self.tr("← →"), self.tr("Move the ring over your cards")),
+            (self.tr("Space"), self.tr("Choose a card to pass, or raise the card to play")),
+            (
+                self.tr("Enter"),
+                self.tr("Pass the three cards chosen, or play the card with the ring"),
+            ),
+            (self.tr("Tab"), self.tr("The buttons on the table, then the score sheet")),
+            (self.tr("Any key"), self.tr("Sweep a finished trick at once (or click the table)")),
+            (self.tr("Esc"), self.tr("Leave full screen (F11 too)")),
+        ]
+        #: (keys, what they do): the table's first, then the menus'.
+        self.rows = [*table, *shortcuts]
+        rows = [self._section(self.tr("At the table")), *self._rows(table)]
+        rows += [self._section(self.tr("Menu commands")), *self._rows(shortcuts)]
+        browser = QTextBrowser()
+        browser.setHtml(f"<table cellpadding='4'>{''.join(rows)}</table>")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addWidget(browser, 1)
+        box.addWidget(buttons)
+
+    @staticmethod
+    def _section(title: str) -> str:
+        return f"<tr><td colspan='2'><h3>{html.escape(title)}</h3></td></tr>"
+
+    @staticmethod
+    def _rows(pairs: list[tuple[str, str]]) -> list[str]:
+        return [
+            f"<tr><td><b>{html.escape(keys)}</b></td><td>{html.escape(what)}</td></tr>"
+            for keys, what in pairs
+        ]
+
+
+class AboutDialog(QDialog):
+    """Version, licence (MIT) and the Qt / PySide6 third-party notice (LGPL)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("About Peppa"))
+        self.resize(560, 480)
+        browser = QTextBrowser()
+        browser.setOpenExternalLinks(True)
+        browser.setHtml(self._html())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addWidget(browser, 1)
+        box.addWidget(buttons)
+
+    def _html(self) -> str:
+        try:
+            licence = asset_text("LICENSE.txt")
+        except OSError:
+            licence = "MIT License"
+        intro = self.tr(
+            "The Italian Hearts card game: Peppa, Peppa Torino and Hearts for four players, "
+            "and Belmont for six or eight with two decks."
+        )
+        third = self.tr(
+            "Peppa uses Qt {qt} and Qt for Python (PySide6) {pyside}, by The Qt Company, "
+            "under the GNU Lesser General Public License version 3 (LGPL-3.0). "
+            "Their source code is available at https://code.qt.io and "
+            "https://download.qt.io; you may replace them with your own modified versions."
+        ).format(qt=qVersion(), pyside=pyside_version)
+        licence_title = self.tr("Licence")  # outside the f-string: lupdate must see it
+        third_title = self.tr("Third-party software")
+        return (
+            f"<h2>Peppa {html.escape(__version__)}</h2><p>{html.escape(intro)}</p>"
+            f"<h3>{html.escape(licence_title)}</h3>"
+            f"{_paragraphs(licence)}"
+            f"<h3>{html.escape(third_title)}</h3>"
+            f"<p>{html.escape(third)}</p>"
+        )
+
+
+def _paragraphs(text: str) -> str:
+    """Plain text wrapped at 80 columns, as HTML paragraphs that wrap to the dialog's width
+    (a pre-wrapped text wraps twice when the dialog is narrower: a word alone on a line)."""
+    blocks = (" ".join(block.split()) for block in text.split("\n\n"))
+    return "".join(f"<p>{html.escape(block)}</p>" for block in blocks if block)

@@ -1,0 +1,205 @@
+"""What the table says and sounds: the status line, the sound effects, hints and refusals.
+
+Every sentence is kept as a function that words it, so a change of language says the same
+thing again in the new one. The sounds follow the game's moments: hearts broken once a
+hand, the queen of spades taken, a moon (not again for a hand scored before a resume).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from ...engine import HandResult, TableState
+from ...engine.cards import Card
+from ...models.card_text import cards_label
+from .. import texts
+from ..table.card_pixmaps import card_of
+from .modes import Mode
+
+if TYPE_CHECKING:
+    from ...ai.hints import Hint
+    from ...controller import Refusal
+
+#: A sentence, worded when said (and again in a new language).
+Words = Callable[[], str]
+QUEEN_OF_SPADES = Card.parse("QS")
+
+
+class Narration(QObject):
+    """The status line's sentence and the sounds wanted, told through two callables."""
+
+    def __init__(
+        self,
+        say: Callable[[str], None],
+        sound: Callable[[str], None],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._emit_text = say
+        self._emit_sound = sound
+        #: What the status line says, as a sentence to word again in a new language.
+        self._status: Words | None = None
+        #: "You received … from …", said once more with the viewer's first "Your turn" after it.
+        self._received: Words | None = None
+        self._hearts_heard = False  # the sound of hearts broken was played in this hand
+        self._silent_score: int | None = None  # a resumed hand, scored before: no sound
+
+    # -------------------------------------------------------------- the status line
+
+    def say(self, text: Words | None) -> None:
+        """Put a sentence on the status line (None: clear it); said again on a new language."""
+        self._status = text
+        self._emit_text("" if text is None else text())
+
+    def say_again(self) -> None:
+        """The language changed: the same sentence in the new one."""
+        self.say(self._status)
+
+    def prompt(self, mode: Mode, full: bool) -> None:
+        """What the player is asked now."""
+        if mode is Mode.PLAYING:
+            self.say(self._your_turn)
+        elif mode is Mode.PASSING and full:
+            self.say(
+                lambda: self.tr(
+                    "Three cards chosen: press “Pass cards” (Enter), or click one to put it back."
+                )
+            )
+        elif mode is Mode.PASSING:
+            self.say(lambda: self.tr("Choose three cards to pass."))
+
+    def your_turn(self) -> None:
+        """'Your turn: play a card', after what was received if it was just said."""
+        received, self._received = self._received, None
+        if received is None:
+            self.say(self._your_turn)
+        else:  # the hand-over or the lead came at once: the cards received are told still
+            self.say(lambda: f"{received()} {self._your_turn()}")
+
+    def _your_turn(self) -> str:
+        return self.tr("Your turn: play a card.")
+
+    def received(self, cards: Sequence[int], giver: str, order: Callable[[int], object]) -> None:
+        """Tell the viewer what they got (said again with their turn, should it come now)."""
+
+        def words() -> str:
+            shown = [card_of(c) for c in sorted(cards, key=order)]  # type: ignore[arg-type]
+            return self.tr("You received {cards} from {name}.").format(
+                cards=cards_label(shown), name=giver
+            )
+
+        self._received = words
+        self.say(words)
+
+    def forget_received(self) -> None:
+        """The cards received are not to be said again (their human's cards are covered)."""
+        self._received = None
+
+    def dealing(self) -> None:
+        """A hand's cards are flying in: what was asked before goes (a game played again
+        while its pass was asked kept "Choose three cards to pass" over the new deal); the
+        pass is asked once the cards have landed. The window's welcome, said by nobody here,
+        stays."""
+        if self._status is not None:
+            self.say(None)
+
+    def no_passing(self) -> None:
+        """A hand without passing is dealt."""
+        self.say(lambda: self.tr("No passing in this hand."))
+
+    def waiting_for_passes(self) -> None:
+        """The viewer has passed; the others have not all done so."""
+        self.say(lambda: self.tr("Waiting for the other players to pass…"))
+
+    def cards_passed(self) -> None:
+        """The exchange, seen by nobody in particular (the demo, covered cards)."""
+        self.say(lambda: self.tr("Cards passed."))
+
+    def whose_turn(self, name: Callable[[], str]) -> None:
+        """The hand-over: '{name}'s turn.'"""
+        self.say(lambda: self.tr("{name}'s turn.").format(name=name()))
+
+    def refusal(self, refusal: Refusal) -> str:
+        """Why a move was refused, on the status line; the sentence (for the note too)."""
+        self.say(lambda: texts.refusal_text(refusal))
+        return texts.refusal_text(refusal)
+
+    def hint(self, cards: Sequence[int], reason: Hint) -> None:
+        """'Hint: Queen of spades. …': the cards suggested and why."""
+
+        def said() -> str:
+            words = ", ".join(texts.card_name(c) for c in cards) if cards else ""
+            why = texts.hint_text(reason)
+            return self.tr("Hint: {cards}. {reason}").format(cards=words, reason=why).strip()
+
+        self.say(said)
+
+    # ------------------------------------------------------------------ the sounds
+
+    def new_hand(self, hearts_broken: bool = False) -> None:
+        """A hand dealt (or drawn as it stands): hearts broken already heard, if they are."""
+        self._hearts_heard = hearts_broken
+
+    def silence_score(self, index: int | None) -> None:
+        """Hand ``index`` was scored before (a resume, a redraw): no sound for its score."""
+        self._silent_score = index
+
+    def card_played(self, table: TableState) -> None:
+        """A card on the table; the first heart of a hand breaks them, with its own sound."""
+        if table.hearts_broken and not self._hearts_heard:
+            self._hearts_heard = True
+            self._emit_sound("hearts_broken")
+        else:
+            self._emit_sound("card")
+
+    def trick_taken(self, cards: Sequence[int]) -> None:
+        """A trick taken: the queen of spades in it has a sound of its own."""
+        self._emit_sound("queen_of_spades" if QUEEN_OF_SPADES in cards else "trick")
+
+    def twin_won(self, card: int) -> None:
+        """A trick taken by the second of two equal cards: said on the status line."""
+        self.say(lambda: self.twin_words(card))
+
+    def twin_words(self, card: int) -> str:
+        """'Second Q♠ wins: of two equal cards, the later one takes the trick.'"""
+        return self.tr(
+            "Second {card} wins: of two equal cards, the later one takes the trick."
+        ).format(card=cards_label([card]))
+
+    def hand_scored(self, index: int, result: HandResult) -> None:
+        """A moon has its sound (not again for a hand scored before a resume)."""
+        if result.moon is not None and index != self._silent_score:
+            self._emit_sound("moon")
+        self._silent_score = None
+
+    # ------------------------------------------------------------- the last trick
+
+    def last_trick(
+        self, names: tuple[str, str], same: bool, you: tuple[bool, bool], points: int
+    ) -> tuple[str, str]:
+        """Who led the last trick and who took it (``names``; ``same``: one seat did both),
+        and its points, on a line of their own.
+
+        ``you``: whether the leader and the winner are the player called "You" (spoken to).
+        """
+        (leader, winner), (you_led, you_took) = names, you
+        if same and you_led:
+            line = self.tr("You led and took it.")
+        elif same:
+            line = self.tr("{leader} led and took it.").format(leader=leader)
+        elif you_led:
+            line = self.tr("You led, {winner} took it.").format(winner=winner)
+        elif you_took:
+            line = self.tr("{leader} led, you took it.").format(leader=leader)
+        else:
+            line = self.tr("{leader} led, {winner} took it.").format(leader=leader, winner=winner)
+        # The points on a line of their own, never broken ("Punti:" / "0" in Italian).
+        said = self.tr("Points: {points}").format(points=texts.points_text(points))
+        return line, said.replace(" ", "\u00a0")
+
+    def trick_title(self, number: int) -> str:
+        """'Trick 3'."""
+        return self.tr("Trick {number}").format(number=number)

@@ -191,6 +191,11 @@ def test_the_last_trick_shows_its_four_cards_leader_and_winner_until_the_next_ke
     assert names[trick.leader] in panel.line.text() and "Points:" in panel.line.text()
     qtbot.keyClick(panel, Qt.Key.Key_Space)
     assert not panel.isVisible()
+    action = window.menus.last_trick_action  # L, the menu's shortcut: asked again, it goes
+    action.trigger()
+    assert panel.isVisible()
+    action.trigger()
+    assert not panel.isVisible()
     # A click on a taken pile shows it too.
     pile = window.scene.taken[trick.winner][0]
     point = window.view.mapFromScene(window.scene.item(pile).sceneBoundingRect().center())

@@ -117,10 +117,13 @@ class TableAids(QObject):
 
     def show_last_trick(self, table: TableState | None) -> bool:
         """The trick before this one, shown again with who led and who took it (False when
-        none has been taken yet in this hand)."""
+        none has been taken yet in this hand); asked for again while it shows, it goes."""
         done = [t for t in table.tricks if t.complete] if table is not None else []
         if table is None or not done:
             return False
+        if self._showing_last:  # (L's shortcut reaches the window before the panel's keys)
+            self.hide_last_trick()
+            return True
         self.next_action()
         trick, names = done[-1], self._names()
         leader, winner = trick.leader, trick.winner

@@ -215,7 +215,7 @@ class WindowCommands(QObject):
             self._status.notice(self.tr("A hint is for your turn."))
 
     def show_last_trick(self) -> None:
-        """The trick before this one, again, until the next click or key."""
+        """The trick before this one, again, until the next click or key (L again too)."""
         if not self._host.game.presenter.show_last_trick():
             self._status.notice(self.tr("No trick has been taken yet in this hand."))
 

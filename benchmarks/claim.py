@@ -1,7 +1,9 @@
 """How long the claim check takes from one seat's view (the window runs it in a process of its own).
 
-    .venv/bin/python benchmarks/claim.py [--positions 150] [--seed 1] [--tables four,belmont-6,belmont-8]
+    .venv/bin/python benchmarks/claim.py [--positions 150] [--seed 1] [--tables four,belmont-8]
     .venv/bin/python benchmarks/claim.py --base COMMIT [...]
+
+(the tables: four, belmont-6, belmont-8; all three when not given)
 
 Random endings of 1 to 4 tricks left, the view of the seat to move, as the window asks it at a
 human's turn: four seats (Peppa, Torino and Hearts in turn) and Belmont at six and eight seats
@@ -60,7 +62,11 @@ def ending(rng: random.Random, table: str, tricks_left: int, dump: bool) -> Hand
     while len(hand.plays) < target:
         legal = cards_of(hand.legal_mask())
         points = [c for c in legal if rules.card_points[c]]
-        hand.play(max(points, key=lambda c: rules.card_points[c]) if dump and points else rng.choice(legal))
+        hand.play(
+            max(points, key=lambda c: rules.card_points[c])
+            if dump and points
+            else rng.choice(legal)
+        )
     return hand
 
 
@@ -90,7 +96,9 @@ def export(revision: str, into: Path) -> Path:
     return into
 
 
-def in_process(tree: Path, row: tuple[str, int], positions: int, seed: int) -> dict[str, list[object]]:
+def in_process(
+    tree: Path, row: tuple[str, int], positions: int, seed: int
+) -> dict[str, list[object]]:
     """A row checked by a fresh process of the package in ``tree``, pure Python."""
     table, tricks = row
     env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PEPPA_PURE": "1"}
@@ -135,7 +143,7 @@ def main() -> None:
     print(f"# {' '.join([sys.executable, *sys.argv])}")
     print(f"# load average {os.getloadavg()[0]:.1f} at the start; process CPU time, ms")
     if not args.base:
-        import peppa_qt.native  # noqa: PLC0415
+        import peppa_qt.native
 
         print(f"# build: {peppa_qt.native.describe()}")
         print(f"{'table':10} {'tricks':>6} {'median':>8} {'p95':>8} {'max':>8} {'yes':>4}")

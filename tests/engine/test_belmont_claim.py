@@ -16,10 +16,13 @@ from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_claim import ORACLE_LIMIT, check_deal_by_deal
 
 from peppa_qt.engine import HandState, Match, PassDirection, Phase, RuleSet, cards_of
 from peppa_qt.engine.cardset import listed, plus, set_of
-from peppa_qt.engine.claim import settled_points, view_settled_points
+from peppa_qt.engine.claim import _proof_without_deal, settled_points, view_settled_points
 from peppa_qt.engine.hidden import count_deals, deals_of, unseen_of
 from peppa_qt.engine.view import hand_view
 
@@ -273,3 +276,51 @@ def test_a_view_claim_holds_for_every_deal_the_seat_cannot_tell_apart(seats: int
             twin = rebuilt(hand, list(deal))
             assert twin is not None and settled_points(twin) == answer
     assert claims >= 5
+
+
+@settings(max_examples=60)
+@given(
+    seats=st.sampled_from(SEATS),
+    seed=st.integers(0, 2**32),
+    tricks=st.integers(1, 4),
+    policy=st.integers(0, len(POLICIES) - 1),
+    mover=st.booleans(),
+)
+def test_the_view_check_says_what_searching_each_deal_alone_says(
+    seats: int, seed: int, tricks: int, policy: int, mover: bool
+) -> None:
+    """As at four seats (test_claim.py's oracle), with two decks: copies in the deals, the
+    shared search, the first differing play-out ending the check, the proofs without a deal."""
+    rng = random.Random(seed)
+    hand = ending(rng, seats, tricks, POLICIES[policy])
+    seat = hand.to_move if mover else rng.randrange(seats)
+    assert seat is not None
+    view = hand_view(hand, seat)
+    answer = view_settled_points(view, limit=ORACLE_LIMIT)
+    assert answer == check_deal_by_deal(view, ORACLE_LIMIT)
+    if answer is not None:
+        assert settled_points(hand) == answer
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_the_view_check_and_its_oracle_agree_on_decided_and_open_belmont_endings(
+    seats: int,
+) -> None:
+    """The same on endings met until both answers are there, and twenty decided ones with
+    several deals (each of them searched, against the first one's points)."""
+    yes = no = several = 0
+    for seed in range(3000):
+        rng = random.Random(f"oracle-{seats}-{seed}")
+        hand = ending(rng, seats, 1 + seed % 2, dump_points)
+        assert hand.to_move is not None
+        view = hand_view(hand, hand.to_move)
+        answer = view_settled_points(view, limit=ORACLE_LIMIT)
+        assert answer == check_deal_by_deal(view, ORACLE_LIMIT), seed
+        unseen = unseen_of(view)
+        yes += answer is not None
+        no += answer is None
+        if answer is not None and not _proof_without_deal(view, unseen.cards):
+            several += count_deals(unseen) > 1
+        if yes > 30 and no > 30 and several >= 20:
+            break
+    assert yes > 30 and no > 30 and several >= 20

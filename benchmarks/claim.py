@@ -126,6 +126,39 @@ def decided(answers: list[object]) -> str:
     return f"{sum(a is not None for a in answers) / len(answers):>4.0%}"
 
 
+#: The header of a block of ``figures``.
+HEAD = f"{'median':>8} {'p95':>8} {'max':>8}"
+
+
+def measure_here(rows: list[tuple[str, int]], positions: int, seed: int) -> None:
+    """Each row checked in this process, in the build it runs."""
+    import peppa_qt.native
+
+    print(f"# build: {peppa_qt.native.describe()}")
+    print(f"{'table':10} {'tricks':>6}  {HEAD} {'yes':>4}")
+    for table, tricks in rows:
+        row = check_row(table, tricks, positions, seed)
+        print(f"{table:10} {tricks:>6}  {figures(row['times'])} {decided(row['answers'])}")
+
+
+def compare(rows: list[tuple[str, int]], revision: str, positions: int, seed: int) -> None:
+    """Each row checked by ``revision`` and by this checkout, in turn, in fresh processes."""
+    print(f"# base {revision} against this checkout, both pure Python, sides in turn")
+    print(f"{'':17}  {'base':^26}  {'now':^26}")
+    print(f"{'table':10} {'tricks':>6}  {HEAD}  {HEAD} {'yes':>4} {'same answers':>12}")
+    with tempfile.TemporaryDirectory() as folder:
+        base = export(revision, Path(folder))
+        for table, tricks in rows:
+            before = in_process(base, (table, tricks), positions, seed)
+            after = in_process(ROOT, (table, tricks), positions, seed)
+            same = sum(a == b for a, b in zip(before["answers"], after["answers"], strict=True))
+            print(
+                f"{table:10} {tricks:>6}  {figures(before['times'])}  {figures(after['times'])}"
+                f" {decided(after['answers'])} {same:>8}/{len(before['answers'])}",
+                flush=True,
+            )
+
+
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -141,33 +174,12 @@ def main() -> None:
         return
     rows = [(t, n) for t in args.tables.split(",") for n in (1, 2, 3, 4)]
     print(f"# {' '.join([sys.executable, *sys.argv])}")
-    print(f"# load average {os.getloadavg()[0]:.1f} at the start; process CPU time, ms")
-    if not args.base:
-        import peppa_qt.native
-
-        print(f"# build: {peppa_qt.native.describe()}")
-        print(f"{'table':10} {'tricks':>6} {'median':>8} {'p95':>8} {'max':>8} {'yes':>4}")
-        for table, tricks in rows:
-            row = check_row(table, tricks, args.positions, args.seed)
-            print(f"{table:10} {tricks:>6} {figures(row['times'])} {decided(row['answers'])}")
-        return
-    print(f"# base {args.base} against this checkout, both pure Python, sides in turn")
-    print(
-        f"{'table':10} {'tricks':>6} {'base median':>11} {'p95':>8} {'max':>8}"
-        f" {'now median':>10} {'p95':>8} {'max':>8} {'yes':>4} {'same answers':>12}"
-    )
-    with tempfile.TemporaryDirectory() as folder:
-        base = export(args.base, Path(folder))
-        for table, tricks in rows:
-            before = in_process(base, (table, tricks), args.positions, args.seed)
-            after = in_process(ROOT, (table, tricks), args.positions, args.seed)
-            same = sum(a == b for a, b in zip(before["answers"], after["answers"], strict=True))
-            print(
-                f"{table:10} {tricks:>6} {figures(before['times']):>29}"
-                f"  {figures(after['times'])} {decided(after['answers'])}"
-                f" {same:>6}/{len(before['answers'])}",
-                flush=True,
-            )
+    print(f"# load average {os.getloadavg()[0]:.1f} at the start; process CPU time per check, ms")
+    if args.base:
+        compare(rows, args.base, args.positions, args.seed)
+    else:
+        measure_here(rows, args.positions, args.seed)
+    print(f"# load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

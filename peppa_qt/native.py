@@ -1,9 +1,9 @@
 """Which build of the hot paths runs: compiled by mypyc, or the pure Python of the same source.
 
 The modules in ``COMPILED`` (the engine's hand, its legal moves and scoring, tricks and card
-sets, the players' heuristics, deals and search) are compiled into C extensions by mypyc where
-a build can (``setup.py``); the same source runs as plain Python everywhere else, and both
-choose the same cards.
+sets, the claim check's search, the players' heuristics, deals and search) are compiled into C
+extensions by mypyc where a build can (``setup.py``); the same source runs as plain Python
+everywhere else, and both choose the same cards.
 
 A compiled module is used only when every one of them is there and was built from the
 sources beside it (``setup.py`` writes a hash of each into ``_native.json``). Otherwise — a
@@ -31,9 +31,11 @@ from typing import Final
 # hashlib and json are imported only where a compiled build is found: every start of the
 # game imports this module, and most copies (a checkout) have nothing compiled.
 
-#: The modules compiled, chosen by profile (a search level's decision spends its time here).
+#: The modules compiled, chosen by profile (a search level's decision spends its time here,
+#: and the claim check at Belmont's tables in claim.py).
 COMPILED: Final = (
     "peppa_qt.engine.cardset",
+    "peppa_qt.engine.claim",
     "peppa_qt.engine.hand",
     "peppa_qt.engine.legal",
     "peppa_qt.engine.scoring",

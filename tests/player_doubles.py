@@ -51,5 +51,18 @@ __all__ = ["RandomPlayer", "SlowPlayer", "random", "random_factory"]
 
 
 def slow_claim_check(view: PlayerView) -> None:
-    """A claim check that takes a minute (it runs in the claim's process: importable there)."""
-    time.sleep(60)
+    """A claim check that takes ten minutes, longer than any test waits for anything (it runs
+    in the claim's process: importable there)."""
+    time.sleep(600)
+
+
+#: The CPU time ``busy_claim_check`` spends, in seconds.
+BUSY_CHECK_SECONDS = 0.5
+
+
+def busy_claim_check(view: PlayerView) -> None:
+    """A claim check that keeps a core busy for ``BUSY_CHECK_SECONDS`` of its process's CPU
+    time (however long the machine makes that take), and finds the hand not decided."""
+    start = time.process_time()
+    while time.process_time() - start < BUSY_CHECK_SECONDS:
+        pass

@@ -127,7 +127,7 @@ def test_the_pure_build_imports_the_sources_past_the_compiled_files() -> None:
     if native.why_pure(environ={}) and not EXPECTED:
         pytest.skip(f"no compiled build here: {native.why_pure(environ={})}")
     probe = (
-        "import peppa_qt.ai.expert, peppa_qt.ai.hard, peppa_qt.bench;"
+        "import peppa_qt.ai.expert, peppa_qt.ai.hard, peppa_qt.bench, peppa_qt.engine.claim;"
         "from peppa_qt import native; print(native.loaded(), native.describe())"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT), native.PURE_VARIABLE: "1"}

@@ -3,9 +3,10 @@
 Whether it is decided is worked out from the human's own view (``view_settled_points``: every
 deal of the cards they cannot see, every legal play-out), so being offered the claim tells
 nothing of a hidden card. The check runs in a process of its own (ai/processes.py): at
-Belmont's eight seats it takes 0.2-3 s with two cards left, once 17 s with three, and in a
-thread of the window's process it would hold the interpreter's lock meanwhile, the table
-stalling. Where no process can be started it runs in a worker thread.
+Belmont's eight seats it once took 17 s (now at most a quarter of a second in the endings
+benchmarks/claim.py meets), and in a thread of the window's process it holds the
+interpreter's lock meanwhile, the table stalling. Where no process can be started it runs in
+a worker thread.
 """
 
 from __future__ import annotations

@@ -40,6 +40,9 @@ Points = tuple[int, ...]
 DEFAULT_DEAL_LIMIT: Final = 2000
 #: Play-outs tried before the search: one that differs from another ends it at once.
 _PROBES: Final = 6
+#: As many for the first deal of a view's check; the deals after it are searched against its
+#: points, so that the first play-out to differ ends the check.
+_VIEW_PROBES: Final = 2
 #: With more seats than four or with copies, deals are counted only once this few unseen
 #: cards per other seat are left (the count's own cost grows too fast before); at four
 #: seats always (benchmarks/claim.py measures it).
@@ -63,6 +66,9 @@ class _Search:
     def __init__(self, rules: RuleSet, memo: dict[tuple[int, ...], Points]) -> None:
         self.rules = rules
         self.memo = memo
+        #: The points every play-out must give (a view's first deal's), once known: the search
+        #: stops at the first that differs.
+        self.expected: Points | None = None
         self.direction = rules.direction
         self.seats = rules.seats
         self.values = rules.card_points
@@ -76,6 +82,14 @@ class _Search:
         )
         self.point_mask = rules.point_mask
         self.point_set = rules.point_mask | rules.point_mask << COPY_SHIFT
+        self.twins = rules.copies > 1
+        #: The points of the point cards a seat has taken, by their card set: a memo key wants
+        #: every seat's, and most seats' takings are the same from one key to the next.
+        self.taken_points: dict[int, int] = {}
+        #: What ``score_hand`` reads of a seat's takings: its point and moon cards (and whether
+        #: it took any card at all); its answers memoised on that and the last trick's winner.
+        self.score_set = self.point_set | rules.moon_mask
+        self.scores: dict[tuple[int, ...], Points] = {}
 
     # ------------------------------------------------------------------ the search
 
@@ -92,7 +106,9 @@ class _Search:
         key: tuple[int, ...] | None = None
         if not trick:
             if not hands[leader]:
-                return score_hand(self.rules, taken, leader).points
+                return self.score(taken, leader)
+            if size(hands[leader]) == 1:  # one card each: the last trick plays itself
+                return self._last_trick(hands, leader, taken)
             key = self._key(hands, leader, broken, taken)
             known = self.memo.get(key)
             if known is not None:
@@ -119,15 +135,19 @@ class _Search:
         seat = (leader + len(trick) * self.direction) % seats
         own = hands[seat]
         legal = legal_cards(self.rules, own, trick, first, broken)
-        foreign = 0  # the cards others hold or have played on this trick
-        for other, held in enumerate(hands):
-            if other != seat:
-                foreign |= held
-        foreign &= FACES
-        for card in trick:
-            foreign |= 1 << card
-        result: Points | None = None
-        for card in self._choices(legal, foreign):
+        if legal & (legal - 1):  # more than one card: which of them play alike
+            foreign = 0  # the cards others hold or have played on this trick
+            for other, held in enumerate(hands):
+                if other != seat:
+                    foreign |= held
+            foreign &= FACES
+            for card in trick:
+                foreign |= 1 << card
+            choices = self._choices(legal, foreign)
+        else:
+            choices = [legal.bit_length() - 1] if legal else []
+        result = self.expected
+        for card in choices:
             hands[seat] = remove(own, card)
             trick.append(card)
             now_broken = broken or bool(self.breakers >> card & 1)
@@ -150,6 +170,27 @@ class _Search:
                 raise _Unsettled
         assert result is not None
         return result
+
+    def score(self, taken: list[int], last_winner: int) -> Points:
+        """``score_hand``'s points for these takings."""
+        mask = self.score_set
+        key = (last_winner, *[cards & mask if cards else -1 for cards in taken])
+        known = self.scores.get(key)
+        if known is None:
+            known = self.scores[key] = score_hand(self.rules, taken, last_winner).points
+        return known
+
+    def _last_trick(self, hands: list[int], leader: int, taken: list[int]) -> Points:
+        """The points once each seat has played its one card left."""
+        seats = self.seats
+        cards = [
+            (hands[(leader + k * self.direction) % seats] & FACES).bit_length() - 1
+            for k in range(seats)
+        ]
+        winner = trick_winner(leader, cards, self.direction, seats)
+        final = taken[:]
+        final[winner] = plus(final[winner], set_of(cards))
+        return self.score(final, winner)
 
     def _choices(self, legal: int, foreign: int) -> list[int]:
         """One card of each run of equivalent legal cards, lowest and highest first.
@@ -184,8 +225,13 @@ class _Search:
         points = [0] * self.seats
         moon = -1  # -1: nobody has a moon card yet, -2: two seats have: no moon any more
         empty = 0
+        known = self.taken_points
         for seat in range(self.seats):
-            points[seat] = set_points(values, taken[seat] & self.point_set)
+            cards = taken[seat] & self.point_set
+            seat_points = known.get(cards)
+            if seat_points is None:
+                seat_points = known[cards] = set_points(values, cards)
+            points[seat] = seat_points
             if taken[seat] & self.moon_mask:
                 moon = seat if moon == -1 else -2
             if self.bonus and not taken[seat]:
@@ -197,19 +243,18 @@ class _Search:
 
     def shortcut(self, hands: list[int], leader: int, taken: list[int]) -> Points | None:
         """The points, when a rule of thumb proves every play-out gives them, else None."""
-        rest = held_by_all(hands)
+        rest = held_by_all(hands) if self.twins else _union(hands)
         if sweeps(hands[leader], minus(rest, hands[leader])) or self.nothing_at_stake(
-            hands, leader, taken
+            hands, leader, taken, rest
         ):
             final = taken[:]
             final[leader] = plus(final[leader], rest)
-            return score_hand(self.rules, final, leader).points
+            return self.score(final, leader)
         return None
 
-    def nothing_at_stake(self, hands: list[int], leader: int, taken: list[int]) -> bool:
-        """No card left scores, no last trick counts, and no seat that has taken nothing can
-        take a trick (when taking nothing scores a bonus)."""
-        rest = held_by_all(hands)
+    def nothing_at_stake(self, hands: list[int], leader: int, taken: list[int], rest: int) -> bool:
+        """No card left (``rest``) scores, no last trick counts, and no seat that has taken
+        nothing can take a trick (when taking nothing scores a bonus)."""
         if rest & self.point_mask or self.rules.last_trick_points:
             return False
         return not self.bonus or all(
@@ -235,7 +280,7 @@ class _Search:
         while True:
             seat = (leader + len(trick) * self.direction) % seats
             if not trick and not hands[seat]:
-                return score_hand(self.rules, taken, leader).points
+                return self.score(taken, leader)
             legal = legal_cards(self.rules, hands[seat], trick, first, broken)
             if rng is None:
                 card = (legal & -legal).bit_length() - 1
@@ -282,6 +327,14 @@ def never_wins(own: int, others: int) -> bool:
         if theirs and (own & suit_mask).bit_length() >= (theirs & -theirs).bit_length():
             return False
     return True
+
+
+def _union(hands: list[int]) -> int:
+    """Every card still held, where no card has a copy."""
+    rest = 0
+    for held in hands:
+        rest |= held
+    return rest
 
 
 def live_hearts(hands: list[int]) -> int:
@@ -352,27 +405,26 @@ def view_settled_points(view: PlayerView, limit: int = DEFAULT_DEAL_LIMIT) -> Po
     many cards are hidden): no card left scores and nothing else is at stake; or the seat to
     lead (or to play, every legal card of which takes the trick) is ``view``'s and each of its
     cards beats every card of its suit that it cannot see. Otherwise every consistent deal is
-    searched with a memo shared between deals: on two cores, endings of up to 3 tricks each
-    take at most a few tens of milliseconds, 4 tricks (up to about 1,700 deals) up to a few
-    tenths of a second (benchmarks/claim.py measures it).
+    searched with a memo shared between deals, each against the points of the first: one
+    play-out that differs ends the check (benchmarks/claim.py measures it).
     """
     if view.phase is not Phase.PLAYING or view.first_lead is None:
         return None
     unseen = unseen_of(view)
-    proved = _proof_without_deal(view, unseen.cards)
-    if not proved and (_too_costly(view, unseen.cards) or count_deals(unseen) > limit):
+    if _proof_without_deal(view, unseen.cards):
+        return _proven_points(view, unseen.cards)
+    if _too_costly(view, unseen.cards) or count_deals(unseen) > limit:
         return None
     search = _Search(view.rules, {})
-    answer: Points | None = None
+    leader = view.leader if view.leader is not None else view.first_lead
+    first = len(view.plays) < view.rules.seats
     for deal in deals_of(unseen):
-        root = _root(HandState.from_view(view, deal))
-        points = _settled(search, root, probes=0 if proved else 2)
-        if points is None or (answer is not None and points != answer):
+        root = (deal, list(view.trick), leader, view.hearts_broken, list(view.taken), first)
+        points = _settled(search, root, probes=_VIEW_PROBES if search.expected is None else 0)
+        if points is None or search.expected not in (None, points):
             return None
-        answer = points
-        if proved:
-            break
-    return answer
+        search.expected = points
+    return search.expected
 
 
 def _too_costly(view: PlayerView, unseen: int) -> bool:
@@ -382,6 +434,17 @@ def _too_costly(view: PlayerView, unseen: int) -> bool:
     if rules.seats == COUNTED_ALWAYS_SEATS and rules.copies == 1:
         return False
     return size(unseen) > _COUNTED_PER_SEAT * (rules.seats - 1)
+
+
+def _proven_points(view: PlayerView, unseen: int) -> Points:
+    """The points when ``_proof_without_deal`` holds, from the view alone: the cards left (the
+    trick's included) all go to the view's seat, which takes every trick left; or they score
+    nothing more, and then whoever takes them (the view's seat here) changes no points."""
+    rest = plus(plus(view.hand, unseen), set_of(view.trick))
+    taken = list(view.taken)
+    seat = view.seat
+    taken[seat] = plus(taken[seat], rest)
+    return score_hand(view.rules, taken, seat).points
 
 
 def _proof_without_deal(view: PlayerView, unseen: int) -> bool:

@@ -189,26 +189,33 @@ def _splits(group: Group, needs: Sequence[int]) -> dict[tuple[int, ...], int]:
 
 def _ways(seats: tuple[int, ...], split: list[int], singles: int, doubles: int) -> int:
     """How many deals of ``singles`` different cards and ``doubles`` cards with two copies
-    give the seats the counts of ``split``."""
-    if not doubles:  # different cards only: a multinomial
-        count, left = 1, singles
-        for seat in seats:
-            count *= comb(left, split[seat])
-            left -= split[seat]
-        return count
-    # With copies: the number of ways as a polynomial in the seats' counts, card by card.
-    table: dict[tuple[int, ...], int] = {tuple(0 for _ in seats): 1}
-    limit = [split[s] for s in seats]
-    steps = [1] * singles + [2] * doubles
-    for copies_ in steps:
-        grown: dict[tuple[int, ...], int] = {}
-        for counts, ways in table.items():
-            for given in _placements(len(seats), copies_):
-                after = tuple(c + g for c, g in zip(counts, given, strict=True))
-                if all(a <= m for a, m in zip(after, limit, strict=True)):
-                    grown[after] = grown.get(after, 0) + ways
-        table = grown
-    return table.get(tuple(limit), 0)
+    give the seats the counts of ``split``.
+
+    A closed form, not a walk over the cards (at eight seats that walk took seconds): in the
+    generating function each single card is ``p1 = x1 + … + xk`` and each double is
+    ``(p1² + p2) / 2`` with ``p2 = x1² + … + xk²`` (its copies to two seats, or both to one,
+    each once), and the coefficient of the counts in ``p1^L p2^m`` is a sum of multinomials.
+    """
+    counts = [split[s] for s in seats]
+    total = 0
+    for paired in range(doubles + 1):  # the p2 factors chosen from the doubles' (p1² + p2)
+        rest = singles + 2 * (doubles - paired)
+        total += comb(doubles, paired) * _coefficient(counts, 0, paired, rest)
+    return total >> doubles  # the doubles' halves: the sum is exactly divisible
+
+
+def _coefficient(counts: list[int], index: int, paired: int, rest: int) -> int:
+    """The coefficient of ``x^counts[index:]`` in ``p2^paired p1^rest``: each seat takes
+    some of the ``paired`` squares and the rest of its count from the ``rest`` plain factors."""
+    if index == len(counts):
+        return int(not paired and not rest)
+    total = 0
+    for squares in range(min(paired, counts[index] // 2) + 1):
+        plain = counts[index] - 2 * squares
+        if plain <= rest:
+            ways = comb(paired, squares) * comb(rest, plain)
+            total += ways * _coefficient(counts, index + 1, paired - squares, rest - plain)
+    return total
 
 
 def _placements(seats: int, count: int) -> list[tuple[int, ...]]:

@@ -14,13 +14,17 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import cache
+from itertools import combinations_with_replacement, product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_claim import ORACLE_LIMIT, check_deal_by_deal
 
 from peppa_qt.engine import HandState, Match, PassDirection, Phase, RuleSet, cards_of
 from peppa_qt.engine.cardset import listed, plus, set_of
-from peppa_qt.engine.claim import settled_points, view_settled_points
-from peppa_qt.engine.hidden import count_deals, deals_of, unseen_of
+from peppa_qt.engine.claim import _proof_without_deal, settled_points, view_settled_points
+from peppa_qt.engine.hidden import Unseen, count_deals, deals_of, unseen_of
 from peppa_qt.engine.view import hand_view
 
 Points = tuple[int, ...]
@@ -261,6 +265,70 @@ def test_count_deals_and_deals_of_are_the_brute_force_with_copies(seats: int) ->
     assert kept_club >= 3 or seats == 6  # six seats have one 2♣: it always leads
 
 
+@st.composite
+def constraints(draw: st.DrawFn) -> Unseen:
+    """What a seat may know of the others' cards, drawn freely (not from a played hand): a few
+    cards, some of them twice, which seats may hold each, and a few each must."""
+    others = draw(st.integers(1, 4))
+    seat = draw(st.integers(0, others))
+    seats = [s for s in range(others + 1) if s != seat]
+    faces = draw(st.lists(st.integers(0, 51), min_size=1, max_size=5, unique=True))
+    twice = draw(st.lists(st.sampled_from(faces), max_size=3, unique=True))
+    cards = set_of([*faces, *twice])
+    copies = sorted([*faces, *twice])
+    counts = [0] * (others + 1)
+    for _ in copies:
+        counts[draw(st.sampled_from(seats))] += 1
+    allowed = [0] * (others + 1)
+    required = [0] * (others + 1)
+    for s in seats:
+        allowed[s] = set_of(draw(st.lists(st.sampled_from(faces), unique=True)))
+    for card in copies:
+        s = draw(st.sampled_from(seats))
+        room = counts[s] > required[s].bit_count() and required[s] >> 52 + card & 1 == 0
+        if room and draw(st.integers(0, 5)) == 0:
+            required[s] = plus(required[s], 1 << card)
+            allowed[s] |= 1 << card
+    return Unseen(seat, 0, cards, tuple(counts), tuple(allowed), tuple(required))
+
+
+def deals_by_brute_force(unseen: Unseen) -> set[tuple[int, ...]]:
+    """Every copy given to a seat that may hold it (the two copies of a card as a pair of
+    seats, either order the same deal), kept when each seat has its count and what it must."""
+    seats = [s for s in range(len(unseen.counts)) if s != unseen.seat]
+    cards = Counter(listed(unseen.cards))
+    options = []
+    for card, count in sorted(cards.items()):
+        holders = [s for s in seats if unseen.allowed[s] >> card & 1]
+        options.append([(card, pair) for pair in combinations_with_replacement(holders, count)])
+    found = set()
+    for choice in product(*options):
+        hands = [0] * len(unseen.counts)
+        hands[unseen.seat] = unseen.hand
+        for card, holders in choice:
+            for s in holders:
+                hands[s] = plus(hands[s], 1 << card)
+        if all(
+            hands[s].bit_count() == unseen.counts[s]
+            and hands[s] & unseen.required[s] == unseen.required[s]
+            for s in seats
+        ):
+            found.add(tuple(hands))
+    return found
+
+
+@settings(max_examples=300)
+@given(constraints())
+def test_count_deals_and_deals_of_are_every_deal_that_fits(unseen: Unseen) -> None:
+    """Any constraints, with copies: the count (a closed form per group of cards) and the
+    list are exactly the deals that fit."""
+    expected = deals_by_brute_force(unseen)
+    deals = [tuple(d) for d in deals_of(unseen)]
+    assert len(deals) == len(set(deals))
+    assert set(deals) == expected
+    assert count_deals(unseen) == len(expected)
+
+
 @pytest.mark.parametrize("seats", SEATS)
 def test_a_view_claim_holds_for_every_deal_the_seat_cannot_tell_apart(seats: int) -> None:
     claims = 0
@@ -273,3 +341,51 @@ def test_a_view_claim_holds_for_every_deal_the_seat_cannot_tell_apart(seats: int
             twin = rebuilt(hand, list(deal))
             assert twin is not None and settled_points(twin) == answer
     assert claims >= 5
+
+
+@settings(max_examples=60)
+@given(
+    seats=st.sampled_from(SEATS),
+    seed=st.integers(0, 2**32),
+    tricks=st.integers(1, 4),
+    policy=st.integers(0, len(POLICIES) - 1),
+    mover=st.booleans(),
+)
+def test_the_view_check_says_what_searching_each_deal_alone_says(
+    seats: int, seed: int, tricks: int, policy: int, mover: bool
+) -> None:
+    """As at four seats (test_claim.py's oracle), with two decks: copies in the deals, the
+    shared search, the first differing play-out ending the check, the proofs without a deal."""
+    rng = random.Random(seed)
+    hand = ending(rng, seats, tricks, POLICIES[policy])
+    seat = hand.to_move if mover else rng.randrange(seats)
+    assert seat is not None
+    view = hand_view(hand, seat)
+    answer = view_settled_points(view, limit=ORACLE_LIMIT)
+    assert answer == check_deal_by_deal(view, ORACLE_LIMIT)
+    if answer is not None:
+        assert settled_points(hand) == answer
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_the_view_check_and_its_oracle_agree_on_decided_and_open_belmont_endings(
+    seats: int,
+) -> None:
+    """The same on endings met until both answers are there, and twenty decided ones with
+    several deals (each of them searched, against the first one's points)."""
+    yes = no = several = 0
+    for seed in range(3000):
+        rng = random.Random(f"oracle-{seats}-{seed}")
+        hand = ending(rng, seats, 1 + seed % 2, dump_points)
+        assert hand.to_move is not None
+        view = hand_view(hand, hand.to_move)
+        answer = view_settled_points(view, limit=ORACLE_LIMIT)
+        assert answer == check_deal_by_deal(view, ORACLE_LIMIT), seed
+        unseen = unseen_of(view)
+        yes += answer is not None
+        no += answer is None
+        if answer is not None and not _proof_without_deal(view, unseen.cards):
+            several += count_deals(unseen) > 1
+        if yes > 30 and no > 30 and several >= 20:
+            break
+    assert yes > 30 and no > 30 and several >= 20

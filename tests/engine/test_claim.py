@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import islice
 from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from peppa_qt.engine import (
     HandState,
@@ -21,9 +24,14 @@ from peppa_qt.engine import (
     mask_of,
     view_of,
 )
-from peppa_qt.engine.claim import settled_points, view_settled_points
+from peppa_qt.engine.claim import (
+    _proof_without_deal,
+    _too_costly,
+    settled_points,
+    view_settled_points,
+)
 from peppa_qt.engine.hidden import count_deals, deals_of, unseen_of
-from peppa_qt.engine.view import hand_view
+from peppa_qt.engine.view import PlayerView, hand_view
 
 Points = tuple[int, int, int, int]
 PRESETS = ("peppa", "torino", "hearts")
@@ -449,3 +457,83 @@ def test_a_view_before_play_or_after_the_hand_claims_nothing(kit: ModuleType) ->
     assert view_settled_points(view_of(match, 0)) is None
     kit.finish(hand, seed=8)
     assert view_settled_points(view_of(match, 0)) is None
+
+
+# ------------------------------------------------------------- the check against its oracle
+
+
+def check_deal_by_deal(view: PlayerView, limit: int) -> tuple[int, ...] | None:
+    """The view's check as it was first written, kept as the oracle: each deal of the cards
+    the seat cannot see made a hand of its own and searched alone by ``settled_points`` (every
+    play-out); the same points from every deal, else None. None too past ``limit`` deals (the
+    deals listed, not counted) or where the table is too big to count them, unless a proof
+    needs no deal: then the first deal's points."""
+    if view.phase is not Phase.PLAYING or view.first_lead is None:
+        return None
+    unseen = unseen_of(view)
+    proved = _proof_without_deal(view, unseen.cards)
+    if not proved and (
+        _too_costly(view, unseen.cards) or len(list(islice(deals_of(unseen), limit + 1))) > limit
+    ):
+        return None
+    answers = set()
+    for deal in deals_of(unseen):
+        answers.add(settled_points(HandState.from_view(view, deal)))
+        if proved or len(answers) > 1:
+            break
+    return answers.pop() if len(answers) == 1 else None
+
+
+#: Deals searched at most, by both (the oracle searches each alone: it is slow).
+ORACLE_LIMIT = 300
+POLICIES = ("any", "dump", "greedy")
+
+
+def policy_named(name: str, rng: random.Random) -> Policy:
+    if name == "greedy":
+        return greedy_seat(rng.randrange(4))
+    return dump_points if name == "dump" else any_card
+
+
+def view_of_ending(
+    kit: ModuleType, seed: int, tricks: int, policy: str, mover: bool
+) -> tuple[HandState, PlayerView]:
+    """An ending of random rules and its view from the seat to move (or from any seat)."""
+    rng = random.Random(seed)
+    preset = rng.choice(PRESETS)
+    hand = ending(kit, rng, preset, tricks, policy_named(policy, rng))
+    seat = hand.to_move if mover else rng.randrange(4)
+    assert seat is not None
+    return hand, hand_view(hand, seat)
+
+
+@settings(max_examples=150)
+@given(
+    seed=st.integers(0, 2**32),
+    tricks=st.integers(1, 4),
+    policy=st.sampled_from(POLICIES),
+    mover=st.booleans(),
+)
+def test_the_view_check_says_what_searching_each_deal_alone_says(
+    kit: ModuleType, seed: int, tricks: int, policy: str, mover: bool
+) -> None:
+    """The check shares one search between the deals, stops at the first play-out that differs
+    from the first deal's points and answers its proofs without a deal: the promise is the
+    same as every deal searched alone."""
+    hand, view = view_of_ending(kit, seed, tricks, policy, mover)
+    answer = view_settled_points(view, limit=ORACLE_LIMIT)
+    assert answer == check_deal_by_deal(view, ORACLE_LIMIT)
+    if answer is not None:
+        assert settled_points(hand) == answer
+
+
+def test_the_view_check_and_its_oracle_agree_on_decided_and_open_endings(kit: ModuleType) -> None:
+    """The same on a fixed sample, which holds both answers (so the comparison covers both)."""
+    yes = no = 0
+    for seed in range(120):
+        _, view = view_of_ending(kit, seed, 1 + seed % 4, POLICIES[seed % 3], seed % 5 != 0)
+        answer = view_settled_points(view, limit=ORACLE_LIMIT)
+        assert answer == check_deal_by_deal(view, ORACLE_LIMIT), seed
+        yes += answer is not None
+        no += answer is None
+    assert yes > 30 and no > 30

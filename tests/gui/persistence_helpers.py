@@ -42,6 +42,22 @@ class Messages:
         monkeypatch.setattr(Notices, "confirm", classmethod(confirm))
 
 
+#: How long a wait for the window may last before the test calls it a hang. Each wait ends on
+#: the event it waits for; this only bounds a hang, and is long so that a busy machine (a load
+#: of 8 on two cores, a claim check of seconds) is never taken for one.
+GUARD_MS = 120_000
+
+
+def claim_answered(qtbot: QtBot, window: MainWindow) -> None:
+    """Wait, at the human's turn, for the claim check of that turn to have answered (offered
+    or not): it comes from the claim's own process, as late as the machine makes it."""
+    claims = window.session.claims
+    qtbot.waitUntil(
+        lambda: claims._turn == claims._position() and (claims._asked is None or claims.offered),
+        timeout=GUARD_MS,
+    )
+
+
 def waiting(window: MainWindow) -> bool:
     panels = (window.summary_panel, window.game_over_panel)
     return window.presenter.mode != "idle" or any(p.isVisible() for p in panels)
@@ -49,22 +65,22 @@ def waiting(window: MainWindow) -> bool:
 
 def step(qtbot: QtBot, window: MainWindow) -> bool:
     """One action of the human, always the same in the same position; False at game over."""
-    qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+    qtbot.waitUntil(lambda: waiting(window), timeout=GUARD_MS)
     presenter, scene = window.presenter, window.scene
     if presenter.mode == PASSING:
         for card in scene.hands[0]:
             if len(presenter.selected) < 3 and card not in presenter.selected:
                 presenter.toggle_selected(card)
         presenter.confirm_pass()
-        qtbot.waitUntil(lambda: presenter.mode != PASSING)
+        qtbot.waitUntil(lambda: presenter.mode != PASSING, timeout=GUARD_MS)
     elif presenter.mode == PLAYING:
         card = next(c for c in scene.hands[0] if not scene.item(c).dimmed)
         count = len(scene.hands[0])
         presenter.play_card(card)
-        qtbot.waitUntil(lambda: len(scene.hands[0]) == count - 1)
+        qtbot.waitUntil(lambda: len(scene.hands[0]) == count - 1, timeout=GUARD_MS)
     elif window.summary_panel.isVisible():
         presenter.continue_after_hand()
-        qtbot.waitUntil(lambda: not window.summary_panel.isVisible())
+        qtbot.waitUntil(lambda: not window.summary_panel.isVisible(), timeout=GUARD_MS)
     else:
         return False
     return True
@@ -73,7 +89,7 @@ def step(qtbot: QtBot, window: MainWindow) -> bool:
 def step_until(qtbot: QtBot, window: MainWindow, condition: Callable[[], bool]) -> None:
     """Play with ``step`` until ``condition`` holds when the human is next waited for."""
     while True:
-        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        qtbot.waitUntil(lambda: waiting(window), timeout=GUARD_MS)
         if condition():
             return
         assert step(qtbot, window), "the game ended first"

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from persistence_helpers import step, step_until, waiting
+from persistence_helpers import GUARD_MS, claim_answered, step, step_until, waiting
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 from pytestqt.qtbot import QtBot
@@ -247,14 +247,13 @@ def test_a_decided_hand_is_offered_and_finished_to_the_points_the_claim_said(
     claims = window.session.claims
     finished = 0
     while finished < 2:
-        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        qtbot.waitUntil(lambda: waiting(window), timeout=GUARD_MS)
         match = window.controller.match
         assert match is not None
         hand = match.current
         assert hand is not None
-        if window.presenter.mode == PLAYING:  # the check comes from the worker: wait a little
-            qtbot.wait(5)
-            qtbot.waitUntil(lambda: claims._asked is None or claims.offered, timeout=5000)
+        if window.presenter.mode == PLAYING:
+            claim_answered(qtbot, window)
         if not _offered(window):
             if window.presenter.mode == PLAYING:
                 assert view_settled_points(view_of(match, 0)) is None  # offered when decided
@@ -270,11 +269,11 @@ def test_a_decided_hand_is_offered_and_finished_to_the_points_the_claim_said(
         qtbot.keyClick(window.view, Qt.Key.Key_F)
         assert not window.game.aids_bar.finish_button.isVisible()
         assert "“Finish the hand” (F)" not in window.status_line.currentMessage()
-        qtbot.waitUntil(lambda h=hand: h.phase is Phase.SCORED, timeout=10_000)
+        qtbot.waitUntil(lambda h=hand: h.phase is Phase.SCORED, timeout=GUARD_MS)
         assert hand.result is not None and hand.result.points == points
         assert left >= 1 and hand.hands[0] == 0  # the human's cards were played for them
         finished += 1
-        qtbot.waitUntil(window.summary_panel.isVisible, timeout=10_000)
+        qtbot.waitUntil(window.summary_panel.isVisible, timeout=GUARD_MS)
         step(qtbot, window)
     assert finished == 2, "no decided hand met in six hands"
 
@@ -288,10 +287,9 @@ def test_the_offer_on_the_status_line_goes_when_a_card_played_withdraws_it(
     claims = window.session.claims
     offer = "“Finish the hand” (F)"
     for _ in range(400):
-        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        qtbot.waitUntil(lambda: waiting(window), timeout=GUARD_MS)
         if window.presenter.mode == PLAYING:
-            qtbot.wait(5)
-            qtbot.waitUntil(lambda: claims._asked is None or claims.offered, timeout=5000)
+            claim_answered(qtbot, window)
         if _offered(window):
             break
         assert step(qtbot, window)
@@ -302,8 +300,8 @@ def test_the_offer_on_the_status_line_goes_when_a_card_played_withdraws_it(
     assert hand is not None
     played = len(hand.plays)
     step(qtbot, window)  # a card played by hand: the offer is withdrawn until checked again
-    qtbot.waitUntil(lambda: len(hand.plays) > played, timeout=5000)
-    qtbot.waitUntil(lambda: not claims.offered, timeout=5000)
+    qtbot.waitUntil(lambda: len(hand.plays) > played, timeout=GUARD_MS)
+    qtbot.waitUntil(lambda: not claims.offered, timeout=GUARD_MS)
     assert offer not in window.status_line.currentMessage()
 
 
@@ -325,11 +323,11 @@ def test_finish_by_itself_plays_a_decided_hand_out_without_asking(
     )
     mine = 0
     while True:
-        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        qtbot.waitUntil(lambda: waiting(window), timeout=GUARD_MS)
         if window.presenter.mode == PLAYING:
-            qtbot.waitUntil(lambda: claims._asked is None or claims.finishing, timeout=5000)
+            qtbot.waitUntil(lambda: claims._asked is None or claims.finishing, timeout=GUARD_MS)
             if claims.finishing:
-                qtbot.waitUntil(lambda: not claims.finishing, timeout=10_000)
+                qtbot.waitUntil(lambda: not claims.finishing, timeout=GUARD_MS)
                 continue
             mine += 1
         if not step(qtbot, window):
@@ -377,7 +375,7 @@ def test_the_offer_to_finish_leaves_hint_and_last_trick_where_they_were(
     the hand."""
     window = make_window(size=size)
     window.start_game(replace(short_game("hearts", 6), seed=11))
-    aids, view, claims = window.game.aids_bar, window.view, window.session.claims
+    aids, view = window.game.aids_bar, window.view
 
     def places() -> list[QRect]:
         QApplication.processEvents()
@@ -386,7 +384,7 @@ def test_the_offer_to_finish_leaves_hint_and_last_trick_where_they_were(
 
     def decided() -> bool:  # the check comes from the worker: its answer waited for
         if window.presenter.mode == PLAYING:
-            qtbot.waitUntil(lambda: claims._asked is None or claims.offered, timeout=5000)
+            claim_answered(qtbot, window)
         return _offered(window)
 
     step_until(qtbot, window, lambda: aids.last_button.isEnabled() and not decided())

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from peppa_qt.ai import make_player
+from peppa_qt.ai import arena
 from peppa_qt.ai.arena import close_bots, run_arena
 from peppa_qt.ai.protocol import BotError, ExternalBot, answer, serve
 from peppa_qt.engine import Match, Phase, RuleSet, cards_of
@@ -181,6 +182,16 @@ def test_peppa_qt_bot_command_answers_a_pass_request() -> None:
     assert len(cards) == 3
 
 
+def _in_process_dealt_as_with_a_program(
+    rules: RuleSet, specs: list[str], count: int
+) -> list[arena.PlayerStats]:
+    """An arena run of in-process players only, dealt as a run with an outside program at
+    the table is (from the whole seed, not from the public deal numbers): the same cards."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(arena, "has_programs", lambda specs: True)
+        return run_arena(rules, specs, count, seed=5)
+
+
 def test_our_bot_through_the_protocol_plays_like_the_in_process_player() -> None:
     rules = RuleSet.preset("hearts", ONE_HAND)
     command = f"ext:{sys.executable} -m peppa_qt bot --level normal --seed 5"
@@ -188,7 +199,7 @@ def test_our_bot_through_the_protocol_plays_like_the_in_process_player() -> None
         through = run_arena(rules, ["normal", command, "easy", "easy"], 3, seed=5)
     finally:
         close_bots()
-    direct = run_arena(rules, ["normal", "normal", "easy", "easy"], 3, seed=5)
+    direct = _in_process_dealt_as_with_a_program(rules, ["normal", "normal", "easy", "easy"], 3)
     assert [s.points for s in through] == [s.points for s in direct]
 
 
@@ -203,7 +214,7 @@ def test_our_bot_through_the_protocol_plays_belmont_like_the_in_process_player(
         through = run_arena(rules, ["normal", command, *easy], 1, seed=5)
     finally:
         close_bots()
-    direct = run_arena(rules, ["normal", "normal", *easy], 1, seed=5)
+    direct = _in_process_dealt_as_with_a_program(rules, ["normal", "normal", *easy], 1)
     assert [s.points for s in through] == [s.points for s in direct]
     assert [len(s.points) for s in through] == [seats] * seats  # one deal, N rotations
     assert "arena:" not in capsys.readouterr().err  # the bot kept its seat throughout

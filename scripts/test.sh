@@ -39,20 +39,19 @@ export PEPPA_EXPECT_COMPILED=1
 # Each test module runs whole on one worker (--dist loadfile): a module's tests share its
 # module-scoped fixtures (the installers are built once), and the modules start in the order
 # tests/conftest.py gives (--no-loadscope-reorder). pytest's exit code 5 (no test ran) fails
-# this script like any other.
+# this script like any other. The 20 slowest tests are listed, so that growth shows here.
 XDIST=(-n auto --dist loadfile --no-loadscope-reorder)
 phase pytest
-"$PYTHON" -m pytest -q -p no:cacheprovider "${XDIST[@]}" "$@"
+"$PYTHON" -m pytest -q -p no:cacheprovider "${XDIST[@]}" --durations=20 "$@"
 
 # The same source run as plain Python (where no compiler is). The two builds differ only in
 # the modules mypyc compiles (COMPILED in peppa_qt/native.py: the engine's card sets, hands,
 # legal cards, tricks and scores, and the players' inner loops); everything else is the same
 # Python in both runs and was tested above. So the pure run takes the tests that check what
 # those modules decide, not the whole suite again:
-# - the rules, card by card: tests/engine/ (thousands of random games checked against a
-#   reference model that reads the rules from card texts, every rule set and Belmont's two
-#   decks; undo; records), but for the claim checks (claim.py is not compiled; their brute
-#   force only plays and undoes cards millions of times more);
+# - the engine, card by card: tests/engine/ whole (thousands of random games checked against
+#   a reference model that reads the rules from card texts, every rule set and Belmont's two
+#   decks; undo; records; the claim check against a brute force);
 # - the players' decisions: tests/test_native.py, above, ran every level (the searching ones
 #   too) at four, six and eight seats in both builds and found the same cards at over a
 #   thousand positions; here the pinned four-seat decisions, and the unit tests of the
@@ -60,8 +59,6 @@ phase pytest
 #   rule combination).
 PURE_TESTS=(
     tests/engine
-    --ignore=tests/engine/test_claim.py
-    --ignore=tests/engine/test_belmont_claim.py
     tests/ai/test_four_seat_pins.py
     tests/ai/test_knowledge.py
     tests/ai/test_sampling.py

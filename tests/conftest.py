@@ -22,22 +22,27 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, **_DATABASE)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-#: The modules whose tests take longest (seconds on CI's two cores, measured serially), run
-#: first in this order: started last, the 150 s of the .deb's build would finish alone on one
-#: core long after the other had run out of tests. Everything else keeps its place.
+#: The modules that take longest (under xdist on a busy two-core machine: the .deb's build
+#: 200-290 s, the wheel 100-160 s, the soak and the engine's property tests 80-150 s, the
+#: others 15-75 s), run first and in this order: started last, the .deb's build would go on
+#: alone on one core long after the other had run out of tests. The rest keep their order.
 FIRST = (
-    "tests/packaging/test_installers.py",  # builds the .deb: 150-250 s
-    "tests/torture/test_soak.py",  # 300 hands through the window: 70-100 s
-    "tests/test_wheel.py",  # builds (and compiles) the wheel: 60-80 s
-    "tests/engine/test_claim.py",
-    "tests/torture/test_window_monkey.py",
+    "tests/packaging/test_installers.py",
+    "tests/test_wheel.py",
+    "tests/torture/test_soak.py",
     "tests/engine/test_properties.py",
-    "tests/torture/test_kill_and_resume.py",
+    "tests/engine/test_claim.py",
     "tests/ai/test_search.py",
-    "tests/engine/test_belmont_properties.py",
     "tests/gui/test_belmont_window.py",
+    "tests/engine/test_belmont_properties.py",
     "tests/gui/test_crash_report.py",
-    "tests/ai/test_seat_views.py",
+    "tests/torture/test_window_monkey.py",
+    "tests/test_cli.py",
+    "tests/test_native.py",
+    "tests/torture/test_kill_and_resume.py",
+    "tests/gui/test_hot_seat.py",
+    "tests/ai/test_fairness.py",
+    "tests/torture/test_hostile_records.py",
 )
 
 

@@ -55,8 +55,8 @@ phase pytest
 # - the players' decisions: tests/test_native.py, above, ran every level (the searching ones
 #   too) at four, six and eight seats in both builds and found the same cards at over a
 #   thousand positions; here the pinned four-seat decisions, and the unit tests of the
-#   compiled players' parts (knowledge, sampling, policy, heuristics, legal cards under every
-#   rule combination).
+#   compiled players' parts (knowledge, sampling, policy, heuristics, the exact endgame, legal
+#   cards under every rule combination).
 PURE_TESTS=(
     tests/engine
     tests/ai/test_four_seat_pins.py
@@ -64,6 +64,7 @@ PURE_TESTS=(
     tests/ai/test_sampling.py
     tests/ai/test_policy.py
     tests/ai/test_heuristics.py
+    tests/ai/test_endgame.py
     tests/ai/test_legality.py
     tests/ai/test_rule_options.py
 )

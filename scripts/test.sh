@@ -57,6 +57,8 @@ phase pytest
 #   thousand positions; here the pinned four-seat decisions, and the unit tests of the
 #   compiled players' parts (knowledge, sampling, policy, heuristics, the exact endgame, legal
 #   cards under every rule combination).
+# A test that runs in the pure build only (skipped compiled, e.g. test_endgame.py's counts of
+# calls) must be in this list, or it runs nowhere.
 PURE_TESTS=(
     tests/engine
     tests/ai/test_four_seat_pins.py

@@ -46,9 +46,9 @@ phase pytest
 
 # The same source run as plain Python (where no compiler is). The two builds differ only in
 # the modules mypyc compiles (COMPILED in peppa_qt/native.py: the engine's card sets, hands,
-# legal cards, tricks and scores, and the players' inner loops); everything else is the same
-# Python in both runs and was tested above. So the pure run takes the tests that check what
-# those modules decide, not the whole suite again:
+# legal cards, tricks, scores and claim check, and the players' inner loops); everything else
+# is the same Python in both runs and was tested above. So the pure run takes the tests that
+# check what those modules decide, not the whole suite again:
 # - the engine, card by card: tests/engine/ whole (thousands of random games checked against
 #   a reference model that reads the rules from card texts, every rule set and Belmont's two
 #   decks; undo; records; the claim check against a brute force);

@@ -2,7 +2,8 @@
 # Shared set-up for scripts/play.sh, scripts/test.sh and scripts/compile.sh: Debian libraries Qt
 # needs (when root and missing), a virtual environment in .venv, the package installed in it,
 # and what the compiled build needs.
-# Usage: source scripts/setup.sh, then peppa_setup [EXTRAS]   (EXTRAS e.g. "test,package")
+# Usage: source scripts/setup.sh, then peppa_setup [EXTRAS [DEBS [PURPOSE]]]
+#   (EXTRAS e.g. "test,package"; DEBS the Debian packages to have, by default the libraries Qt needs)
 set -euo pipefail
 
 PEPPA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,11 +44,23 @@ peppa_install_debs() {
 }
 
 peppa_setup() {
+    local extras="${1:-}" debs="${2:-$QT_DEBS}" purpose="${3:-Qt}"
+    # The Debian packages go in while pip fills the environment: neither needs the other.
+    peppa_install_debs "$debs" "$purpose" &
+    local debs_job=$!
+    if ! peppa_venv "$extras"; then
+        wait "$debs_job" || true
+        return 1
+    fi
+    wait "$debs_job"
+}
+
+# Usage: peppa_venv [EXTRAS]   (the virtual environment, the package installed in it)
+peppa_venv() {
     local extras="${1:-}"
-    peppa_install_debs
     if [ ! -x "$PEPPA_VENV/bin/python" ]; then
-        python3 -m venv "$PEPPA_VENV"
-        "$PEPPA_VENV/bin/python" -m pip install -q --upgrade pip
+        python3 -m venv "$PEPPA_VENV" || return 1
+        "$PEPPA_VENV/bin/python" -m pip install -q --upgrade pip || return 1
     fi
     local target="$PEPPA_ROOT"
     [ -n "$extras" ] && target="$PEPPA_ROOT[$extras]"
@@ -56,7 +69,7 @@ peppa_setup() {
     local want
     want="$(sha256sum "$PEPPA_ROOT/pyproject.toml" | cut -d' ' -f1) ${extras:-none}"
     if [ ! -f "$stamp" ] || ! grep -qxF "$want" "$stamp"; then
-        "$PEPPA_VENV/bin/python" -m pip install -q -e "$target"
+        "$PEPPA_VENV/bin/python" -m pip install -q -e "$target" || return 1
         echo "$want" >> "$stamp"
     fi
 }

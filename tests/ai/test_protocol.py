@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from peppa_qt.ai import make_player
-from peppa_qt.ai import arena
+from peppa_qt.ai import arena, make_player
 from peppa_qt.ai.arena import close_bots, run_arena
 from peppa_qt.ai.protocol import BotError, ExternalBot, answer, serve
 from peppa_qt.engine import Match, Phase, RuleSet, cards_of

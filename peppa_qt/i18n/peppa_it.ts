@@ -110,6 +110,11 @@
         <source>{ahead} ahead of {behind} (same total, {total}; neither took a trick): order of play in the first trick of the last hand.</source>
         <translation>{ahead} prima di {behind} (stesso totale, {total}; nessuno dei due ha fatto prese): ordine di gioco nella prima presa dell'ultima smazzata.</translation>
     </message>
+    <message>
+        <source>you</source>
+        <comment>the player, after 'ahead of'</comment>
+        <translation>te</translation>
+    </message>
 </context>
 <context>
     <name>HandOverScreen</name>

@@ -439,3 +439,32 @@ def test_ctrl_z_with_one_human_still_takes_the_card_back(
     assert window.menus.undo_action.isEnabled()
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)  # the pass back
+
+
+def test_after_the_last_trick_at_a_hand_over_enter_still_shows_the_cards(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """L over the hand-over screen shows the trick taken (it is public); any key puts it away,
+    and then Enter went nowhere: the focus went to the hidden table, so a player at the
+    keyboard could no longer ask for their cards."""
+    window = make_window()
+    window.start_game(hot_seat((0, 2), "peppa"))
+    game, play = window.build_game(), HotSeatPlay(qtbot, window)
+
+    def trick_taken() -> bool:
+        table = window.controller.table
+        return table is not None and any(t.complete for t in table.tricks)
+
+    while True:
+        qtbot.waitUntil(lambda: waiting(window), timeout=10_000)
+        if game.hand_over.isVisible() and trick_taken():
+            break
+        assert play.step()
+    window.menus.last_trick_action.trigger()  # L, the menu's shortcut
+    qtbot.waitUntil(game.last_trick_panel.isVisible)
+    qtbot.keyClick(game.last_trick_panel, Qt.Key.Key_L)
+    qtbot.waitUntil(lambda: not game.last_trick_panel.isVisible())
+    focused = window.focusWidget()  # where the next key goes (the window is not active here)
+    assert focused is not None
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not game.hand_over.isVisible(), timeout=5000)

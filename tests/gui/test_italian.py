@@ -378,3 +378,37 @@ def test_a_game_resumed_in_italian_gives_the_dealer_the_italian_chip(
     qtbot.waitUntil(lambda: again.presenter.mode == PASSING, timeout=5000)
     assert again.scene.badges[dealer].state.dealer_letter == "M"
     assert again.scene.badges[dealer].state.dealer_tip == "Mazziere"
+
+
+@pytest.mark.parametrize(
+    ("language", "told"),
+    [
+        ("en", "Bruno ahead of you (same total, 13)"),
+        ("it", "Bruno prima di te (stesso totale, 13)"),
+    ],
+)
+def test_a_tie_lost_by_the_player_called_you_is_said_to_them(
+    qtbot: QtBot, language: str, told: str
+) -> None:
+    """The player is "You" ("Tu"), and the game over said "Bruno prima di Tu"."""
+    from peppa_qt.engine.match import Tie, TieBreak
+    from peppa_qt.gui.panels.game_over import GameOverPanel
+    from peppa_qt.gui.panels.summaries import GameSummary
+
+    translations.use(language)
+    panel = GameOverPanel()
+    qtbot.addWidget(panel)
+    totals = (13, 13, 10, 0)
+    summary = GameSummary(
+        preset="peppa",
+        names=("You", "Bruno", "Carla", "Dario"),
+        ranking=(3, 2, 1, 0),
+        winners=(3,),
+        totals=totals,
+        progress=(totals,),
+        limit=None,
+        teams=False,
+        ties=(Tie(1, 0, 13, TieBreak.EARLIER_LAST_TRICK),),
+    )
+    panel.show_summary(summary)
+    assert panel.ties.text().startswith(told), panel.ties.text()

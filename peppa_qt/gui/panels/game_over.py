@@ -144,7 +144,9 @@ class GameOverPanel(Panel):
                 " play in the first trick of the last hand."
             ),
         }[tie.reason]
-        ahead, behind = (texts.player_name(names[s]) for s in (tie.ahead, tie.behind))
+        ahead, behind = texts.player_name(names[tie.ahead]), texts.player_name(names[tie.behind])
+        if names[tie.behind] == texts.DEFAULT_HUMAN:  # spoken to: "prima di te", not "di Tu"
+            behind = self.tr("you", "the player, after 'ahead of'")
         return why.format(ahead=ahead, behind=behind, total=tie.total)
 
     def _fill_ranking(self, summary: GameSummary) -> None:

@@ -371,7 +371,11 @@ class WindowGame(QObject):
 
     def _on_presenter_last_trick_hidden(self) -> None:
         self.last_trick_panel.hide()
-        self.view.setFocus()
+        cover = self._hand_over
+        if cover is not None and cover.isVisible():  # L at a hand-over: Enter still shows
+            cover.button.setFocus()
+        else:
+            self.view.setFocus()
 
     def _on_presenter_aids_changed(self, hint: bool, last_trick: bool) -> None:
         self.aids_bar.show_aids(hint, last_trick)

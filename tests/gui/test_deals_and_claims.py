@@ -207,6 +207,42 @@ def test_a_deal_number_typed_in_gives_that_deal_and_a_wrong_one_is_refused(
     assert match.given_deals() == {0: NumberedDeal(971716231514)}
 
 
+def test_the_deal_number_s_note_is_red_only_for_a_wrong_number_and_the_form_stays_put(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    window.start_game(short_game("peppa", 2))
+    seen: list[NewGameDialog] = []
+    heights: list[int] = []
+
+    def red(dialog: NewGameDialog) -> bool:
+        return "#b3261e" in dialog.deal_note.styleSheet()
+
+    def typed(dialog: NewGameDialog) -> None:
+        dialog.show()
+        dialog.resize(dialog.minimumSizeHint().width(), dialog.height())  # long notes wrap
+        for text, wrong in [
+            ("", False),  # the hint before anything is typed: nothing is wrong yet
+            ("9717-1623-1541-81", True),
+            ("9717-1623-1514-81", False),
+            (" 9717 1623-1514 ", False),  # without check digits: a remark on two lines
+            ("1234-5678-901", True),
+        ]:
+            dialog.deal_number.setText(text)
+            dialog.layout().activate()
+            assert red(dialog) is wrong, text
+            heights.append(dialog.deal_seat.geometry().top())
+        dialog.hide()
+
+    _dialog_answer(monkeypatch, typed, seen)
+    menu = next(
+        a for a in window.findChildren(type(window.menus.undo_action)) if "nu&mber" in a.text()
+    )
+    menu.trigger()
+    assert seen
+    assert len(set(heights)) == 1, heights  # the rows below the note did not move
+
+
 def test_a_replay_given_up_leaves_enter_to_next_hand(
     qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -155,6 +155,10 @@ class NewGameDialog(QDialog):
         self.deal_note = QLabel()
         self.deal_note.setObjectName("deal_note")
         self.deal_note.setWordWrap(True)
+        # Two lines kept for the note whatever it says: the form does not move while the
+        # number is typed (a word-wrapped label in a form asks for more lines than it shows:
+        # the rows below jumped at the note of a number without check digits).
+        self.deal_note.setFixedHeight(2 * self.deal_note.fontMetrics().lineSpacing() + 4)
         form.addRow("", self.deal_note)
         self.deal_seat = QComboBox()
         self.deal_seat_label = QLabel()  # its seat's name follows the table's size
@@ -308,8 +312,11 @@ class NewGameDialog(QDialog):
         if self._deal is not None:  # told under the number, on a line kept for it: no jumps
             wrong = self._deal_problem()
             self.deal_note.setText(wrong or self._deal_shown())
-            self.deal_note.setStyleSheet("color: #b3261e;" if wrong else "")
-            self.deal_note.setEnabled(bool(wrong))  # a right one in grey: a remark
+            # In red what is wrong with a number typed; in grey a remark: the number read,
+            # or the hint before anything is typed (nothing is wrong yet).
+            red = bool(wrong) and bool(self.deal_number.text().strip())
+            self.deal_note.setStyleSheet("color: #b3261e;" if red else "")
+            self.deal_note.setEnabled(red)
             problem = problem or wrong
         self._start.setEnabled(not problem)
 

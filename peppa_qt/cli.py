@@ -86,6 +86,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_arena(commands)
     _add_review(commands)
+    serve = commands.add_parser(
+        "serve", help="host tables for players on other devices (no window; DESIGN.md)"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
+    serve.add_argument("--port", type=int, default=8765, help="port to listen on")
+    serve.add_argument("--certfile", help="TLS certificate (PEM): clients then use wss://")
+    serve.add_argument("--keyfile", help="TLS private key (PEM), if not in the certificate file")
     bot = commands.add_parser("bot", help="answer the bot protocol on stdin/stdout")
     bot.add_argument("--level", default="normal", help="computer level")
     bot.add_argument("--seed", type=int, default=0, help="the player's seed")
@@ -330,6 +337,10 @@ def _run(args: argparse.Namespace) -> int:
         return cmd_check(args.file)
     if args.command == "arena":
         return cmd_arena(args)
+    if args.command == "serve":
+        from .net.serve import run_server
+
+        return run_server(args.host, args.port, args.certfile, args.keyfile)
     if args.command == "bot":
         return cmd_bot(args.level, args.seed)
     if args.command == "review":

@@ -57,8 +57,11 @@ class TableLoop:
         *,
         pace: Pace | None = None,
         players: tuple[PlayerInfo, ...] | None = None,
+        deals: Callable[[int], list[int]] | None = None,
     ) -> None:
-        """``players``: the names and kinds a seat's record tells (the bot protocol's)."""
+        """``players``: the names and kinds a seat's record tells (the bot protocol's).
+        ``deals``: the cards of hand i (a host's secret randomness); by default the match
+        deals from its deal numbers, a public scheme."""
         if len(seats) != match.rules.seats:
             raise ValueError(f"{match.rules.seats} seats at this table, {len(seats)} given")
         self.match = match
@@ -67,6 +70,7 @@ class TableLoop:
         self.pace = pace or Pace()
         self._scheduler = scheduler
         self._players = players
+        self._deals = deals
         self._listeners: list[Listener] = []
         #: The question each seat is being asked, unanswered.
         self._open: dict[int, Request] = {}
@@ -311,7 +315,8 @@ class TableLoop:
     # ------------------------------------------------------------------ applying
 
     def _deal(self) -> None:
-        self.match.start_hand()
+        deals = self._deals
+        self.match.start_hand(None if deals is None else deals(len(self.match.hands)))
         self._turn = None
         self._passing_told = False
         self._tell(HandDealt(self.index()))

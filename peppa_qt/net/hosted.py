@@ -1,0 +1,289 @@
+"""One table hosted for players on other devices: its seats, their tokens, its game.
+
+The host is the only authority. A ``HostedTable`` runs the game with the Qt-free game loop
+(``table/``): a computer's seat is a ``ComputerSeat``; a remote player's seat is a
+``HumanSeat`` behind a ``StandIn``, so that a computer answers for a player who dropped (after
+``grace`` seconds) until they come back with their token. Every card a client sends is
+answered through its own seat's request and checked by the engine. Each client is sent its
+own seat's view only: the game record *seen from its seat* (``GameRecord.seen_from``: other
+deals and passes hidden, as the bot protocol sends it) and public extras (names, who is
+connected). The deals come from the table's secret randomness (256 bits from ``secrets``):
+no client can work out another seat's cards from its own.
+
+Nothing here does input or output: the server hands the table what clients sent and gives it
+``send``, the way to reach a seat's client.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..ai import make_player
+from ..engine import Match, Phase, PlayerInfo, RuleSet, record_of
+from ..engine.deals import deal_from_secret
+from ..engine.record import record_to_dict
+from ..table import HumanSeat, Request, Seat, TableLoop
+from ..table.clock import Scheduler, Timer
+from ..table.computer import ComputerSeat, Thinkers
+from ..table.events import Event, GameOver, HandScored
+from ..table.pace import Pace
+from ..table.stand_in import StandIn
+from .messages import CODE_LENGTH, CODE_LETTERS, Refusal, SeatSpec
+
+
+@dataclass(frozen=True)
+class TableTimes:
+    """How long the table waits, in seconds (the defaults suit a game over the internet)."""
+
+    #: A player who dropped keeps the seat this long before a computer plays it.
+    grace: float = 20.0
+    #: A player's turn may take this long before the computer answers for them (None: no limit).
+    turn: float | None = None
+    #: The scores stay shown this long before the next hand is dealt.
+    between_hands: float = 6.0
+    #: The pause before a computer's card.
+    ai_pause: float = 0.45
+
+
+Send = Callable[[int, dict[str, Any]], None]
+
+
+def new_code() -> str:
+    """A table's code: six letters to read aloud."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+class _RemotePlayer:
+    """A human seat's player: the seat object and who holds it."""
+
+    def __init__(self, person: HumanSeat, seat: StandIn) -> None:
+        self.person = person
+        self.seat = seat
+        self.token: str | None = None
+        self.name: str | None = None
+        self.connected = False
+        self.dropped: Timer | None = None
+
+
+class HostedTable:
+    """A table's game and its players, for the server to feed and to speak for."""
+
+    def __init__(
+        self,
+        code: str,
+        rules: RuleSet,
+        specs: Sequence[SeatSpec],
+        scheduler: Scheduler,
+        send: Send,
+        *,
+        times: TableTimes | None = None,
+        stand_in_level: str = "normal",
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if len(specs) != rules.seats:
+            raise ValueError(f"{rules.seats} seats at this table, {len(specs)} given")
+        self.code = code
+        self.rules = rules
+        self.specs = tuple(specs)
+        self.times = times or TableTimes()
+        self._scheduler = scheduler
+        self._send = send
+        self._secret = secrets.token_hex(32)
+        self._thinkers = Thinkers()
+        self._computer_names = list(names or [f"Computer {s + 1}" for s in range(rules.seats)])
+        self.remote: dict[int, _RemotePlayer] = {}
+        seats: list[Seat] = []
+        for index, spec in enumerate(self.specs):
+            computer = ComputerSeat(
+                make_player(spec.level or stand_in_level, secrets.randbits(32)),
+                self._thinkers,
+                scheduler,
+            )
+            if spec.kind != "human":
+                seats.append(computer)
+                continue
+            person = HumanSeat(self._asked)
+            stand_in = StandIn(person, computer, scheduler, self.times.turn)
+            self.remote[index] = _RemotePlayer(person, stand_in)
+            seats.append(stand_in)
+        self.match = Match(rules, secrets.randbits(53), track_undo=False)
+        self.loop = TableLoop(
+            self.match,
+            seats,
+            scheduler,
+            pace=Pace(ai_pause_ms=round(self.times.ai_pause * 1000)),
+            deals=self._deal,
+        )
+        self.loop.listen(self._told)
+        self.started = False
+        self._flush_planned = False
+        self._next_hand: Timer | None = None
+        #: Called once the game is over (the server lets the table go).
+        self.on_over: Callable[[HostedTable], None] | None = None
+
+    # ------------------------------------------------------------------ who sits where
+
+    def players(self) -> tuple[PlayerInfo, ...]:
+        """The names and kinds each seat's record tells."""
+        infos = []
+        for seat, spec in enumerate(self.specs):
+            remote = self.remote.get(seat)
+            if remote is None:
+                infos.append(PlayerInfo(self._computer_names[seat], "ai", spec.level))
+            else:
+                infos.append(PlayerInfo(remote.name or f"Player {seat + 1}", "human"))
+        return tuple(infos)
+
+    def free_seats(self) -> list[int]:
+        """The human seats nobody has taken."""
+        return [s for s, r in self.remote.items() if r.token is None]
+
+    def join(self, name: str, seat: int | None, token: str | None) -> tuple[int, str]:
+        """A client takes a free human seat, or its own back with its token: the seat and
+        its token. Raises ``Refusal`` if it cannot."""
+        if token is not None:
+            for index, remote in self.remote.items():
+                if remote.token is not None and hmac.compare_digest(remote.token, token):
+                    self._arrive(index, remote, name)
+                    return index, remote.token
+            raise Refusal("token", "this token holds no seat at this table")
+        free = self.free_seats()
+        if seat is None:
+            if not free:
+                raise Refusal("full", "every seat of this table is taken")
+            seat = free[0]
+        elif seat not in self.remote:
+            raise Refusal("seat", f"seat {seat} is not a player's seat at this table")
+        elif seat not in free:
+            raise Refusal("seat", f"seat {seat} is taken")
+        remote = self.remote[seat]
+        remote.token = secrets.token_urlsafe(24)  # 192 bits
+        self._arrive(seat, remote, name)
+        if not self.started and not self.free_seats():
+            self.start()
+        return seat, remote.token
+
+    def leave(self, seat: int) -> None:
+        """The seat's client went: shown away at once; after the grace a computer plays."""
+        remote = self.remote.get(seat)
+        if remote is None or not remote.connected:
+            return
+        remote.connected = False
+        if remote.dropped is not None:
+            remote.dropped.cancel()
+        remote.dropped = self._scheduler.call_later(
+            self.times.grace, lambda: remote.seat.set_away(True)
+        )
+        self._plan_flush()
+
+    def _arrive(self, seat: int, remote: _RemotePlayer, name: str) -> None:
+        remote.name = remote.name or name
+        remote.connected = True
+        if remote.dropped is not None:
+            remote.dropped.cancel()
+            remote.dropped = None
+        if remote.seat.away:
+            remote.seat.set_away(False)
+        self._plan_flush()
+
+    # ------------------------------------------------------------------ the game
+
+    def start(self) -> None:
+        """Start the game; seats nobody took are played by computers until someone does."""
+        if self.started:
+            return
+        self.started = True
+        for remote in self.remote.values():
+            if not remote.connected:
+                remote.seat.set_away(True)
+        self.loop.start()
+        self._plan_flush()
+
+    def cards(self, seat: int, cards: Sequence[int]) -> None:
+        """The seat's client gives its pass or card. Raises ``Refusal`` if not taken."""
+        remote = self.remote.get(seat)
+        if remote is None or not self.started:
+            raise Refusal("turn", "the game has not started")
+        if not remote.person.asked:
+            raise Refusal("turn", "it is not this seat's turn")
+        refusal = remote.person.answer(cards)
+        if refusal is not None:
+            raise Refusal("illegal", refusal.message)
+
+    def close(self) -> None:
+        """Leave the game; the computers stop thinking."""
+        if self._next_hand is not None:
+            self._next_hand.cancel()
+        for remote in self.remote.values():
+            if remote.dropped is not None:
+                remote.dropped.cancel()
+        self.loop.close()
+        self._thinkers.stop(timeout=0)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.match.is_over
+
+    def _deal_next(self) -> None:
+        self._next_hand = None
+        self.loop.next_hand()
+
+    def _deal(self, index: int) -> list[int]:
+        return deal_from_secret(self.rules, f"{self._secret}:{index}")
+
+    def _asked(self, request: Request) -> None:
+        """A player is asked: their view says so."""
+        self._plan_flush()
+
+    def _told(self, event: Event) -> None:
+        if isinstance(event, HandScored) and not self.match.is_over:
+            self._next_hand = self._scheduler.call_later(self.times.between_hands, self._deal_next)
+        if isinstance(event, GameOver) and self.on_over is not None:
+            self._scheduler.call_soon(lambda: self.on_over and self.on_over(self))
+        self._plan_flush()
+
+    # ------------------------------------------------------------------ the views sent
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What seat ``seat``'s client is shown: its own view of the game, nothing more."""
+        players = self.players()
+        record = record_of(self.match, players).seen_from(seat)
+        remote = self.remote.get(seat)
+        hand = self.match.current
+        return {
+            "type": "view",
+            "seat": seat,
+            "record": record_to_dict(record),
+            "to_act": bool(remote is not None and remote.person.asked),
+            "started": self.started,
+            "over": self.match.is_over,
+            "scored": hand is not None and hand.phase is Phase.SCORED,
+            "names": [p.name for p in players],
+            "connected": [
+                seat in self.remote and self.remote[seat].connected for seat in range(len(players))
+            ],
+            "away": [
+                seat in self.remote and self.remote[seat].seat.away for seat in range(len(players))
+            ],
+        }
+
+    def send_views(self) -> None:
+        """Send every connected client its view (a newcomer's first one)."""
+        self._plan_flush()
+
+    def _plan_flush(self) -> None:
+        """Send every connected client its view once the change in progress is over."""
+        if not self._flush_planned:
+            self._flush_planned = True
+            self._scheduler.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_planned = False
+        for seat, remote in self.remote.items():
+            if remote.connected:
+                self._send(seat, self.view(seat))

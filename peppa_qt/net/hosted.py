@@ -16,6 +16,7 @@ Nothing here does input or output: the server hands the table what clients sent 
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 from collections.abc import Callable, Sequence
@@ -233,8 +234,15 @@ class HostedTable:
         self._next_hand = None
         self.loop.next_hand()
 
+    def replay_key(self, index: int) -> str:
+        """Hand ``index``'s own key (128 bits), from which its deal is drawn: told once the
+        hand is over, it replays that deal (``deals.deal_from_secret``) and tells nothing of
+        any other hand (each is a hash of the table's secret and the hand's index)."""
+        digest = hashlib.sha256(f"peppa-table:{self._secret}:{index}".encode()).hexdigest()
+        return digest[:32]
+
     def _deal(self, index: int) -> list[int]:
-        return deal_from_secret(self.rules, f"{self._secret}:{index}")
+        return deal_from_secret(self.rules, self.replay_key(index))
 
     def _asked(self, request: Request) -> None:
         """A player is asked: their view says so."""
@@ -263,6 +271,12 @@ class HostedTable:
             "started": self.started,
             "over": self.match.is_over,
             "scored": hand is not None and hand.phase is Phase.SCORED,
+            # The keys that replay the hands over (never one of a hand still in play).
+            "replay": {
+                str(i): self.replay_key(i)
+                for i, h in enumerate(self.match.hands)
+                if h.phase is Phase.SCORED
+            },
             "names": [p.name for p in players],
             "connected": [
                 seat in self.remote and self.remote[seat].connected for seat in range(len(players))

@@ -58,6 +58,10 @@ class Limits:
     tables: int = 2000
     #: Messages besides views kept for a client that does not read.
     outbox: int = 16
+    #: Seconds a finished table stays (its players see the final scores), and that a table
+    #: with nobody connected is kept before it is let go.
+    finished_kept: float = 300.0
+    idle: float = 1800.0
 
 
 class AsyncioScheduler:
@@ -187,11 +191,29 @@ class TableServer:
         )
         table.on_over = self._table_over
         self.tables[code] = table
+        self._check_idle(code)
         log.info("table %s created: %s, %d seats", code, rules.name, rules.seats)
         return table
 
     def _table_over(self, table: HostedTable) -> None:
         log.info("table %s: the game is over", table.code)
+        code = table.code
+        self.scheduler().call_later(self.limits.finished_kept, lambda: self.drop_table(code))
+
+    def _check_idle(self, code: str) -> None:
+        """Let the table go once it has had nobody connected for ``idle`` seconds."""
+
+        def check() -> None:
+            table = self.tables.get(code)
+            if table is None:
+                return
+            if any(key[0] == code for key in self._clients):
+                self._check_idle(code)  # someone is there: look again later
+            else:
+                log.info("table %s: nobody came or stayed", code)
+                self.drop_table(code)
+
+        self.scheduler().call_later(self.limits.idle, check)
 
     def drop_table(self, code: str) -> None:
         """Let a table go: its game stops, its clients are closed."""

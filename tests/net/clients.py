@@ -138,3 +138,19 @@ def cards_held(view: dict[str, Any]) -> int:
 async def bounded(work: Any, seconds: float = 120.0) -> Any:
     """``work`` with a guard against a hang (never a pace: a busy machine just takes longer)."""
     return await asyncio.wait_for(work, seconds)
+
+
+def replay_keys_told_early(player: Player) -> list[str]:
+    """Every replay key a view told while its hand was still in play (there must be none)."""
+    early = []
+    for text in player.received:
+        message = json.loads(text)
+        if message["type"] != "view":
+            continue
+        hands, seat = message["record"]["hands"], message["seat"]
+        for index in message.get("replay", {}):
+            hand = hands[int(index)]
+            full = len(hand["deal"][seat].split()) * len(hand["deal"])
+            if len(hand["play"].split()) < full:
+                early.append(index)
+    return early

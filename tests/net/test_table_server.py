@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from peppa_qt.engine import RuleSet
+from peppa_qt.engine import RuleSet, cards_of
+from peppa_qt.engine.deals import deal_from_secret
 from peppa_qt.engine.record import record_of, record_to_dict
 from peppa_qt.net.hosted import TableTimes
 from peppa_qt.net.messages import SeatSpec
-from peppa_qt.net.server import TableServer
+from peppa_qt.net.server import Limits, TableServer
 
-from .clients import Player, audit, bounded
+from .clients import Player, audit, bounded, replay_keys_told_early
 
 ONE_HAND = {"end": {"mode": "hands", "count": 1}}
 FAST = TableTimes(grace=0.2, between_hands=0.0, ai_pause=0.0)
@@ -59,6 +60,12 @@ def test_three_clients_and_a_computer_play_a_game_to_the_end_and_see_only_their_
             final = player.last_view
             assert final is not None and final["over"]
             assert final["names"] == ["Anna", "Bruno", "Computer 3", "Carla"]
+            # Each hand over can be replayed from its key, told once it was over.
+            assert sorted(final["replay"]) == ["0", "1"]
+            for index, key in final["replay"].items():
+                dealt = [sorted(map(str, cards_of(m))) for m in deal_from_secret(rules, key)]
+                assert dealt == [sorted(d.split()) for d in whole["hands"][int(index)]["deal"]]
+            assert replay_keys_told_early(player) == []
             # The seat's record ends as the host's, seen from the seat: the same plays.
             assert [h["play"] for h in final["record"]["hands"]] == [
                 h["play"] for h in whole["hands"]
@@ -132,3 +139,29 @@ def test_a_player_who_drops_mid_trick_is_played_for_and_comes_back_to_the_table_
         await again.close()
 
     run(test)
+
+
+def test_a_finished_table_and_a_table_nobody_joins_are_let_go() -> None:
+    async def test() -> None:
+        server = TableServer(times=FAST, limits=Limits(finished_kept=0.3, idle=0.5))
+        port = await server.start("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{port}/table"
+        try:
+            specs = [SeatSpec("human")] + [SeatSpec("ai", "easy")] * 3
+            idle = server.host(RuleSet.preset("hearts", ONE_HAND), specs)
+            played = server.host(RuleSet.preset("hearts", ONE_HAND), specs)
+            player = Player(url, played.code, "Anna")
+            connection = await player.join()
+            await bounded(player.play(connection))
+            assert played.code in server.tables  # the final scores stay to be seen
+            await bounded(connection.wait_closed(), 30)  # then the table goes, and its client
+            assert connection.close_code == 1001
+            for _ in range(100):
+                if idle.code not in server.tables:
+                    break
+                await asyncio.sleep(0.05)
+            assert server.tables == {}
+        finally:
+            await server.stop()
+
+    asyncio.run(bounded(test(), 60))

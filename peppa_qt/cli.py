@@ -93,6 +93,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8765, help="port to listen on")
     serve.add_argument("--certfile", help="TLS certificate (PEM): clients then use wss://")
     serve.add_argument("--keyfile", help="TLS private key (PEM), if not in the certificate file")
+    join = commands.add_parser(
+        "join", help="play a seat of a hosted table with a computer level (a bot over the network)"
+    )
+    join.add_argument("url", help="the host's address, like ws://192.168.1.20:8765/table")
+    join.add_argument("table", help="the table's code")
+    join.add_argument("--name", default="Bot", help="the name the others see")
+    join.add_argument("--level", default="normal", help="computer level")
+    join.add_argument("--seat", type=int, help="the seat to take (default: any free one)")
     bot = commands.add_parser("bot", help="answer the bot protocol on stdin/stdout")
     bot.add_argument("--level", default="normal", help="computer level")
     bot.add_argument("--seed", type=int, default=0, help="the player's seed")
@@ -341,6 +349,10 @@ def _run(args: argparse.Namespace) -> int:
         from .net.serve import run_server
 
         return run_server(args.host, args.port, args.certfile, args.keyfile)
+    if args.command == "join":
+        from .net.client import run_bot
+
+        return run_bot(args.url, args.table, args.name, args.level, args.seat)
     if args.command == "bot":
         return cmd_bot(args.level, args.seed)
     if args.command == "review":

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from websockets.asyncio.client import connect
@@ -15,6 +17,26 @@ from websockets.asyncio.client import connect
 from .clients import Player, bounded
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextlib.contextmanager
+def served() -> Iterator[str]:
+    """A ``peppa-qt serve`` process on 127.0.0.1 (a free port): its table URL; stopped after."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "peppa_qt", "serve", "--host", "127.0.0.1", "--port", "0"],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,  # a few lines a game: the pipe never fills
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)/table", line)
+        assert found, line
+        yield f"ws://127.0.0.1:{found.group(1)}/table"
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
 
 
 def test_serve_hosts_a_created_table_logs_who_joins_and_stops_on_sigterm() -> None:

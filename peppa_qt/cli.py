@@ -93,6 +93,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8765, help="port to listen on")
     serve.add_argument("--certfile", help="TLS certificate (PEM): clients then use wss://")
     serve.add_argument("--keyfile", help="TLS private key (PEM), if not in the certificate file")
+    serve.add_argument(
+        "--state", help="folder to keep the tables in: after a stop or a kill they go on"
+    )
     join = commands.add_parser(
         "join", help="play a seat of a hosted table with a computer level (a bot over the network)"
     )
@@ -348,7 +351,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from .net.serve import run_server
 
-        return run_server(args.host, args.port, args.certfile, args.keyfile)
+        return run_server(args.host, args.port, args.certfile, args.keyfile, args.state)
     if args.command == "join":
         from .net.client import run_bot
 

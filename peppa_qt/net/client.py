@@ -84,19 +84,16 @@ class TableClient:
             await self._connection.close()
             self._connection = None
 
-    async def play(self, choose: Chooser, *, comebacks: int = 5) -> dict[str, Any]:
+    async def play(self, choose: Chooser, *, comebacks: int = 30) -> dict[str, Any]:
         """Answer every view that asks the seat to act, until the game is over; the final
-        view. A dropped connection is taken up again with the token (``comebacks`` times)."""
+        view. A dropped connection is taken up again with the token (tried ``comebacks``
+        times, a second apart)."""
         answered: tuple[int, str, str] | None = None
         while True:
             try:
                 message = await self._receive()
             except ConnectionClosed:
-                if comebacks <= 0:
-                    raise
-                comebacks -= 1
-                await asyncio.sleep(0.5)
-                await self._come_back()
+                await self._come_back(comebacks)
                 answered = None
                 continue
             if message.get("type") != "view":
@@ -114,11 +111,17 @@ class TableClient:
                 json.dumps({"type": "cards", "cards": format_cards(cards).split()})
             )
 
-    async def _come_back(self) -> None:
-        try:
-            await self.join()
-        except (OSError, InvalidHandshake) as error:
-            raise ConnectionClosed(None, None) from error
+    async def _come_back(self, tries: int) -> None:
+        """Take the seat back with the token: ``tries`` times, a second apart (a host that
+        restarts takes a moment); raises ConnectionClosed if it never answers."""
+        for _ in range(tries):
+            await asyncio.sleep(1.0)
+            try:
+                await self.join()
+                return
+            except (OSError, InvalidHandshake, ConnectionClosed):
+                continue
+        raise ConnectionClosed(None, None)
 
     async def _receive(self) -> dict[str, Any]:
         assert self._connection is not None

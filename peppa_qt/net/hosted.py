@@ -21,6 +21,7 @@ import hmac
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..ai import make_player
@@ -53,6 +54,26 @@ class TableTimes:
 Send = Callable[[int, dict[str, Any]], None]
 
 
+SNAPSHOT_FORMAT = "peppa-table"
+SNAPSHOT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Restored:
+    """A saved table's state to go on with (``net/state.py`` reads it)."""
+
+    match: Match
+    secret: str
+    tokens: dict[int, str]
+    names: dict[int, str]
+    started: bool
+
+
+def token_hash(token: str) -> str:
+    """What a table keeps of a seat's token: its SHA-256 (a saved table gives no token away)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
 def new_code() -> str:
     """A table's code: six letters to read aloud."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -64,7 +85,8 @@ class _RemotePlayer:
     def __init__(self, person: HumanSeat, seat: StandIn) -> None:
         self.person = person
         self.seat = seat
-        self.token: str | None = None
+        #: The SHA-256 of the seat's token (the token itself is the client's only).
+        self.token_hash: str | None = None
         self.name: str | None = None
         self.connected = False
         self.dropped: Timer | None = None
@@ -84,7 +106,9 @@ class HostedTable:
         times: TableTimes | None = None,
         stand_in_level: str = "normal",
         names: Sequence[str] | None = None,
+        restored: Restored | None = None,
     ) -> None:
+        """``restored``: the table as it was saved (``snapshot``), to go on with."""
         if len(specs) != rules.seats:
             raise ValueError(f"{rules.seats} seats at this table, {len(specs)} given")
         self.code = code
@@ -93,7 +117,7 @@ class HostedTable:
         self.times = times or TableTimes()
         self._scheduler = scheduler
         self._send = send
-        self._secret = secrets.token_hex(32)
+        self._secret = restored.secret if restored else secrets.token_hex(32)
         self._thinkers = Thinkers()
         self._computer_names = list(names or [f"Computer {s + 1}" for s in range(rules.seats)])
         self.remote: dict[int, _RemotePlayer] = {}
@@ -111,7 +135,9 @@ class HostedTable:
             stand_in = StandIn(person, computer, scheduler, self.times.turn)
             self.remote[index] = _RemotePlayer(person, stand_in)
             seats.append(stand_in)
-        self.match = Match(rules, secrets.randbits(53), track_undo=False)
+        self.match = (
+            restored.match if restored else Match(rules, secrets.randbits(53), track_undo=False)
+        )
         self.loop = TableLoop(
             self.match,
             seats,
@@ -125,6 +151,14 @@ class HostedTable:
         self._next_hand: Timer | None = None
         #: Called once the game is over (the server lets the table go).
         self.on_over: Callable[[HostedTable], None] | None = None
+        #: Called after each change, once it is over (the server saves the table).
+        self.on_change: Callable[[HostedTable], None] | None = None
+        if restored is not None:
+            for seat, hashed in restored.tokens.items():
+                self.remote[seat].token_hash = hashed
+                self.remote[seat].name = restored.names.get(seat)
+            if restored.started:
+                self.resume()
 
     # ------------------------------------------------------------------ who sits where
 
@@ -141,16 +175,17 @@ class HostedTable:
 
     def free_seats(self) -> list[int]:
         """The human seats nobody has taken."""
-        return [s for s, r in self.remote.items() if r.token is None]
+        return [s for s, r in self.remote.items() if r.token_hash is None]
 
     def join(self, name: str, seat: int | None, token: str | None) -> tuple[int, str]:
         """A client takes a free human seat, or its own back with its token: the seat and
         its token. Raises ``Refusal`` if it cannot."""
         if token is not None:
+            hashed = token_hash(token)
             for index, remote in self.remote.items():
-                if remote.token is not None and hmac.compare_digest(remote.token, token):
+                if remote.token_hash is not None and hmac.compare_digest(remote.token_hash, hashed):
                     self._arrive(index, remote, name)
-                    return index, remote.token
+                    return index, token
             raise Refusal("token", "this token holds no seat at this table")
         free = self.free_seats()
         if seat is None:
@@ -162,11 +197,12 @@ class HostedTable:
         elif seat not in free:
             raise Refusal("seat", f"seat {seat} is taken")
         remote = self.remote[seat]
-        remote.token = secrets.token_urlsafe(24)  # 192 bits
+        token = secrets.token_urlsafe(24)  # 192 bits
+        remote.token_hash = token_hash(token)
         self._arrive(seat, remote, name)
         if not self.started and not self.free_seats():
             self.start()
-        return seat, remote.token
+        return seat, token
 
     def leave(self, seat: int) -> None:
         """The seat's client went: shown away at once; after the grace a computer plays."""
@@ -203,6 +239,38 @@ class HostedTable:
                 remote.seat.set_away(True)
         self.loop.start()
         self._plan_flush()
+
+    def resume(self) -> None:
+        """Go on with a saved game: its players come back with their tokens; until then,
+        after the grace, computers play their seats."""
+        self.started = True
+        for remote in self.remote.values():
+            if remote.token_hash is None:
+                remote.seat.set_away(True)
+            else:
+                remote.dropped = self._scheduler.call_later(
+                    self.times.grace, partial(remote.seat.set_away, True)
+                )
+        self.loop.start()  # (a hand scored is told again: the next is dealt after the pause)
+        self._plan_flush()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The table as a document to go on with after the host stops (``restore``): the
+        whole game (every deal: keep it private), the seats' token hashes, the secret."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "version": SNAPSHOT_VERSION,
+            "code": self.code,
+            "record": record_to_dict(record_of(self.match, self.players())),
+            "seats": [
+                {"kind": spec.kind, "level": spec.level} if spec.level else {"kind": spec.kind}
+                for spec in self.specs
+            ],
+            "secret": self._secret,
+            "tokens": {str(s): r.token_hash for s, r in self.remote.items() if r.token_hash},
+            "names": {str(s): r.name for s, r in self.remote.items() if r.name},
+            "started": self.started,
+        }
 
     def cards(self, seat: int, cards: Sequence[int]) -> None:
         """The seat's client gives its pass or card. Raises ``Refusal`` if not taken."""
@@ -301,3 +369,5 @@ class HostedTable:
         for seat, remote in self.remote.items():
             if remote.connected:
                 self._send(seat, self.view(seat))
+        if self.on_change is not None:
+            self.on_change(self)

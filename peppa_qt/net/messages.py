@@ -138,7 +138,7 @@ def _create(document: dict[str, Any]) -> Create:
     rules, seats = document.get("rules"), document.get("seats")
     if not isinstance(seats, list) or len(seats) not in TABLE_SIZES:
         raise Refusal("rules", '"seats" lists 4, 6 or 8 seats')
-    specs = tuple(_seat_spec(item) for item in seats)
+    specs = tuple(seat_spec(item) for item in seats)
     if not isinstance(rules, dict) or not isinstance(rules.get("preset"), str):
         raise Refusal("rules", 'rules are an object with a "preset", as in a record')
     options = rules.get("options", {})
@@ -153,7 +153,8 @@ def _create(document: dict[str, Any]) -> Create:
     return Create(ruleset, specs)
 
 
-def _seat_spec(item: object) -> SeatSpec:
+def seat_spec(item: object) -> SeatSpec:
+    """A seat of a ``create`` (or a saved table): a human, or a computer of a level."""
     if isinstance(item, dict) and item.get("kind") == "human":
         return SeatSpec("human")
     if isinstance(item, dict) and item.get("kind") == "ai" and item.get("level") in LEVELS:

@@ -13,29 +13,39 @@ import contextlib
 import logging
 import signal
 import ssl
+from pathlib import Path
 
 from .server import TableServer, tls_context
+from .state import TableStore
 
 log = logging.getLogger("peppa.serve")
 
 
 def run_server(
-    host: str, port: int, certfile: str | None = None, keyfile: str | None = None
+    host: str,
+    port: int,
+    certfile: str | None = None,
+    keyfile: str | None = None,
+    state: str | None = None,
 ) -> int:
-    """Serve until stopped; the exit status."""
+    """Serve until stopped; the exit status. ``state``: the folder tables are kept in, to
+    go on after a stop or a kill."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # each connection: too much
     tls = tls_context(certfile, keyfile or certfile) if certfile else None
     try:
-        asyncio.run(_serve(host, port, tls))
+        store = TableStore(Path(state)) if state else None
+        asyncio.run(_serve(host, port, tls, store))
     except OSError as error:
         log.error("cannot listen on %s:%d: %s", host, port, error.strerror or error)
         return 1
     return 0
 
 
-async def _serve(host: str, port: int, tls: ssl.SSLContext | None) -> None:
-    server = TableServer()
+async def _serve(
+    host: str, port: int, tls: ssl.SSLContext | None, store: TableStore | None
+) -> None:
+    server = TableServer(store=store)
     listening = await server.start(host, port, tls)
     scheme = "wss" if tls is not None else "ws"
     log.info("Peppa tables at %s://%s:%d/table", scheme, host, listening)

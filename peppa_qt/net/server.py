@@ -25,6 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from functools import partial
 from http import HTTPStatus
 from typing import Any
 
@@ -33,8 +34,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..engine import RuleSet
-from .hosted import HostedTable, TableTimes, new_code
+from .hosted import HostedTable, Restored, TableTimes, new_code
 from .messages import MAX_MESSAGE, Cards, Create, Hello, Refusal, SeatSpec, parse
+from .state import TableStore, specs_of
 
 log = logging.getLogger("peppa.serve")
 
@@ -153,7 +155,10 @@ class TableServer:
         limits: Limits | None = None,
         times: TableTimes | None = None,
         allow_create: bool = True,
+        store: TableStore | None = None,
     ) -> None:
+        """``store``: where tables are kept, to go on after a stop or a kill (None: nowhere)."""
+        self.store = store
         self.limits = limits or Limits()
         self.times = times or TableTimes()
         self.allow_create = allow_create
@@ -174,22 +179,34 @@ class TableServer:
         return self._scheduler
 
     def host(
-        self, rules: RuleSet, specs: Sequence[SeatSpec], names: Sequence[str] | None = None
+        self,
+        rules: RuleSet,
+        specs: Sequence[SeatSpec],
+        names: Sequence[str] | None = None,
+        *,
+        code: str | None = None,
+        restored: Restored | None = None,
     ) -> HostedTable:
-        """A new table with a code nobody else's has (call on the event loop)."""
-        code = new_code()
-        while code in self.tables:
+        """A new table with a code nobody else's has, or a saved one taken up again (call on
+        the event loop)."""
+        if code is None:
             code = new_code()
+            while code in self.tables:
+                code = new_code()
         table = HostedTable(
             code,
             rules,
             specs,
             self.scheduler(),
-            lambda seat, message: self._send(code, seat, message),
+            partial(self._send, code),
             times=self.times,
             names=names,
+            restored=restored,
         )
         table.on_over = self._table_over
+        if self.store is not None:
+            table.on_change = self.store.save
+            self.store.save(table)
         self.tables[code] = table
         self._check_idle(code)
         log.info("table %s created: %s, %d seats", code, rules.name, rules.seats)
@@ -215,12 +232,16 @@ class TableServer:
 
         self.scheduler().call_later(self.limits.idle, check)
 
-    def drop_table(self, code: str) -> None:
-        """Let a table go: its game stops, its clients are closed."""
+    def drop_table(self, code: str, *, forget: bool = True) -> None:
+        """Let a table go: its game stops, its clients are closed; its saved file goes too
+        unless the server is only stopping (``forget`` False: it goes on at the next start)."""
         table = self.tables.pop(code, None)
         if table is None:
             return
+        table.on_change = None
         table.close()
+        if forget and self.store is not None:
+            self.store.forget(code)
         for key in [k for k in self._clients if k[0] == code]:
             client = self._clients.pop(key)
             client.closed = True
@@ -243,6 +264,11 @@ class TableServer:
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port listened on."""
         self.scheduler()
+        if self.store is not None:
+            for document, restored in self.store.saved():
+                rules = restored.match.rules
+                self.host(rules, specs_of(document), code=document["code"], restored=restored)
+                log.info("table %s taken up again", document["code"])
         self._server = await serve(
             self._connected,
             host,
@@ -260,7 +286,7 @@ class TableServer:
     async def stop(self) -> None:
         """Stop listening, close every table and connection."""
         for code in list(self.tables):
-            self.drop_table(code)
+            self.drop_table(code, forget=False)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -80,3 +80,75 @@ def test_serve_hosts_a_created_table_logs_who_joins_and_stops_on_sigterm() -> No
         if server.poll() is None:
             server.kill()
             server.communicate()
+
+
+def test_a_server_killed_mid_hand_goes_on_from_its_state_and_the_player_comes_back(
+    tmp_path: Path,
+) -> None:
+    import socket
+
+    from peppa_qt.ai import make_player
+    from peppa_qt.engine import PlayerView
+    from peppa_qt.net.client import TableClient
+
+    with socket.socket() as probe:  # a free port, for both runs of the server
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    state = tmp_path / "tables"
+    command = [sys.executable, "-m", "peppa_qt", "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--state", str(state)]
+
+    def start() -> subprocess.Popen[str]:
+        server = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        assert server.stderr is not None
+        for _ in range(20):  # up to the line that says it listens
+            if "/table" in server.stderr.readline():
+                return server
+        raise AssertionError("the server did not say where it listens")
+
+    servers = [start()]
+    url = f"ws://127.0.0.1:{port}/table"
+    easy = make_player("easy")
+    seen_before_kill: list[str] = []
+
+    async def play() -> dict[str, object]:
+        async with connect(url) as creator:
+            seats = [{"kind": "human"}] + [{"kind": "ai", "level": "easy"}] * 3
+            create = {"type": "create", "protocol": 1, "seats": seats}
+            create["rules"] = {
+                "preset": "hearts",
+                "options": {"end": {"mode": "hands", "count": 1}},
+            }
+            await creator.send(json.dumps(create))
+            code = json.loads(await bounded(creator.recv(), 30))["table"]
+        client = TableClient(url, code, "Anna")
+        await client.join()
+        chosen = 0
+
+        def choose(view: PlayerView) -> list[int]:
+            nonlocal chosen
+            chosen += 1
+            if chosen == 5:  # in the middle of the hand: the server is killed, then started again
+                assert client.view is not None
+                seen_before_kill.append(client.view["record"]["hands"][0]["play"])
+                servers[0].kill()
+                servers[0].wait(timeout=30)
+                servers.append(start())
+            return list(easy.decide(view).cards)
+
+        final = await client.play(choose)
+        await client.close()
+        return final
+
+    try:
+        final = asyncio.run(bounded(play(), 150))
+        assert final["over"] and seen_before_kill
+        # The hand went on from where it was: the plays before the kill begin the whole hand's.
+        played = str(final["record"]["hands"][0]["play"])  # type: ignore[index]
+        assert played.startswith(seen_before_kill[0]) and len(played.split()) == 52
+        assert len(list(state.glob("*.json"))) == 1  # kept until the finished table is let go
+    finally:
+        for server in servers:
+            if server.poll() is None:
+                server.kill()
+            server.communicate()

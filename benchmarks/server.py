@@ -48,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -302,24 +303,28 @@ def serve(port: int, profile: str | None) -> None:
 
 
 class GcTime:
-    """The time the garbage collector takes, per generation (cProfile does not see it)."""
+    """The CPU time the garbage collector takes, per generation (cProfile does not see it)."""
 
     def __init__(self) -> None:
         self.seconds = [0.0, 0.0, 0.0]
         self.counts = [0, 0, 0]
+        #: The most objects tracked at the start of a full collection.
+        self.largest = 0
         self._started = 0.0
         gc.callbacks.append(self._called)
 
     def _called(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._started = time.perf_counter()
+            if info["generation"] == 2:
+                self.largest = max(self.largest, len(gc.get_objects()))
+            self._started = time.process_time()
         else:
-            self.seconds[info["generation"]] += time.perf_counter() - self._started
+            self.seconds[info["generation"]] += time.process_time() - self._started
             self.counts[info["generation"]] += 1
 
     def reset(self) -> None:
         """Count from now."""
-        self.seconds, self.counts = [0.0, 0.0, 0.0], [0, 0, 0]
+        self.seconds, self.counts, self.largest = [0.0, 0.0, 0.0], [0, 0, 0], 0
 
 
 async def _serve(port: int, collecting: GcTime) -> None:
@@ -339,7 +344,14 @@ async def _serve(port: int, collecting: GcTime) -> None:
     loop.add_signal_handler(signal.SIGUSR1, collecting.reset)  # (the play starts)
     print("listening", Path(peppa_qt.__file__).parent.parent, flush=True)
     await stop.wait()
-    gc_time = {"gc_seconds": collecting.seconds, "gc_counts": collecting.counts}
+    tracked = Counter(type(o).__name__ for o in gc.get_objects())
+    gc_time = {
+        "gc_seconds": collecting.seconds,
+        "gc_counts": collecting.counts,
+        "tracked": tracked.total(),
+        "largest": collecting.largest,
+        "most": tracked.most_common(8),
+    }
     print(json.dumps(gc_time), flush=True)  # (before the stop: play only)
     await asyncio.wait_for(server.stop(), STOP_TIMEOUT)
 
@@ -413,6 +425,7 @@ async def measure(
     assert server.stdout is not None
     collected = json.loads(await server.stdout.read())
     figures["gc"] = sum(collected["gc_seconds"])
+    figures["gc_by_generation"] = collected
     return figures
 
 
@@ -548,6 +561,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--hands", type=int, default=1, help="hands a game lasts")
     parser.add_argument("--workers", type=int, default=2, help="client processes")
     parser.add_argument("--profile", help="profile the server (last run) into this file")
+    parser.add_argument("--verbose", action="store_true", help="the GC by generation")
     parser.add_argument("--against", type=Path, help="another checkout's server, in turn")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
@@ -569,6 +583,7 @@ def main() -> int:
     counts = [int(n) for n in args.tables.split(",")]
     print(f"load average before: {os.getloadavg()}; {args.hands} hand(s), {args.workers} workers")
     print(HEADER, flush=True)
+    verbose = args.verbose
     roots = [ROOT] + ([args.against.resolve()] if args.against else [])
     for n in counts:
         for root in roots:
@@ -576,6 +591,8 @@ def main() -> int:
             figures = asyncio.run(measure(n, args.hands, args.workers, profile, root))
             figures["code"] = "this" if root == ROOT else root.name
             print(row(figures), flush=True)
+            if verbose:
+                print("  gc (seconds, collections by generation):", figures["gc_by_generation"])
             if figures["refused"] or figures["errors"] or figures["incomplete"]:
                 keys = ("refused", "errors", "incomplete", "over")
                 print("  !", {k: figures[k] for k in keys})

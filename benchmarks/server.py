@@ -2,7 +2,8 @@
 """The table server under many tables (issue 39): N tables of four scripted clients each.
 
     nice -n 5 python benchmarks/server.py [--tables 10,100,500] [--hands 1] [--workers 2]
-                                          [--profile FILE] [--against OTHER_CHECKOUT]
+                                          [--think S] [--profile FILE]
+                                          [--against OTHER_CHECKOUT]
 
 One server process holds every table; the clients run in ``--workers`` other processes
 (asyncio, the ``websockets`` client). The server is this file's own runner (``--serve``), not
@@ -12,7 +13,8 @@ client comes from 127.0.0.1 (``serve``'s defaults allow 32 connections per addre
 table's first client sends ``create`` (four human seats, Hearts, ``--hands`` hands); once every
 worker has its connections open and its tables created, all clients send ``hello`` at once
 and play at computer speed: each chooses the lowest legal card (or passes its three lowest)
-as soon as a view whose position changed says it is to act.
+as soon as a view whose position changed says it is to act (``--think S``: a card S seconds
+later on average, 0.5 S to 1.5 S, as people play, the client reading on meanwhile).
 
 Measured, for each number of tables:
 - latency: from a client's ``send`` of a card to each other client of the table receiving a
@@ -42,6 +44,7 @@ import contextlib
 import gc
 import json
 import os
+import random
 import resource
 import signal
 import subprocess
@@ -105,6 +108,15 @@ def lowest(mask: int, count: int) -> list[str]:
 # ---------------------------------------------------------------------- the clients
 
 
+@dataclass(frozen=True)
+class Game:
+    """What each table plays: ``hands`` hands, each card after ``think`` seconds on average
+    (0: at once, at computer speed)."""
+
+    hands: int
+    think: float = 0.0
+
+
 @dataclass
 class Table:
     """A table's four clients' shared notes: when each card was sent, and by whom."""
@@ -124,6 +136,7 @@ class Client:
 
     table: Table
     connection: ClientConnection
+    think: float = 0.0
     seat: int = -1
     sent: int = 0
     received: int = 0
@@ -131,6 +144,7 @@ class Client:
     over: bool = False
     _seen: tuple[int, int] = (0, 0)  # the hand and the number of its cards seen played
     _answered: tuple[int, int, bool] | None = None
+    _thinking: set[asyncio.Future[None]] = field(default_factory=set)
 
     async def play(self, name: str) -> None:
         """Take a seat and play until the game is over."""
@@ -198,7 +212,18 @@ class Client:
         broken = any(rules.heart_breakers >> c & 1 for c in played)
         legal = legal_cards(rules, held, played[start:], len(played) < SEATS, broken)
         card = lowest(legal, 1)
-        self.table.sent[(index, len(plays))] = (time.monotonic(), self.seat)
+        if not self.think:
+            await self._play(index, len(plays), card)
+            return
+        # A person's pace: the card goes later, while the client reads on.
+        thought = asyncio.ensure_future(self._play(index, len(plays), card, self.think))
+        self._thinking.add(thought)
+        thought.add_done_callback(self._thinking.discard)
+
+    async def _play(self, index: int, number: int, card: list[str], think: float = 0) -> None:
+        if think:
+            await asyncio.sleep(think * random.uniform(0.5, 1.5))
+        self.table.sent[(index, number)] = (time.monotonic(), self.seat)
         await self._send({"type": "cards", "cards": card})
 
     async def _send(self, message: dict[str, Any]) -> None:
@@ -206,7 +231,7 @@ class Client:
         await self.connection.send(json.dumps(message, separators=(",", ":")))
 
 
-async def open_tables(url: str, first: int, count: int, hands: int) -> list[Client]:
+async def open_tables(url: str, first: int, count: int, game: Game) -> list[Client]:
     """Open four connections for each of ``count`` tables and create each table (by its
     first client): the clients, four by four, ready to say hello."""
     gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
@@ -217,8 +242,8 @@ async def open_tables(url: str, first: int, count: int, hands: int) -> list[Clie
 
     connections = await asyncio.gather(*(opened() for _ in range(SEATS * count)))
     tables = [Table(first + index) for index in range(count)]
-    clients = [Client(tables[i // SEATS], c) for i, c in enumerate(connections)]
-    rules = {"preset": "hearts", "options": {"end": {"mode": "hands", "count": hands}}}
+    clients = [Client(tables[i // SEATS], c, game.think) for i, c in enumerate(connections)]
+    rules = {"preset": "hearts", "options": {"end": {"mode": "hands", "count": game.hands}}}
     create = {"type": "create", "protocol": 1, "rules": rules, "seats": [{"kind": "human"}] * 4}
 
     async def created(client: Client) -> None:
@@ -271,10 +296,10 @@ def client_results(
     }
 
 
-async def worker(port: int, first: int, count: int, hands: int, result: str) -> None:
+async def worker(port: int, first: int, count: int, game: Game, result: str) -> None:
     """A client process: open its tables, say ready, wait for ``go`` on stdin, play."""
     url = f"ws://127.0.0.1:{port}/table"
-    clients = await asyncio.wait_for(open_tables(url, first, count, hands), CONNECT_TIMEOUT)
+    clients = await asyncio.wait_for(open_tables(url, first, count, game), CONNECT_TIMEOUT)
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     cpu = os.times()
@@ -397,7 +422,7 @@ async def _sample(pid: int, peak: dict[str, int]) -> None:
 
 
 async def measure(
-    tables: int, hands: int, workers: int, profile: str | None, root: Path
+    tables: int, game: Game, workers: int, profile: str | None, root: Path
 ) -> dict[str, Any]:
     """One run: a fresh server with ``root``'s code, a warm-up game, ``tables`` tables
     played; the figures."""
@@ -411,9 +436,9 @@ async def measure(
     try:
         listening = await _line(server.stdout, 60)
         assert listening == f"listening {root}", f"{listening!r}: not {root}'s code"
-        warm = await open_tables(f"ws://127.0.0.1:{PORT}/table", -1, 1, hands)
+        warm = await open_tables(f"ws://127.0.0.1:{PORT}/table", -1, 1, Game(1))
         await asyncio.wait_for(play_clients(warm), 120)
-        figures = await _played(server.pid, tables, hands, workers)
+        figures = await _played(server.pid, tables, game, workers)
     finally:
         with contextlib.suppress(ProcessLookupError):
             server.send_signal(signal.SIGTERM)
@@ -429,7 +454,7 @@ async def measure(
     return figures
 
 
-async def _played(pid: int, tables: int, hands: int, workers: int) -> dict[str, Any]:
+async def _played(pid: int, tables: int, game: Game, workers: int) -> dict[str, Any]:
     base = status(pid)
     workers = min(workers, tables)
     shares = [tables // workers + (w < tables % workers) for w in range(workers)]
@@ -437,7 +462,8 @@ async def _played(pid: int, tables: int, hands: int, workers: int) -> dict[str, 
         results = [str(Path(folder) / f"{w}.json") for w in range(workers)]
         procs = []
         for w, share in enumerate(shares):
-            args = ["--worker", str(sum(shares[:w])), str(share), str(hands), results[w]]
+            args = ["--worker", str(sum(shares[:w])), str(share), str(game.hands)]
+            args += [str(game.think), results[w]]
             procs.append(
                 await asyncio.create_subprocess_exec(
                     sys.executable, __file__, *args, stdin=subprocess.PIPE, stdout=subprocess.PIPE
@@ -559,12 +585,15 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="10,100,500", help="numbers of tables, comma-separated")
     parser.add_argument("--hands", type=int, default=1, help="hands a game lasts")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds before each card, on average (0)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="client processes")
     parser.add_argument("--profile", help="profile the server (last run) into this file")
     parser.add_argument("--verbose", action="store_true", help="the GC by generation")
     parser.add_argument("--against", type=Path, help="another checkout's server, in turn")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--worker", nargs=5, help=argparse.SUPPRESS)
     return parser.parse_args()
 
 
@@ -576,19 +605,23 @@ def main() -> int:
         return 0
     more_files()
     if args.worker is not None:
-        first, count, hands, result = args.worker
-        asyncio.run(worker(PORT, int(first), int(count), int(hands), result))
+        first, count, hands, think, result = args.worker
+        asyncio.run(worker(PORT, int(first), int(count), Game(int(hands), float(think)), result))
         return 0
     own_network()
     counts = [int(n) for n in args.tables.split(",")]
-    print(f"load average before: {os.getloadavg()}; {args.hands} hand(s), {args.workers} workers")
+    print(
+        f"load average before: {os.getloadavg()}; {args.hands} hand(s), {args.workers} workers,"
+        f" {args.think} s before each card"
+    )
     print(HEADER, flush=True)
     verbose = args.verbose
     roots = [ROOT] + ([args.against.resolve()] if args.against else [])
     for n in counts:
         for root in roots:
             profile = args.profile if n == counts[-1] and root == ROOT else None
-            figures = asyncio.run(measure(n, args.hands, args.workers, profile, root))
+            game = Game(args.hands, args.think)
+            figures = asyncio.run(measure(n, game, args.workers, profile, root))
             figures["code"] = "this" if root == ROOT else root.name
             print(row(figures), flush=True)
             if verbose:

@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any
 
 from ..ai import make_player
-from ..engine import Match, Phase, PlayerInfo, RuleSet, record_of
+from ..engine import GameRecord, Match, Phase, PlayerInfo, RuleSet, record_of
 from ..engine.deals import deal_from_secret
 from ..engine.record import record_to_dict
 from ..table import HumanSeat, Request, Seat, TableLoop
@@ -325,10 +325,12 @@ class HostedTable:
 
     # ------------------------------------------------------------------ the views sent
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What seat ``seat``'s client is shown: its own view of the game, nothing more."""
-        players = self.players()
-        record = record_of(self.match, players).seen_from(seat)
+    def view(self, seat: int, whole: GameRecord | None = None) -> dict[str, Any]:
+        """What seat ``seat``'s client is shown: its own view of the game, nothing more
+        (``whole``: the game's record as it stands, if already made for another seat)."""
+        whole = whole or record_of(self.match, self.players())
+        players = whole.players
+        record = whole.seen_from(seat)
         remote = self.remote.get(seat)
         hand = self.match.current
         return {
@@ -366,8 +368,12 @@ class HostedTable:
 
     def _flush(self) -> None:
         self._flush_planned = False
+        # One record of the game for the change, each seat's view cut from it: not one
+        # record per seat (the views are most of a busy server's work, benchmarks/server.py).
+        whole: GameRecord | None = None
         for seat, remote in self.remote.items():
             if remote.connected:
-                self._send(seat, self.view(seat))
+                whole = whole or record_of(self.match, self.players())
+                self._send(seat, self.view(seat, whole))
         if self.on_change is not None:
             self.on_change(self)

@@ -93,9 +93,11 @@ class _Client:
         self.limits = limits
         self.table: HostedTable | None = None
         self.seat: int | None = None
-        self._view: dict[str, Any] | None = None
-        #: Messages besides views not sent yet: past the bound, the oldest are let go.
-        self._others: deque[dict[str, Any]] = deque(maxlen=limits.outbox)
+        #: The newest view not sent yet, and the other messages, as the JSON text to send:
+        #: text is no work for the garbage collector, while thousands of views wait their
+        #: turn on a busy server (benchmarks/server.py). Past the bound, the oldest go.
+        self._view: str | None = None
+        self._others: deque[str] = deque(maxlen=limits.outbox)
         self._ready = asyncio.Event()
         self._allowance = float(limits.burst)
         self._counted_at = time.monotonic()
@@ -108,10 +110,11 @@ class _Client:
         """Send ``message`` soon; a view replaces the one not sent yet (it says all)."""
         if self.closed:
             return
+        text = json.dumps(message, separators=(",", ":"))
         if message.get("type") == "view":
-            self._view = message
+            self._view = text
         else:
-            self._others.append(message)
+            self._others.append(text)
         self._ready.set()
 
     def close_after(self, code: int, reason: str) -> None:
@@ -126,10 +129,10 @@ class _Client:
             self._ready.clear()
             while self._others or self._view is not None:
                 if self._others:
-                    message = self._others.popleft()
+                    text = self._others.popleft()
                 elif self._view is not None:
-                    message, self._view = self._view, None
-                await self.connection.send(json.dumps(message, separators=(",", ":")))
+                    text, self._view = self._view, None
+                await self.connection.send(text)
             if self._closing is not None:
                 await self.connection.close(*self._closing)
                 return

@@ -93,6 +93,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8765, help="port to listen on")
     serve.add_argument("--certfile", help="TLS certificate (PEM): clients then use wss://")
     serve.add_argument("--keyfile", help="TLS private key (PEM), if not in the certificate file")
+    serve.add_argument(
+        "--announce",
+        action="store_true",
+        help="announce tables with free seats on the local network (mDNS/DNS-SD)",
+    )
     bot = commands.add_parser("bot", help="answer the bot protocol on stdin/stdout")
     bot.add_argument("--level", default="normal", help="computer level")
     bot.add_argument("--seed", type=int, default=0, help="the player's seed")
@@ -340,7 +345,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from .net.serve import run_server
 
-        return run_server(args.host, args.port, args.certfile, args.keyfile)
+        return run_server(args.host, args.port, args.certfile, args.keyfile, args.announce)
     if args.command == "bot":
         return cmd_bot(args.level, args.seed)
     if args.command == "review":

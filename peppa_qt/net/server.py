@@ -160,6 +160,9 @@ class TableServer:
         self._scheduler: AsyncioScheduler | None = None
         self._server: Server | None = None
         self._tasks: set[asyncio.Future[None]] = set()
+        #: Called when a table is made, a seat taken, its game over or it is let go (then no
+        #: longer in ``tables``): what announces tables on the network hears of them.
+        self.on_table: Callable[[HostedTable], None] | None = None
 
     # ------------------------------------------------------------------ tables
 
@@ -188,10 +191,16 @@ class TableServer:
         table.on_over = self._table_over
         self.tables[code] = table
         log.info("table %s created: %s, %d seats", code, rules.name, rules.seats)
+        self._changed(table)
         return table
+
+    def _changed(self, table: HostedTable) -> None:
+        if self.on_table is not None:
+            self.on_table(table)
 
     def _table_over(self, table: HostedTable) -> None:
         log.info("table %s: the game is over", table.code)
+        self._changed(table)
 
     def drop_table(self, code: str) -> None:
         """Let a table go: its game stops, its clients are closed."""
@@ -199,6 +208,7 @@ class TableServer:
         if table is None:
             return
         table.close()
+        self._changed(table)
         for key in [k for k in self._clients if k[0] == code]:
             client = self._clients.pop(key)
             client.closed = True
@@ -344,6 +354,7 @@ class TableServer:
         client.push({"type": "welcome", "table": table.code, "seat": seat, "token": token})
         table.send_views()  # the newcomer's first view
         log.info("table %s: seat %d taken by %r", table.code, seat, hello.name)
+        self._changed(table)
 
 
 def _address(connection: ServerConnection) -> str:

@@ -61,6 +61,8 @@ LOOKUP_MS: Final = 2000
 #: How long ``close()`` waits for announcing work still under way, in seconds.
 CLOSING: Final = 3.0
 _PORTS: Final = range(1, 65536)
+#: The TXT record's keys, all needed (others are let be: a later host may say more).
+TXT_KEYS: Final = ("protocol", "code", "name", "rules", "seats", "free")
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def read_table(
     """The table a service announces, or None if anything in it is wrong or out of bounds."""
     if len(properties) > MAX_KEYS or not isinstance(port, int) or port not in _PORTS:
         return None
-    texts = {key: _text(properties.get(key.encode())) for key in TableAd("", "", "", 0, 0).txt()}
+    texts = {key: _text(properties.get(key.encode())) for key in TXT_KEYS}
     protocol, seats, free = (_small_int(texts[k]) for k in ("protocol", "seats", "free"))
     code, name, rules = texts["code"], texts["name"], texts["rules"]
     valid = [_address(a) for a in addresses[:MAX_ADDRESSES]]

@@ -96,6 +96,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--state", help="folder to keep the tables in: after a stop or a kill they go on"
     )
+    serve.add_argument(
+        "--announce",
+        action="store_true",
+        help="announce tables with free seats on the local network (mDNS/DNS-SD)",
+    )
     join = commands.add_parser(
         "join", help="play a seat of a hosted table with a computer level (a bot over the network)"
     )
@@ -351,7 +356,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from .net.serve import run_server
 
-        return run_server(args.host, args.port, args.certfile, args.keyfile, args.state)
+        return run_server(
+            args.host, args.port, args.certfile, args.keyfile, args.state, args.announce
+        )
     if args.command == "join":
         from .net.client import run_bot
 

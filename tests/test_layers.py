@@ -39,6 +39,7 @@ assert scheduler.run_until(lambda: match.is_over, timeout=30)
     # The network table: its server and a headless serve, no Qt.
     "net": """
 import peppa_qt.net.messages, peppa_qt.net.hosted, peppa_qt.net.server, peppa_qt.net.serve
+import peppa_qt.net.discovery
 """,
     "storage": """
 import peppa_qt.storage, peppa_qt.storage.files, peppa_qt.storage.saves

@@ -3,18 +3,24 @@
 For a club or a small server: clients create tables (``create``) and join them (``hello``)
 at ``ws://HOST:PORT/table`` (``wss://`` with ``--certfile``/``--keyfile``, or behind a
 reverse proxy that passes WebSocket upgrades on). Who joins each table, and each table's
-end, is logged on standard error. Ctrl+C (or SIGTERM) stops it.
+end, is logged on standard error. Ctrl+C (or SIGTERM) stops it. With ``--announce``, each
+table with free seats is announced on the local network (``discovery.py``) until its seats
+are taken or its game ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import signal
+import socket
 import ssl
 from pathlib import Path
 
+from .discovery import Announcer, TableAd
+from .hosted import HostedTable
 from .server import TableServer, tls_context
 from .state import TableStore
 
@@ -24,18 +30,21 @@ log = logging.getLogger("peppa.serve")
 def run_server(
     host: str,
     port: int,
+    *,
     certfile: str | None = None,
     keyfile: str | None = None,
     state: str | None = None,
+    announce: bool = False,
 ) -> int:
     """Serve until stopped; the exit status. ``state``: the folder tables are kept in, to
-    go on after a stop or a kill."""
+    go on after a stop or a kill; ``announce``: tables with free seats are announced on the
+    local network."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # each connection: too much
     tls = tls_context(certfile, keyfile or certfile) if certfile else None
     try:
         store = TableStore(Path(state)) if state else None
-        asyncio.run(_serve(host, port, tls, store))
+        asyncio.run(_serve(host, port, tls, store, announce))
     except OSError as error:
         log.error("cannot listen on %s:%d: %s", host, port, error.strerror or error)
         return 1
@@ -43,12 +52,13 @@ def run_server(
 
 
 async def _serve(
-    host: str, port: int, tls: ssl.SSLContext | None, store: TableStore | None
+    host: str, port: int, tls: ssl.SSLContext | None, store: TableStore | None, announce: bool
 ) -> None:
     server = TableServer(store=store)
     listening = await server.start(host, port, tls)
     scheme = "wss" if tls is not None else "ws"
     log.info("Peppa tables at %s://%s:%d/table", scheme, host, listening)
+    announcer = await _announcer(server, host, listening) if announce else None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -58,4 +68,34 @@ async def _serve(
         await stop.wait()
     finally:
         await server.stop()
+        if announcer is not None:
+            await asyncio.to_thread(announcer.close)  # the goodbyes
         log.info("stopped")
+
+
+async def _announcer(server: TableServer, host: str, port: int) -> Announcer:
+    """Announce the server's open tables: on the address listened on, or on this machine's
+    own when it listens on all of them."""
+    try:
+        wildcard = ipaddress.ip_address(host).is_unspecified
+    except ValueError:  # a host name: the machine's addresses
+        wildcard = True
+    where = None if wildcard else [host]
+    announcer = await asyncio.to_thread(Announcer, port, addresses=where, interfaces=where)
+    name = socket.gethostname().split(".")[0]
+    announced: dict[str, int] = {}
+
+    def changed(table: HostedTable) -> None:
+        free = len(table.free_seats())
+        was = announced.pop(table.code, None)
+        if free and not table.over and server.tables.get(table.code) is table:
+            announced[table.code] = free
+            if was != free:
+                rules = table.rules
+                announcer.announce(TableAd(table.code, name, rules.name, rules.seats, free))
+        elif was is not None:
+            announcer.withdraw(table.code)
+
+    server.on_table = changed
+    log.info("announcing tables on %s", ", ".join(announcer.addresses))
+    return announcer

@@ -172,6 +172,9 @@ class TableServer:
         self._scheduler: AsyncioScheduler | None = None
         self._server: Server | None = None
         self._tasks: set[asyncio.Future[None]] = set()
+        #: Called when a table is made, a seat taken, its game over or it is let go (then no
+        #: longer in ``tables``): what announces tables on the network hears of them.
+        self.on_table: Callable[[HostedTable], None] | None = None
 
     # ------------------------------------------------------------------ tables
 
@@ -213,12 +216,18 @@ class TableServer:
         self.tables[code] = table
         self._check_idle(code)
         log.info("table %s created: %s, %d seats", code, rules.name, rules.seats)
+        self._changed(table)
         return table
+
+    def _changed(self, table: HostedTable) -> None:
+        if self.on_table is not None:
+            self.on_table(table)
 
     def _table_over(self, table: HostedTable) -> None:
         log.info("table %s: the game is over", table.code)
         code = table.code
         self.scheduler().call_later(self.limits.finished_kept, lambda: self.drop_table(code))
+        self._changed(table)
 
     def _check_idle(self, code: str) -> None:
         """Let the table go once it has had nobody connected for ``idle`` seconds."""
@@ -245,6 +254,7 @@ class TableServer:
         table.close()
         if forget and self.store is not None:
             self.store.forget(code)
+        self._changed(table)
         for key in [k for k in self._clients if k[0] == code]:
             client = self._clients.pop(key)
             client.closed = True
@@ -395,6 +405,7 @@ class TableServer:
         client.push({"type": "welcome", "table": table.code, "seat": seat, "token": token})
         table.send_views()  # the newcomer's first view
         log.info("table %s: seat %d taken by %r", table.code, seat, hello.name)
+        self._changed(table)
 
 
 def _address(connection: ServerConnection) -> str:

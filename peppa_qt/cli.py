@@ -357,7 +357,12 @@ def _run(args: argparse.Namespace) -> int:
         from .net.serve import run_server
 
         return run_server(
-            args.host, args.port, args.certfile, args.keyfile, args.state, args.announce
+            args.host,
+            args.port,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+            state=args.state,
+            announce=args.announce,
         )
     if args.command == "join":
         from .net.client import run_bot

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -19,6 +20,18 @@ from peppa_qt.net.server import Limits, TableServer
 
 from .clients import Player, bounded
 from .test_table_server import FAST, ONE_HAND
+
+
+@contextlib.asynccontextmanager
+async def _serving(
+    limits: Limits | None = None, times: TableTimes = FAST
+) -> AsyncIterator[tuple[TableServer, str]]:
+    """A server on 127.0.0.1 (a free port) and its table URL, stopped after."""
+    server, url = await _served(limits, times)
+    try:
+        yield server, url
+    finally:
+        await server.stop()
 
 
 async def _served(
@@ -87,26 +100,21 @@ def test_a_bad_message_is_refused_with_its_reason_and_the_connection_goes_on(
     message: str | bytes, code: str
 ) -> None:
     async def test() -> None:
-        server, url = await _served()
-        try:
-            async with connect(url) as connection:
-                refused = await _answer(connection, message)
-                assert refused["type"] == "refused" and refused["code"] == code
-                assert refused["reason"]
-                # The same connection still takes a good message.
-                table = _table(server)
-                welcome = await _answer(connection, _hello(table.code))
-                assert welcome["type"] == "welcome"
-        finally:
-            await server.stop()
+        async with _serving() as (server, url), connect(url) as connection:
+            refused = await _answer(connection, message)
+            assert refused["type"] == "refused" and refused["code"] == code
+            assert refused["reason"]
+            # The same connection still takes a good message.
+            table = _table(server)
+            welcome = await _answer(connection, _hello(table.code))
+            assert welcome["type"] == "welcome"
 
     run(test)
 
 
 def test_out_of_turn_a_card_not_held_and_an_illegal_card_are_refused_and_the_game_goes_on() -> None:
     async def test() -> None:
-        server, url = await _served()
-        try:
+        async with _serving() as (server, url):
             table = _table(server, humans=1)
             player = Player(url, table.code, "Anna")
             connection = await player.join()
@@ -125,16 +133,13 @@ def test_out_of_turn_a_card_not_held_and_an_illegal_card_are_refused_and_the_gam
             await player.play(connection)
             assert table.over
             await connection.close()
-        finally:
-            await server.stop()
 
     run(test)
 
 
 def test_a_token_that_is_not_a_seat_s_is_refused_and_a_seat_taken_is_not_given_twice() -> None:
     async def test() -> None:
-        server, url = await _served()
-        try:
+        async with _serving() as (server, url):
             table = _table(server, humans=2)
             first = Player(url, table.code, "Anna", seat=0)
             kept = await first.join()
@@ -146,16 +151,13 @@ def test_a_token_that_is_not_a_seat_s_is_refused_and_a_seat_taken_is_not_given_t
                 refused = await _answer(other, _hello(table.code, seat=2))  # a computer's
                 assert refused["code"] == "seat"
             await kept.close()
-        finally:
-            await server.stop()
 
     run(test)
 
 
 def test_guessing_table_codes_is_stopped_after_a_few_tries() -> None:
     async def test() -> None:
-        server, url = await _served(Limits(wrong_codes_per_minute=5))
-        try:
+        async with _serving(Limits(wrong_codes_per_minute=5)) as (server, url):
             table = _table(server)
             async with connect(url) as connection:
                 codes = [
@@ -165,16 +167,14 @@ def test_guessing_table_codes_is_stopped_after_a_few_tries() -> None:
                 # Even the right code is not taken from this address now.
                 refused = await _answer(connection, _hello(table.code))
                 assert refused["code"] == "flood"
-        finally:
-            await server.stop()
 
     run(test)
 
 
 def test_a_flood_is_refused_then_disconnected_and_the_others_play_on() -> None:
     async def test() -> None:
-        server, url = await _served(Limits(burst=30, messages_per_second=20, floods_to_close=20))
-        try:
+        limits = Limits(burst=30, messages_per_second=20, floods_to_close=20)
+        async with _serving(limits) as (server, url):
             table = _table(server, humans=2)
             player = Player(url, table.code, "Anna")
             connection = await player.join()
@@ -192,16 +192,13 @@ def test_a_flood_is_refused_then_disconnected_and_the_others_play_on() -> None:
             await player.play(connection)  # the flooder's seat is played for; the game ends
             assert table.over
             await connection.close()
-        finally:
-            await server.stop()
 
     run(test)
 
 
 def test_a_ten_megabyte_frame_closes_that_connection_only() -> None:
     async def test() -> None:
-        server, url = await _served()
-        try:
+        async with _serving() as (server, url):
             table = _table(server, humans=1)
             player = Player(url, table.code, "Anna")
             connection = await player.join()
@@ -214,16 +211,13 @@ def test_a_ten_megabyte_frame_closes_that_connection_only() -> None:
             await player.play(connection)
             assert table.over
             await connection.close()
-        finally:
-            await server.stop()
 
     run(test)
 
 
 def test_connections_past_the_limit_from_one_address_are_turned_away() -> None:
     async def test() -> None:
-        server, url = await _served(Limits(connections_per_address=20))
-        try:
+        async with _serving(Limits(connections_per_address=20)) as (_, url):
             opened: list[ClientConnection] = []
             turned_away = 0
             for _ in range(200):
@@ -238,8 +232,6 @@ def test_connections_past_the_limit_from_one_address_are_turned_away() -> None:
             await asyncio.sleep(0.1)
             async with connect(url):  # the address may connect again once they are gone
                 pass
-        finally:
-            await server.stop()
 
     run(test)
 
@@ -247,10 +239,8 @@ def test_connections_past_the_limit_from_one_address_are_turned_away() -> None:
 def test_a_client_that_never_reads_holds_up_nobody() -> None:
     async def test() -> None:
         # A player's turn may take 0.1 s before the computer answers for them.
-        server, url = await _served(
-            times=TableTimes(grace=0.2, turn=0.1, between_hands=0, ai_pause=0)
-        )
-        try:
+        times = TableTimes(grace=0.2, turn=0.1, between_hands=0, ai_pause=0)
+        async with _serving(times=times) as (server, url):
             table = _table(server, humans=2)
             player = Player(url, table.code, "Anna")
             connection = await player.join()
@@ -261,20 +251,15 @@ def test_a_client_that_never_reads_holds_up_nobody() -> None:
             assert table.over
             await connection.close()
             await silent.close()
-        finally:
-            await server.stop()
 
     run(test)
 
 
 def test_a_wrong_path_is_not_found() -> None:
     async def test() -> None:
-        server, url = await _served()
-        try:
+        async with _serving() as (_, url):
             with pytest.raises(InvalidStatus) as refused:
                 await connect(url.replace("/table", "/other"))
             assert refused.value.response.status_code == 404
-        finally:
-            await server.stop()
 
     run(test)

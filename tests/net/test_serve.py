@@ -19,39 +19,35 @@ from .clients import Player, bounded
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@contextlib.contextmanager
-def served() -> Iterator[str]:
-    """A ``peppa-qt serve`` process on 127.0.0.1 (a free port): its table URL; stopped after."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "peppa_qt", "serve", "--host", "127.0.0.1", "--port", "0"],
-        cwd=ROOT,
-        stderr=subprocess.PIPE,  # a few lines a game: the pipe never fills
-        text=True,
-    )
-    try:
-        assert server.stderr is not None
+def start_serve(*options: str) -> tuple[subprocess.Popen[str], str]:
+    """A ``peppa-qt serve`` process on 127.0.0.1 and its table URL (said on its first line;
+    its log on stderr: a few lines a game, the pipe never fills)."""
+    command = [sys.executable, "-m", "peppa_qt", "serve", "--host", "127.0.0.1", *options]
+    server = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    assert server.stderr is not None
+    for _ in range(20):  # up to the line that says where it listens
         line = server.stderr.readline()
         found = re.search(r"ws://127\.0\.0\.1:(\d+)/table", line)
-        assert found, line
-        yield f"ws://127.0.0.1:{found.group(1)}/table"
+        if found:
+            return server, f"ws://127.0.0.1:{found.group(1)}/table"
+    server.kill()
+    raise AssertionError("the server did not say where it listens")
+
+
+@contextlib.contextmanager
+def served() -> Iterator[str]:
+    """A ``peppa-qt serve`` process on a free port: its table URL; stopped after."""
+    server, url = start_serve("--port", "0")
+    try:
+        yield url
     finally:
         server.terminate()
         server.communicate(timeout=30)
 
 
 def test_serve_hosts_a_created_table_logs_who_joins_and_stops_on_sigterm() -> None:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "peppa_qt", "serve", "--host", "127.0.0.1", "--port", "0"],
-        cwd=ROOT,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    server, url = start_serve("--port", "0")
     try:
-        assert server.stderr is not None
-        first = server.stderr.readline()
-        found = re.search(r"ws://127\.0\.0\.1:(\d+)/table", first)
-        assert found, first
-        url = f"ws://127.0.0.1:{found.group(1)}/table"
 
         async def play() -> None:
             async with connect(url) as creator:
@@ -95,16 +91,9 @@ def test_a_server_killed_mid_hand_goes_on_from_its_state_and_the_player_comes_ba
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     state = tmp_path / "tables"
-    command = [sys.executable, "-m", "peppa_qt", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--state", str(state)]
 
     def start() -> subprocess.Popen[str]:
-        server = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
-        assert server.stderr is not None
-        for _ in range(20):  # up to the line that says it listens
-            if "/table" in server.stderr.readline():
-                return server
-        raise AssertionError("the server did not say where it listens")
+        return start_serve("--port", str(port), "--state", str(state))[0]
 
     servers = [start()]
     url = f"ws://127.0.0.1:{port}/table"

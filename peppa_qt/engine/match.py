@@ -122,6 +122,28 @@ class Match:
         self._earlier_tuple: tuple[HandResult, ...] | None = ()
         self._history: tuple[tuple[int, ...], ...] | None = ()
 
+    @classmethod
+    def of_hands(cls, rules: RuleSet, hands: Sequence[HandState]) -> Match:
+        """A match made of ``hands`` as they stand (every one but the last scored): a game as
+        one seat saw it (``seat_record.match_seen_from``), whose hidden cards are stand-ins.
+        Its deals come from no number: it tells no deal number and no fingerprint."""
+        if not hands:
+            raise ValueError("no hand has been dealt")
+        match = cls(rules, 0, dealer=hands[0].dealer, track_undo=False)
+        for index, hand in enumerate(hands):
+            if index < len(hands) - 1 and hand.result is None:
+                raise ValueError("only the last hand may be unfinished")
+            last = match.current
+            if last is not None and last.result is not None:
+                match._earlier.append(last.result)
+                match._earlier_tuple = match._history = None
+                match._earlier_sums = [
+                    t + p for t, p in zip(match._earlier_sums, last.result.points, strict=True)
+                ]
+            match._sources[index] = None
+            match.hands.append(hand)
+        return match
+
     # ----------------------------------------------------------------- queries
 
     @property

@@ -15,6 +15,7 @@ from .cards import CARDS, Card
 from .cardset import add, copies, covers, listed, minus, overflow, plus, set_of, size
 from .errors import Reason, RecordError
 from .hand import HandState
+from .match import Match
 from .record import GameRecord, HandRecord
 from .rules import PassDirection, RuleSet
 from .trick import tricks_of
@@ -59,6 +60,19 @@ def view_from_seat_record(record: GameRecord, seat: int) -> PlayerView:
     if not lead_known:  # the lowest club is elsewhere and nobody has played: who leads is unseen
         view = replace(view, first_lead=None, to_move=None, legal=0)
     return view
+
+
+def match_seen_from(record: GameRecord, seat: int) -> Match:
+    """The game of ``record`` (seen from ``seat``) as that seat saw it: every hand rebuilt,
+    the other seats' unseen cards stand-ins. Its public state (``public.table_of``) is the
+    real game's, what a screen for the seat may draw; its other hands are not (never draw
+    them). Raises RecordError as ``view_from_seat_record`` does."""
+    rules = record.rules
+    hands = [_rebuild(rules, index, data, seat)[0] for index, data in enumerate(record.hands)]
+    try:
+        return Match.of_hands(rules, hands)
+    except ValueError as error:
+        raise RecordError(Reason.BAD_FIELD, str(error)) from None
 
 
 def _rebuild(rules: RuleSet, index: int, data: HandRecord, seat: int) -> tuple[HandState, bool]:

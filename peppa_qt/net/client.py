@@ -96,6 +96,10 @@ class TableClient:
                 await self._come_back(comebacks)
                 answered = None
                 continue
+            if message.get("type") == "refused":
+                answered = None  # not taken: the view that follows asks again
+                if message.get("code") == "flood":
+                    await asyncio.sleep(0.2)  # slow down, as asked
             if message.get("type") != "view":
                 continue
             if message.get("over"):

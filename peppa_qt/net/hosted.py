@@ -347,6 +347,11 @@ class HostedTable:
                 for i, h in enumerate(self.match.hands)
                 if h.phase is Phase.SCORED
             },
+            # During passing, which seats have chosen their pass (which cards stays hidden).
+            "passed": [
+                hand is not None and hand.phase is Phase.PASSING and given is not None
+                for given in (hand.passes if hand is not None else [None] * self.rules.seats)
+            ],
             "names": [p.name for p in players],
             "connected": [
                 seat in self.remote and self.remote[seat].connected for seat in range(len(players))

@@ -70,6 +70,10 @@ class Player:
         answered: tuple[int, str, str] | None = None
         while True:
             message = await self.receive(connection)
+            if message["type"] == "refused":
+                answered = None  # not taken: the view that follows asks again
+                if message["code"] == "flood":
+                    await asyncio.sleep(0.2)  # slow down, as asked
             if message["type"] != "view":
                 continue
             if message["over"]:

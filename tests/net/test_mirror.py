@@ -1,0 +1,85 @@
+"""A client's mirror of a hosted game tells what happened as the host's own loop told it, and
+shows the public table the host has, from the views alone."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import replace
+
+import pytest
+
+from peppa_qt.engine import RuleSet
+from peppa_qt.engine.public import table_of
+from peppa_qt.net.messages import SeatSpec
+from peppa_qt.net.mirror import Mirror
+from peppa_qt.net.server import TableServer
+from peppa_qt.table.events import (
+    CardPlayed,
+    CardsPassed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    PassChosen,
+    TrickWon,
+)
+
+from .clients import Player
+from .test_table_server import run
+
+TOLD = (HandDealt, CardsPassed, CardPlayed, TrickWon, HandScored, GameOver)
+
+
+def _in_order(events: list[Event]) -> list[Event]:
+    return [e for e in events if isinstance(e, TOLD)]
+
+
+def _passes(events: list[Event]) -> list[set[int]]:
+    """The seats said to have passed, hand by hand."""
+    hands: list[set[int]] = []
+    for event in events:
+        if isinstance(event, HandDealt):
+            hands.append(set())
+        elif isinstance(event, PassChosen):
+            hands[-1].add(event.seat)
+    return hands
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "hands"),
+    [("hearts", 4, 1), ("hearts", 4, 2), ("hearts", 4, 3), ("torino", 4, 2), ("belmont", 8, 1)],
+)
+def test_a_mirror_tells_every_card_trick_and_score_as_the_host_did(
+    preset: str, seats: int, hands: int
+) -> None:
+    async def test(server: TableServer, url: str) -> None:
+        rules = RuleSet.preset(preset, {"end": {"mode": "hands", "count": hands}}, seats=seats)
+        specs = [SeatSpec("human"), SeatSpec("human")] + [SeatSpec("ai", "easy")] * (seats - 2)
+        table = server.host(rules, specs)
+        told: list[Event] = []
+        table.loop.listen(told.append)
+        players = [Player(url, table.code, name) for name in ("Anna", "Bruno")]
+        connections = [await p.join() for p in players]
+        await asyncio.gather(*(p.play(c) for p, c in zip(players, connections, strict=True)))
+        assert table.over
+        for player in players:
+            assert player.seat is not None
+            mirror = Mirror(player.seat)
+            seen: list[Event] = []
+            for text in player.received:
+                message = json.loads(text)
+                if message["type"] == "view" and message["record"]["hands"]:
+                    events, moment = mirror.feed(message)
+                    seen += events
+            assert _in_order(seen) == _in_order(told)
+            assert _passes(seen) == _passes(told)
+            # The last moment's public table is the host's (the deals' fingerprints aside:
+            # a hosted game's hands come from no deal number on either side).
+            host = table_of(table.match)
+            assert replace(moment.table, fingerprint=None) == replace(host, fingerprint=None)
+            assert moment.view.hand == 0 and moment.table.over
+        for c in connections:
+            await c.close()
+
+    run(test)

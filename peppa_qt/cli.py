@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from .jsontext import load_json, quoted
 
 if TYPE_CHECKING:
     from .engine import RuleSet
+    from .net.hosted import TableTimes
 
 
 def _whole_number(text: str, least: int = 1) -> int:
@@ -95,6 +97,18 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--keyfile", help="TLS private key (PEM), if not in the certificate file")
     serve.add_argument(
         "--state", help="folder to keep the tables in: after a stop or a kill they go on"
+    )
+    serve.add_argument(
+        "--ai-pause",
+        type=float,
+        metavar="SECONDS",
+        help="the pause before a computer's card (default 0.45)",
+    )
+    serve.add_argument(
+        "--grace",
+        type=float,
+        metavar="SECONDS",
+        help="how long a player who dropped keeps the seat before a computer plays it (default 20)",
     )
     serve.add_argument(
         "--announce",
@@ -363,6 +377,7 @@ def _run(args: argparse.Namespace) -> int:
             keyfile=args.keyfile,
             state=args.state,
             announce=args.announce,
+            times=_table_times(args.grace, args.ai_pause),
         )
     if args.command == "join":
         from .net.client import run_bot
@@ -386,6 +401,18 @@ def _run(args: argparse.Namespace) -> int:
     from .app import run_gui
 
     return run_gui(args.demo, args.quit_after_hands, profile_dir=args.profile_dir)
+
+
+def _table_times(grace: float | None, ai_pause: float | None) -> TableTimes:
+    """A served table's times: the defaults, but for those given (never below zero)."""
+    from .net.hosted import TableTimes
+
+    times = TableTimes()
+    if grace is not None:
+        times = replace(times, grace=max(0.0, grace))
+    if ai_pause is not None:
+        times = replace(times, ai_pause=max(0.0, ai_pause))
+    return times
 
 
 def _reader_gone() -> int:

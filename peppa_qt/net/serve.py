@@ -20,7 +20,7 @@ import ssl
 from pathlib import Path
 
 from .discovery import Announcer, TableAd
-from .hosted import HostedTable
+from .hosted import HostedTable, TableTimes
 from .server import TableServer, tls_context
 from .state import TableStore
 
@@ -35,26 +35,32 @@ def run_server(
     keyfile: str | None = None,
     state: str | None = None,
     announce: bool = False,
+    times: TableTimes | None = None,
 ) -> int:
     """Serve until stopped; the exit status. ``state``: the folder tables are kept in, to
     go on after a stop or a kill; ``announce``: tables with free seats are announced on the
-    local network."""
+    local network; ``times``: the tables' pauses and graces."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # each connection: too much
     tls = tls_context(certfile, keyfile or certfile) if certfile else None
     try:
         store = TableStore(Path(state)) if state else None
-        asyncio.run(_serve(host, port, tls, store, announce))
+        asyncio.run(_serve(host, port, tls, store, announce, times))
     except OSError as error:
         log.error("cannot listen on %s:%d: %s", host, port, error.strerror or error)
         return 1
     return 0
 
 
-async def _serve(
-    host: str, port: int, tls: ssl.SSLContext | None, store: TableStore | None, announce: bool
+async def _serve(  # noqa: PLR0917  (what run_server was given)
+    host: str,
+    port: int,
+    tls: ssl.SSLContext | None,
+    store: TableStore | None,
+    announce: bool,
+    times: TableTimes | None,
 ) -> None:
-    server = TableServer(store=store)
+    server = TableServer(store=store, times=times)
     listening = await server.start(host, port, tls)
     scheme = "wss" if tls is not None else "ws"
     log.info("Peppa tables at %s://%s:%d/table", scheme, host, listening)

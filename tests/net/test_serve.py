@@ -37,7 +37,7 @@ def start_serve(*options: str) -> tuple[subprocess.Popen[str], str]:
 @contextlib.contextmanager
 def served() -> Iterator[str]:
     """A ``peppa-qt serve`` process on a free port: its table URL; stopped after."""
-    server, url = start_serve("--port", "0")
+    server, url = start_serve("--port", "0", "--ai-pause", "0")
     try:
         yield url
     finally:
@@ -46,7 +46,7 @@ def served() -> Iterator[str]:
 
 
 def test_serve_hosts_a_created_table_logs_who_joins_and_stops_on_sigterm() -> None:
-    server, url = start_serve("--port", "0")
+    server, url = start_serve("--port", "0", "--ai-pause", "0")
     try:
 
         async def play() -> None:
@@ -93,7 +93,7 @@ def test_a_server_killed_mid_hand_goes_on_from_its_state_and_the_player_comes_ba
     state = tmp_path / "tables"
 
     def start() -> subprocess.Popen[str]:
-        return start_serve("--port", str(port), "--state", str(state))[0]
+        return start_serve("--port", str(port), "--state", str(state), "--ai-pause", "0")[0]
 
     servers = [start()]
     url = f"ws://127.0.0.1:{port}/table"

@@ -88,6 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_arena(commands)
     _add_review(commands)
+    _add_hint(commands)
     serve = commands.add_parser(
         "serve", help="host tables for players on other devices (no window; DESIGN.md)"
     )
@@ -178,6 +179,15 @@ def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     review.add_argument("--seat", type=_seat_number, required=True, help="the seat, from 0")
     review.add_argument("--hand", type=_hand_count, metavar="H", help="only hand H (from 1)")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _add_hint(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    hint = commands.add_parser(
+        "hint", help="the coach's hint for a seat at the end of a record (whole or seen from it)"
+    )
+    hint.add_argument("file", type=Path, help="a peppa-record JSON file")
+    hint.add_argument("--seat", type=_seat_number, required=True, help="the seat, from 0")
+    hint.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def cmd_check(path: Path) -> int:
@@ -387,6 +397,10 @@ def _run(args: argparse.Namespace) -> int:
         return cmd_bot(args.level, args.seed)
     if args.command == "review":
         return cmd_review(args.file, args.seat, args.hand, args.json)
+    if args.command == "hint":
+        from .hint_text import cmd_hint
+
+        return cmd_hint(args.file, args.seat, args.json)
     if args.command == "bench":
         from .bench import bench_engine, compare_engine
         from .bench_openspiel import bench_openspiel, compare_openspiel

@@ -1,4 +1,5 @@
-"""A hint for a human seat: what the normal level would do there, and why."""
+"""The normal level's rule of thumb for a seat, and why: the words the coach and the hint
+(``teacher.py``) borrow when its card is worth the search's best."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Why a computer player chose a card: reason codes, their English sentences, and hints.
 
 Every decision of the easy and normal levels carries one :class:`Hint` in ``Decision.reason``.
-The GUI shows the sentence (translated) when the player asks for a hint (``advice.suggest``).
+The GUI shows the sentence (translated) when the player asks for a hint (``teacher.coach_hint``).
 
 >>> Hint.DUMP_QUEEN == "dump_queen", sentence("dump_queen")
 (True, 'Gets rid of the Q♠ on a trick someone else wins.')

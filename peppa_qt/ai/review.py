@@ -248,28 +248,46 @@ def _chunks(view: PlayerView, worlds: int) -> int:
 
 def _review_play(position: Position, budget: ReviewBudget) -> DecisionReview:
     view, chosen = position.view, int(position.chosen[0])
-    legal = cards_of(view.legal)
-    classes = equivalent_cards(view, legal)
-    if len(set(classes.values())) == 1:
-        reason = Hint.ONLY_CARD if len(legal) == 1 else None
+    classes, samples = play_search(view, budget)
+    if samples is None:
+        reason = Hint.ONLY_CARD if len(classes) == 1 else None
         return DecisionReview(position, chosen, chosen, {}, 0.0, 0.0, Grade.GOOD, reason)
-    stakes = Stakes(view.rules)
-    worlds = budget.worlds // ENDGAME_SHARE if _in_endgame(view) else budget.worlds
-    seeds = _seeds(view, "play", _chunks(view, worlds))
-    samples = Samples.joined([play_samples(view, seed, CHUNK, stakes) for seed in seeds])
-    values = {int(card): (samples.mean(card), samples.error(card)) for card in legal}
-    best = best_card({card: mean for card, (mean, _) in values.items()})
+    values = {int(card): (samples.mean(card), samples.error(card)) for card in samples.values}
+    best = best_play(samples)
     if classes[best] == classes[chosen]:  # a card worth exactly the best is the best
         best = chosen
     loss, error = samples.difference(best, chosen) if best != chosen else (0.0, 0.0)
     mark = grade(loss, error)
-    reason = _play_reason(view, classes, best) if mark is not Grade.GOOD else None
-    hindsight = _play_hindsight(position, stakes)
+    reason = play_reason(view, classes, best) if mark is not Grade.GOOD else None
+    hindsight = _play_hindsight(position, Stakes(view.rules))
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
 
-def _play_reason(view: PlayerView, classes: dict[int, int], best: int) -> Hint | None:
-    """The hint's reason, when the hint (the normal level) plays a card worth the best's."""
+def play_search(view: PlayerView, budget: ReviewBudget) -> tuple[dict[int, int], Samples | None]:
+    """The legal cards' classes of equal worth, and every legal card's value over the
+    decision's fixed deals (None when the cards are all worth alike: nothing to search).
+
+    The review of a play and the hint before it (``ai/teacher.py``) both search here, so the
+    card a hint names is the card the review calls best.
+    """
+    legal = cards_of(view.legal)
+    classes = equivalent_cards(view, legal)
+    if len(set(classes.values())) == 1:
+        return classes, None
+    stakes = Stakes(view.rules)
+    worlds = budget.worlds // ENDGAME_SHARE if _in_endgame(view) else budget.worlds
+    seeds = _seeds(view, "play", _chunks(view, worlds))
+    samples = Samples.joined([play_samples(view, seed, CHUNK, stakes) for seed in seeds])
+    return classes, samples
+
+
+def best_play(samples: Samples) -> int:
+    """The card the search found best (ties to the search's own order)."""
+    return best_card({int(card): samples.mean(card) for card in samples.values})
+
+
+def play_reason(view: PlayerView, classes: dict[int, int], best: int) -> Hint | None:
+    """The normal level's reason, when its rule of thumb plays a card worth the best's."""
     cards, hint = suggest(view)
     if hint in _EMPTY_REASONS or classes.get(int(cards[0])) != classes[best]:
         return None
@@ -298,17 +316,27 @@ def _review_pass(position: Position, budget: ReviewBudget) -> DecisionReview:
     candidates = pass_candidates(view, budget.pass_candidates)
     if chosen not in candidates:
         candidates.append(chosen)
+    samples = pass_search(view, candidates, budget)
+    values = {mask: (samples.mean(mask), samples.error(mask)) for mask in candidates}
+    best = best_pass(candidates, samples)
+    loss, error = samples.difference(best, chosen) if best != chosen else (0.0, 0.0)
+    mark = grade(loss, error)
+    reason = pass_reason(view, best) if mark is not Grade.GOOD else None
+    hindsight = _pass_hindsight(position, candidates, Stakes(view.rules))
+    return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
+
+
+def pass_search(view: PlayerView, candidates: Sequence[int], budget: ReviewBudget) -> Samples:
+    """Each candidate pass's value over the decision's fixed deals (as ``play_search``)."""
     stakes = Stakes(view.rules)
     seeds = _seeds(view, "pass", _chunks(view, budget.pass_worlds))
     parts = [pass_samples(view, candidates, seed, CHUNK, stakes) for seed in seeds]
-    samples = Samples.joined(parts)
-    values = {mask: (samples.mean(mask), samples.error(mask)) for mask in candidates}
-    best = max(candidates, key=lambda mask: (values[mask][0], -candidates.index(mask)))
-    loss, error = samples.difference(best, chosen) if best != chosen else (0.0, 0.0)
-    mark = grade(loss, error)
-    reason = _pass_reason(view, best) if mark is not Grade.GOOD else None
-    hindsight = _pass_hindsight(position, candidates, stakes)
-    return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
+    return Samples.joined(parts)
+
+
+def best_pass(candidates: Sequence[int], samples: Samples) -> int:
+    """The candidate pass worth most (ties to the first)."""
+    return max(candidates, key=lambda mask: (samples.mean(mask), -candidates.index(mask)))
 
 
 def pass_candidates(view: PlayerView, count: int) -> list[int]:
@@ -323,7 +351,8 @@ def pass_candidates(view: PlayerView, count: int) -> list[int]:
     return candidates
 
 
-def _pass_reason(view: PlayerView, best: int) -> Hint:
+def pass_reason(view: PlayerView, best: int) -> Hint:
+    """Why the pass ``best`` is passed, in the normal level's words."""
     pr = policy_rules(view.rules)
     if best == moon_pass(pr, view.hand):
         return Hint.PASS_FOR_MOON

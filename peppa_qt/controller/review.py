@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first 
     # the first frame and the first deal wait for neither (tests/gui/test_first_frame.py)
     from ..ai.review import DecisionReview, HandReview, Position, ReviewBudget
     from ..engine import Match
+
+T = TypeVar("T")
 
 #: How often (seconds) the worker looks whether the review it waits for was dropped.
 _POLL = 0.05
@@ -39,8 +41,8 @@ def _coach_process() -> ProcessPoolExecutor | None:
     return _PROCESS.get()
 
 
-class _StoppedError(Exception):
-    """The review was dropped: the worker ends it at the next decision."""
+class StoppedError(Exception):
+    """The review or hint was dropped: the worker ends it at the next step."""
 
 
 class _Relay(QObject):
@@ -157,7 +159,7 @@ class Reviewer(QObject):
                 with contextlib.suppress(RuntimeError):  # the window closed meanwhile
                     self._relay.progressed.emit(job, index + 1, len(found))
             result = review.HandReview(hand, seat, tuple(decisions))
-        except _StoppedError:
+        except StoppedError:
             return
         except Exception as error:  # a failed review must not kill the worker thread
             result = error
@@ -182,20 +184,29 @@ class Reviewer(QObject):
 
 def _searched(position: Position, budget: ReviewBudget, stop: threading.Event) -> DecisionReview:
     """One decision reviewed in the coach's process (here if it has none or it broke);
-    ``_StoppedError`` as soon as the review is dropped."""
+    ``StoppedError`` as soon as the review is dropped."""
     from ..ai.review import review_position
 
+    return in_coach_process(review_position, (position, budget), stop)
+
+
+def in_coach_process(
+    function: Callable[..., T], args: tuple[object, ...], stop: threading.Event
+) -> T:
+    """``function(*args)`` in the coach's process (here if it has none or it broke), from a
+    worker thread; ``StoppedError`` as soon as ``stop`` is set. The review and the hint
+    (controller/hinter.py) take turns in that one process."""
     if stop.is_set():
-        raise _StoppedError
+        raise StoppedError
     process = _coach_process()
     if process is not None:
         try:
-            future: Future[DecisionReview] = process.submit(review_position, position, budget)
+            future: Future[T] = process.submit(function, *args)
             while not wait_futures([future], timeout=_POLL).done:
                 if stop.is_set():
                     future.cancel()  # if it has not started; its result is not waited for
-                    raise _StoppedError
+                    raise StoppedError
             return future.result()
         except BrokenExecutor:  # the process died (killed?): this one here, a new one next
             _PROCESS.shutdown()
-    return review_position(position, budget)
+    return function(*args)

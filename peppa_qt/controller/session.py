@@ -31,6 +31,7 @@ from .autosaver import Autosaver
 from .claims import ClaimWatcher
 from .coach_count import CoachCount
 from .game_controller import GameController, PlayerFactory
+from .hinter import Hinter, human_decision
 from .preferences import Preferences
 from .review import Reviewer
 from .setup import GameSetup, Pace, SeatSetup, default_level, usable_level
@@ -92,6 +93,8 @@ class GameSession(QObject):
     hand_completed = Signal(int)
     #: The autosave was written (the window keeps its own place with it, for after a crash).
     autosaved = Signal()
+    #: The hint asked for is ready: the cards and the reason code (still the human's turn).
+    hint_ready = Signal(object, object)
 
     def __init__(
         self,
@@ -125,7 +128,7 @@ class GameSession(QObject):
         self._selection: list[tuple[int, ...]] = []
         #: Per seat, the undos and hints used in this game; the last position a hint was for.
         self._aids: list[list[int]] = []
-        self._hinted: tuple[int, int, int] | None = None
+        self._hinted: tuple[int, Phase, int, int] | None = None
         #: Writes the autosave (a long game's in a thread: it held the window's each trick).
         self._autosaver = Autosaver(profile, self)
         self._autosaver.written.connect(self._on_autosaver_written)
@@ -136,6 +139,9 @@ class GameSession(QObject):
         #: The coach: reviews of finished hands, worked out in a worker thread.
         self.reviewer = Reviewer(parent=self)
         self.reviewer.reviewed.connect(self._on_reviewer_reviewed)
+        #: The hint: the coach's search before the move, in the coach's worker process.
+        self.hinter = Hinter(self)
+        self.hinter.hinted.connect(self._on_hinter_hinted)
         self._coach_count = CoachCount()
         c = self.controller
         c.hand_dealt.connect(self._on_controller_hand_dealt)
@@ -205,6 +211,7 @@ class GameSession(QObject):
         self._selection = list(no_selection(len(setup.seats)))
         self._aids = [[0, 0] for _ in setup.seats]
         self._hinted = None
+        self.hinter.cancel()
         self.reviewer.forget()
         self._coach_count.forget()
         self.controller.start(setup)
@@ -230,6 +237,7 @@ class GameSession(QObject):
         self._selection = list(saved.selected)
         self._aids = [list(pair) for pair in saved.aids]
         self._hinted = None
+        self.hinter.cancel()
         self.reviewer.forget()
         self._coach_count.forget()
         self.reviewer.keep_json(match, saved.reviews)
@@ -288,23 +296,25 @@ class GameSession(QObject):
         undos, hints = self._aids[seat]
         return undos, hints
 
-    def hint(self) -> tuple[tuple[Card, ...], Hint] | None:
-        """What the normal level would do for the human to act now, and its reason code."""
-        from ..ai.advice import suggest
+    def hint(self) -> bool:
+        """Ask the coach's hint for the human to act now: ``hint_ready`` brings it once the
+        search is done (False: nobody is to act)."""
+        from ..ai.review import DEFAULT_BUDGET
 
         c = self.controller
-        hand = c.hand
-        if c.match is None or hand is None or not c.is_human(c.viewer) or c.covered:
-            return None
-        passing = hand.phase is Phase.PASSING and hand.passes[c.viewer] is None
-        if not passing and hand.to_move != c.viewer:
-            return None
-        advice = suggest(view_of(c.match, c.viewer))
-        position = (len(c.match.hands), len(hand.plays), c.viewer)
+        position = human_decision(self.controller)
+        if position is None or c.match is None:
+            return False
         if self._hinted != position:  # asked again in the same position: counted once
             self._hinted = position
             self._aids[c.viewer][1] += 1
-        return advice
+        budget = self.reviewer.budget or DEFAULT_BUDGET  # the review's: it will agree
+        self.hinter.request(position, view_of(c.match, c.viewer), budget)
+        return True
+
+    def _on_hinter_hinted(self, position: object, cards: tuple[Card, ...], reason: Hint) -> None:
+        if position == human_decision(self.controller):  # the player has not moved on meanwhile
+            self.hint_ready.emit(cards, reason)
 
     def finish_hand(self) -> bool:
         """Play the rest of a decided hand out at once (False: it is not decided)."""

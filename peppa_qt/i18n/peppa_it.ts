@@ -2104,6 +2104,10 @@
         <translation>Grafico</translation>
     </message>
     <message>
+        <source>Looking for the best choice…</source>
+        <translation>Cerco la scelta migliore…</translation>
+    </message>
+    <message>
         <source>The rest of the hand is decided: it is played out.</source>
         <translation>Il resto della smazzata è deciso: viene giocato subito.</translation>
     </message>

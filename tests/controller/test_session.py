@@ -11,11 +11,15 @@ import pytest
 from player_doubles import random_factory
 from pytestqt.qtbot import QtBot
 
-from peppa_qt.ai.advice import suggest
+from peppa_qt.ai.review import ReviewBudget
+from peppa_qt.ai.teacher import coach_hint
 from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
 from peppa_qt.engine import Phase, RuleSet, cards_of, record_of, view_of
 from peppa_qt.storage import OpenedGame, Problem, ProblemKind, Profile, locations
 from peppa_qt.storage.background import WRITER
+
+#: Few deals: the tests check what the hint does, not how precisely.
+SMALL = ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=3)
 
 BOTS = (SeatSetup("Bruno", "x"), SeatSetup("Carla", "x"), SeatSetup("Dario", "x"))
 
@@ -74,23 +78,51 @@ def test_the_autosave_follows_the_game_and_resumes_it(
     assert problems == []
 
 
-def test_undo_is_autosaved_and_a_hint_is_the_normal_levels_move(
+def hinted(qtbot: QtBot, session: GameSession) -> tuple[tuple[int, ...], object]:
+    """The hint asked for now, once the coach's search brings it."""
+    with qtbot.waitSignal(session.hint_ready, timeout=60_000) as ready:
+        assert session.hint()
+    cards, reason = ready.args  # type: ignore[misc]
+    return tuple(cards), reason
+
+
+def test_a_hint_that_comes_after_the_player_moved_on_is_not_shown(
+    qtbot: QtBot, sessions: list[GameSession]
+) -> None:
+    """The window goes on while the coach searches: a card played meanwhile drops the hint."""
+    session = new_session(sessions)
+    session.reviewer.budget = SMALL
+    with qtbot.waitSignal(session.controller.human_to_pass, timeout=5000):
+        session.start(one_hand())
+    shown: list[object] = []
+    session.hint_ready.connect(lambda *args: shown.append(args))
+    assert session.hint()  # asked, not waited for
+    hand = session.controller.hand
+    assert hand is not None
+    session.submit_pass(0, cards_of(hand.hands[0])[:3])
+    qtbot.waitUntil(lambda: session.hinter.asked is None, timeout=60_000)
+    qtbot.wait(50)  # the queued answer, had it been let through
+    assert shown == []
+
+
+def test_undo_is_autosaved_and_a_hint_is_the_coach_s_best_choice(
     qtbot: QtBot, sessions: list[GameSession]
 ) -> None:
     session = new_session(sessions)
+    session.reviewer.budget = SMALL  # the hint searches with the review's budget
     with qtbot.waitSignal(session.controller.human_to_pass, timeout=5000):
         session.start(one_hand())
     c = session.controller
     assert c.match is not None and c.hand is not None
-    cards, reason = suggest(view_of(c.match, 0))
-    assert session.hint() == (cards, reason) and len(cards) == 3
+    cards, reason = coach_hint(view_of(c.match, 0), SMALL)
+    assert hinted(qtbot, session) == (cards, reason) and len(cards) == 3
     session.submit_pass(0, list(cards))
     with qtbot.waitSignal(c.human_to_move, timeout=5000):
         pass
-    played = session.hint()
-    assert played is not None and c.hand.legal_mask() >> played[0][0] & 1
+    played = hinted(qtbot, session)
+    assert c.hand.legal_mask() >> played[0][0] & 1
     session.submit_play(0, played[0][0])
-    assert session.hint() is None  # not the human's turn any more
+    assert not session.hint()  # not the human's turn any more
     with qtbot.waitSignal(c.human_to_move, timeout=5000):
         assert session.undo()
     opened = new_session(sessions).load_autosave()

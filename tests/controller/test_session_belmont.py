@@ -12,6 +12,7 @@ from player_doubles import random_factory
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
+from peppa_qt.ai.review import ReviewBudget
 from peppa_qt.controller import GameController, GameSession, Pace, Preferences
 from peppa_qt.controller.claims import ClaimWatcher
 from peppa_qt.engine import CardSet, Phase, record_of
@@ -89,7 +90,10 @@ def test_undo_and_hints_are_counted_for_the_human_of_eight(
     with qtbot.waitSignal(c.human_to_pass, timeout=5000):
         session.start(belmont(8, humans=(5,)))
     assert c.match is not None and c.hand is not None
-    advice = session.hint()
+    session.reviewer.budget = ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=3)
+    with qtbot.waitSignal(session.hint_ready, timeout=60_000) as ready:
+        assert session.hint()
+    advice = ready.args
     assert advice is not None and len(advice[0]) == c.hand.rules.pass_size
     assert covers(c.hand.hands[5], set_of(advice[0]))  # cards held (both copies, maybe)
     with qtbot.waitSignal(c.human_to_move, timeout=5000):

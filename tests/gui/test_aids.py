@@ -10,12 +10,16 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
-from peppa_qt.ai.advice import suggest
+from peppa_qt.ai.review import ReviewBudget
+from peppa_qt.ai.teacher import coach_hint
 from peppa_qt.engine import record_of, view_of
 from peppa_qt.engine.record import record_to_dict
 from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
 from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.models.card_text import card_label
+
+#: Few deals: the tests check what the hint shows, not how precisely.
+SMALL = ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=3)
 
 
 def _passed(qtbot: QtBot, window: MainWindow, preset: str = "hearts") -> None:
@@ -138,10 +142,11 @@ def test_the_undos_are_kept_with_the_game_and_counted_in_the_statistics(
 
 
 @pytest.mark.parametrize("when", ["passing", "playing"])
-def test_the_hint_raises_and_outlines_the_normal_levels_cards_and_says_why(
+def test_the_hint_raises_and_outlines_the_coach_s_cards_and_says_why(
     qtbot: QtBot, make_window: WindowMaker, when: str
 ) -> None:
     window = make_window()
+    window.session.reviewer.budget = SMALL  # the hint searches with the review's budget
     scene, status = window.scene, window.status_line
     if when == "passing":
         window.start_game(short_game("hearts", 2))
@@ -151,8 +156,9 @@ def test_the_hint_raises_and_outlines_the_normal_levels_cards_and_says_why(
         _my_turn(qtbot, window)
     match = window.controller.match
     assert match is not None
-    cards, _ = suggest(view_of(match, 0))
-    qtbot.keyClick(window.view, Qt.Key.Key_H)
+    cards, _ = coach_hint(view_of(match, 0), SMALL)
+    qtbot.keyClick(window.view, Qt.Key.Key_H)  # the window goes on while the coach searches
+    qtbot.waitUntil(lambda: bool(scene.hinted), timeout=60_000)
     assert scene.hinted == set(cards) and scene.raised == set(cards)
     assert all(scene.item(c).highlighted for c in cards)
     assert status.prompt().startswith("Hint: ") and len(status.prompt()) > 20

@@ -24,6 +24,7 @@ from test_whole_game import (
     waiting_for_someone,
 )
 
+from peppa_qt.ai.review import ReviewBudget
 from peppa_qt.controller import GameSetup, SeatSetup
 from peppa_qt.engine import HandResult, Phase, RuleSet
 from peppa_qt.engine.cards import Card
@@ -322,7 +323,9 @@ def test_belmont_saved_mid_trick_opens_as_it_stood_and_plays_on_with_hints_and_u
     qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=10_000)
     assert window.scene.seats == seats
     assert_table_matches_engine(window)
+    window.session.reviewer.budget = ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=3)
     assert window.build_game().hint()
+    qtbot.waitUntil(lambda: bool(window.scene.hinted), timeout=60_000)
     raised = window.scene.raised
     assert len(raised) == 1 and next(iter(raised)) in window.scene.hands[window.scene.viewer]
     play_by_clicking(qtbot, window)

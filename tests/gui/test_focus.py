@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
+from peppa_qt.ai.review import ReviewBudget
 from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
 from peppa_qt.gui.window.main_window import MainWindow
 
@@ -71,9 +72,10 @@ def test_a_hint_from_its_button_leaves_enter_to_play_the_card_it_rings(
     window.start_game(short_game("hearts", 1))
     after_a_trick(qtbot, window)
     aids, scene, view = window.build_game().aids_bar, window.scene, window.view
+    window.session.reviewer.budget = ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=3)
     aids.hint_button.setFocus(Qt.FocusReason.TabFocusReason)
     qtbot.keyClick(aids.hint_button, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: scene.focus is not None and bool(scene.hinted), timeout=2000)
+    qtbot.waitUntil(lambda: scene.focus is not None and bool(scene.hinted), timeout=60_000)
     hinted = scene.focus
     assert focused() is view
     hand = len(scene.hands[0])

@@ -210,7 +210,7 @@ class WindowCommands(QObject):
             self._status.notice(self.tr("There is nothing to redo."))
 
     def hint(self) -> None:
-        """Raise and outline what the normal level would play, saying why."""
+        """Ask the coach's choice, raised and outlined when found, saying why."""
         if not self._host.game.hint():
             self._status.notice(self.tr("A hint is for your turn."))
 

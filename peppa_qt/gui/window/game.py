@@ -37,6 +37,8 @@ from ..table.view import KEYS, TableView
 from .settings import SPEEDS
 
 if TYPE_CHECKING:
+    from ...ai.hints import Hint
+    from ...engine.cards import Card
     from ...storage import Settings
     from ..panels.hand_over import HandOverScreen
     from .sounds import TableSounds
@@ -159,6 +161,7 @@ class WindowGame(QObject):
         session = self.session
         session.autosave_failed.connect(self._on_session_autosave_failed)
         session.hand_completed.connect(self._on_session_hand_completed)
+        session.hint_ready.connect(self._on_session_hint_ready)
         session.controller.game_started.connect(self.history_changed)
         session.undo_redo.changed.connect(self.history_changed)
 
@@ -222,6 +225,7 @@ class WindowGame(QObject):
         self.controller.shutdown()
         self.session.claims.shutdown()
         self.session.reviewer.shutdown()
+        self.session.hinter.shutdown()
 
     # ------------------------------------------------------------ the panels
 
@@ -323,14 +327,17 @@ class WindowGame(QObject):
         self.view.place_overlays()
 
     def hint(self) -> bool:
-        """Show what the normal level suggests for the human to act (False: nobody is)."""
-        advice = self.session.hint()
-        if advice is None:
+        """Ask the coach's hint for the human to act (False: nobody is); it shows when the
+        search is done (``_on_session_hint_ready``), the window going on meanwhile."""
+        if not self.session.hint():
             return False
-        cards, reason = advice
-        self.presenter.show_hint(cards, reason)
+        self.status.notice(self.tr("Looking for the best choice…"))
         self.view.setFocus()  # from the Hint button too: Enter plays the card it rings
         return True
+
+    def _on_session_hint_ready(self, cards: tuple[Card, ...], reason: Hint) -> None:
+        self.status.clearMessage()
+        self.presenter.show_hint(cards, reason)
 
     def _on_aids_bar_keys_returned(self, key: int) -> None:
         self.view.setFocus()

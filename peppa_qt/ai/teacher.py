@@ -1,0 +1,60 @@
+"""The hint: the coach before the move, so that a hint followed is a choice the coach calls best.
+
+The coach (review.py) grades each decision of a finished hand by searching it again from the
+seat's view, over deals drawn from seeds fixed by the hand, the seat and the moment. The hint
+runs that very search (``review.play_search`` / ``review.pass_search``) from the same view with
+the same budget before the player chooses: the same deals, the same values, the same best. The
+reason given is the coach's own (the normal level's rule of thumb where it names a card worth
+the best's, else "it tried the rest of the hand out").
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import CARDS, Card
+from ..engine.cardset import listed
+from ..engine.hand import Phase
+from ..engine.view import PlayerView
+from . import review
+from .advice import suggest
+from .hints import Hint
+from .review import (
+    ReviewBudget,
+    best_pass,
+    best_play,
+    pass_candidates,
+    pass_reason,
+    pass_search,
+    play_reason,
+    play_search,
+)
+
+
+def coach_hint(
+    view: PlayerView, budget: ReviewBudget | None = None
+) -> tuple[tuple[Card, ...], Hint]:
+    """The coach's best choice for the view's seat (a pass or a card) and its reason code."""
+    if view.to_move is not None and view.to_move != view.seat:
+        raise ValueError("it is not this seat's turn")
+    budget = budget or review.DEFAULT_BUDGET  # the review's, read when asked
+    if view.phase is Phase.PASSING:
+        return _pass_hint(view, budget)
+    return _play_hint(view, budget)
+
+
+def _play_hint(view: PlayerView, budget: ReviewBudget) -> tuple[tuple[Card, ...], Hint]:
+    classes, samples = play_search(view, budget)
+    if samples is None:  # every card worth alike: the rule of thumb's card is as good
+        cards, alike = suggest(view)
+        return cards, Hint.ONLY_CARD if len(classes) == 1 else alike
+    best = best_play(samples)
+    said = play_reason(view, classes, best)
+    if said is None:
+        return (CARDS[best],), Hint.SEARCH
+    # The rule of thumb's card is worth the best's: name it, its sentence is about it.
+    return suggest(view)[0], said
+
+
+def _pass_hint(view: PlayerView, budget: ReviewBudget) -> tuple[tuple[Card, ...], Hint]:
+    candidates = pass_candidates(view, budget.pass_candidates)
+    best = best_pass(candidates, pass_search(view, candidates, budget))
+    return tuple(CARDS[c] for c in listed(best)), pass_reason(view, best)

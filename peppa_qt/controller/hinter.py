@@ -1,0 +1,113 @@
+"""The hint worked out away from the window's thread: it is the coach's search, seconds long.
+
+The hint (ai/teacher.py) searches the position as the coach will review it, with the coach's
+budget: about as long as the expert thinks about a card. It runs in the coach's worker
+process (controller/review.py: ``in_coach_process``), asked from a worker thread, and comes
+back through a queued signal tagged with the position it answers: a hint that arrives after
+the player moved on, or was asked again elsewhere, is dropped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from ..engine import Phase
+from .review import StoppedError, in_coach_process
+
+if TYPE_CHECKING:
+    from ..ai.review import ReviewBudget
+    from ..engine.view import PlayerView
+    from .game_controller import GameController
+
+
+def human_decision(c: GameController) -> tuple[int, Phase, int, int] | None:
+    """Which decision the human to act is at: hand, phase, cards played, seat (None: no
+    human is to act). A hint answers one decision and is shown for that one only."""
+    hand = c.hand
+    if c.match is None or hand is None or not c.is_human(c.viewer) or c.covered:
+        return None
+    passing = hand.phase is Phase.PASSING and hand.passes[c.viewer] is None
+    if not passing and hand.to_move != c.viewer:
+        return None
+    return (len(c.match.hands), hand.phase, len(hand.plays), c.viewer)
+
+
+class _Relay(QObject):
+    """Lives in the GUI thread; the worker emits through it."""
+
+    done = Signal(int, object)  # job, (cards, reason) or the exception raised
+
+
+class Hinter(QObject):
+    """Works out one hint at a time in its own thread."""
+
+    #: (the position asked for, the cards, the reason code)
+    hinted = Signal(object, object, object)
+    #: A hint could not be made (the error, for the log).
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._on_relay_done)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-hint")
+        self._job = 0
+        self._asked: object | None = None
+        self._stop = threading.Event()
+
+    @property
+    def asked(self) -> object | None:
+        """The position whose hint is under way (None: none is)."""
+        return self._asked
+
+    def request(self, position: object, view: PlayerView, budget: ReviewBudget) -> None:
+        """Work out the hint for ``view`` (``position`` tags the answer); one under way for
+        the same position goes on."""
+        if self._asked == position:
+            return
+        self.cancel()
+        self._job += 1
+        self._asked = position
+        self._stop = threading.Event()
+        self._executor.submit(self._work, self._job, self._stop, view, budget)
+
+    def cancel(self) -> None:
+        """Drop the hint under way (its result, if it comes, is ignored)."""
+        self._stop.set()
+        self._asked = None
+
+    def shutdown(self) -> None:
+        """Stop the worker (the window closes)."""
+        self.cancel()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def _work(
+        self, job: int, stop: threading.Event, view: PlayerView, budget: ReviewBudget
+    ) -> None:
+        """In the worker thread."""
+        from ..ai.teacher import coach_hint
+
+        result: tuple[object, ...] | Exception
+        try:
+            result = in_coach_process(coach_hint, (view, budget), stop)
+        except StoppedError:
+            return
+        except Exception as error:  # a failed hint must not kill the worker thread
+            result = error
+        with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+            self._relay.done.emit(job, result)
+
+    def _on_relay_done(self, job: int, result: object) -> None:
+        if job != self._job or self._asked is None:
+            return
+        position, self._asked = self._asked, None
+        if isinstance(result, Exception):
+            self.failed.emit(str(result))
+            return
+        assert isinstance(result, tuple)
+        self.hinted.emit(position, *result)

@@ -67,11 +67,12 @@ class GameRecord:
         The seed goes too: every deal follows from it, so a seat given the seed would know
         every hand. What is left is the same whatever the hidden cards are.
         """
-        hands = tuple(_hand_seen_from(self.rules, i, h, seat) for i, h in enumerate(self.hands))
+        hands = tuple(hand_seen_from(self.rules, i, h, seat) for i, h in enumerate(self.hands))
         return replace(self, seed=None, hands=hands, extra={})
 
 
-def _hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> HandRecord:
+def hand_seen_from(rules: RuleSet, index: int, hand: HandRecord, seat: int) -> HandRecord:
+    """Hand ``index`` of a record as seat ``seat`` knows it (``GameRecord.seen_from``)."""
     deal = tuple(cards if s == seat else None for s, cards in enumerate(hand.deal))
     if hand.passes is None:
         return replace(hand, deal=deal, lead=_lead_told(rules, index, hand, seat))

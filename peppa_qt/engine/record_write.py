@@ -14,7 +14,15 @@ from .cards import CARDS, Card, format_cards
 from .cardset import listed
 from .hand import HandState
 from .match import Match
-from .record_data import FORMAT, VERSION, GameRecord, HandRecord, PlayerInfo, default_players
+from .record_data import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+    HandRecord,
+    PlayerInfo,
+    default_players,
+    hand_seen_from,
+)
 from .rules import PassDirection
 
 
@@ -48,6 +56,56 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     return document
 
 
+class SeatDocuments:
+    """``record_to_dict(record_of(match, players).seen_from(seat))`` for every seat after
+    every change of one game, without writing the whole game again each time: a scored
+    hand's record, and each seat's document of it, are made once; the hand in play's once
+    per change, its cards played written once for all seats. (A table's host sends each
+    seat its view after every card: benchmarks/server.py.)"""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        rules: dict[str, Any] = {"preset": match.rules.name}
+        options = match.rules.describe_options()
+        if options:
+            rules["options"] = options
+        self._rules = rules
+        self._records: list[HandRecord] = []  # the scored hands' records
+        self._seen: dict[tuple[int, int], dict[str, Any]] = {}  # (hand, seat): its document
+
+    def documents(self, players: tuple[PlayerInfo, ...], seats: Sequence[int]) -> dict[int, Any]:
+        """Each of ``seats``' document of the game as it stands, seen from that seat."""
+        match, rules = self.match, self.match.rules
+        hands = match.hands
+        last = len(hands) - 1
+        while len(self._records) < len(hands) and (
+            len(self._records) < last or hands[len(self._records)].result is not None
+        ):
+            self._records.append(_hand_record(hands[len(self._records)]))
+        live = None if len(self._records) == len(hands) else _hand_record(hands[last])
+        play = None if live is None else format_cards(live.play)
+        players_list = [_player_dict(p) for p in players]
+        out: dict[int, Any] = {}
+        for seat in seats:
+            seen = []
+            for index, record in enumerate(self._records):
+                key = (index, seat)
+                if key not in self._seen:
+                    self._seen[key] = _hand_dict(hand_seen_from(rules, index, record, seat))
+                seen.append(self._seen[key])
+            if live is not None:
+                seen.append(_hand_dict(hand_seen_from(rules, last, live, seat), play))
+            out[seat] = {
+                "format": FORMAT,
+                "version": VERSION,
+                "rules": self._rules,
+                "players": players_list,
+                "seed": None,
+                "hands": seen,
+            }
+        return out
+
+
 def _player_dict(player: PlayerInfo) -> dict[str, Any]:
     out: dict[str, Any] = {"name": player.name, "kind": player.kind}
     if player.level is not None:
@@ -59,13 +117,14 @@ def _cards_text(cards: tuple[Card, ...] | None) -> str | None:
     return None if cards is None else format_cards(cards)
 
 
-def _hand_dict(hand: HandRecord) -> dict[str, Any]:
+def _hand_dict(hand: HandRecord, play: str | None = None) -> dict[str, Any]:
+    """``play``: the hand's cards played, already written (the same for every seat)."""
     out: dict[str, Any] = {"dealer": hand.dealer, "deal": [_cards_text(c) for c in hand.deal]}
     if hand.passes is not None:
         out["pass"] = [_cards_text(c) for c in hand.passes]
     if hand.lead is not None:
         out["lead"] = hand.lead
-    out["play"] = format_cards(hand.play)
+    out["play"] = format_cards(hand.play) if play is None else play
     return out
 
 

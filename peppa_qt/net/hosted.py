@@ -25,9 +25,10 @@ from functools import partial
 from typing import Any
 
 from ..ai import make_player
-from ..engine import GameRecord, Match, Phase, PlayerInfo, RuleSet, record_of
+from ..engine import Match, Phase, PlayerInfo, RuleSet, record_of
 from ..engine.deals import deal_from_secret
 from ..engine.record import record_to_dict
+from ..engine.record_write import SeatDocuments
 from ..table import HumanSeat, Request, Seat, TableLoop
 from ..table.clock import Scheduler, Timer
 from ..table.computer import ComputerSeat, Thinkers
@@ -146,6 +147,8 @@ class HostedTable:
             deals=self._deal,
         )
         self.loop.listen(self._told)
+        self._documents = SeatDocuments(self.match)
+        self._replay_keys: dict[int, str] = {}
         self.started = False
         self._flush_planned = False
         self._next_hand: Timer | None = None
@@ -306,8 +309,11 @@ class HostedTable:
         """Hand ``index``'s own key (128 bits), from which its deal is drawn: told once the
         hand is over, it replays that deal (``deals.deal_from_secret``) and tells nothing of
         any other hand (each is a hash of the table's secret and the hand's index)."""
-        digest = hashlib.sha256(f"peppa-table:{self._secret}:{index}".encode()).hexdigest()
-        return digest[:32]
+        key = self._replay_keys.get(index)
+        if key is None:
+            digest = hashlib.sha256(f"peppa-table:{self._secret}:{index}".encode()).hexdigest()
+            key = self._replay_keys[index] = digest[:32]
+        return key
 
     def _deal(self, index: int) -> list[int]:
         return deal_from_secret(self.rules, self.replay_key(index))
@@ -325,41 +331,46 @@ class HostedTable:
 
     # ------------------------------------------------------------------ the views sent
 
-    def view(self, seat: int, whole: GameRecord | None = None) -> dict[str, Any]:
-        """What seat ``seat``'s client is shown: its own view of the game, nothing more
-        (``whole``: the game's record as it stands, if already made for another seat)."""
-        whole = whole or record_of(self.match, self.players())
-        players = whole.players
-        record = whole.seen_from(seat)
-        remote = self.remote.get(seat)
+    def view(self, seat: int) -> dict[str, Any]:
+        """What seat ``seat``'s client is shown: its own view of the game, nothing more."""
+        return self._views([seat])[seat]
+
+    def _views(self, seats: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """Each of ``seats``' view of the game as it stands: its own record of the game
+        (``GameRecord.seen_from``, written once per change for all: ``SeatDocuments``) and
+        what everyone sees."""
+        players = self.players()
+        documents = self._documents.documents(players, seats)
         hand = self.match.current
-        return {
-            "type": "view",
-            "seat": seat,
-            "record": record_to_dict(record),
-            "to_act": bool(remote is not None and remote.person.asked),
+        hands = self.match.hands
+        passes = hand.passes if hand is not None else [None] * self.rules.seats
+        seat_range = range(len(players))
+        public = {
             "started": self.started,
             "over": self.match.is_over,
             "scored": hand is not None and hand.phase is Phase.SCORED,
             # The keys that replay the hands over (never one of a hand still in play).
-            "replay": {
-                str(i): self.replay_key(i)
-                for i, h in enumerate(self.match.hands)
-                if h.phase is Phase.SCORED
-            },
+            "replay": {str(i): self.replay_key(i) for i, h in enumerate(hands) if h.result is not None},
             # During passing, which seats have chosen their pass (which cards stays hidden).
             "passed": [
                 hand is not None and hand.phase is Phase.PASSING and given is not None
-                for given in (hand.passes if hand is not None else [None] * self.rules.seats)
+                for given in passes
             ],
             "names": [p.name for p in players],
-            "connected": [
-                seat in self.remote and self.remote[seat].connected for seat in range(len(players))
-            ],
-            "away": [
-                seat in self.remote and self.remote[seat].seat.away for seat in range(len(players))
-            ],
+            "connected": [s in self.remote and self.remote[s].connected for s in seat_range],
+            "away": [s in self.remote and self.remote[s].seat.away for s in seat_range],
         }
+        views = {}
+        for seat in seats:
+            remote = self.remote.get(seat)
+            views[seat] = {
+                "type": "view",
+                "seat": seat,
+                "record": documents[seat],
+                "to_act": bool(remote is not None and remote.person.asked),
+                **public,
+            }
+        return views
 
     def send_views(self) -> None:
         """Send every connected client its view (a newcomer's first one)."""
@@ -373,12 +384,11 @@ class HostedTable:
 
     def _flush(self) -> None:
         self._flush_planned = False
-        # One record of the game for the change, each seat's view cut from it: not one
-        # record per seat (the views are most of a busy server's work, benchmarks/server.py).
-        whole: GameRecord | None = None
-        for seat, remote in self.remote.items():
-            if remote.connected:
-                whole = whole or record_of(self.match, self.players())
-                self._send(seat, self.view(seat, whole))
+        # Every connected seat's view made at once: the game written once for all of them
+        # (the views are most of a busy server's work, benchmarks/server.py).
+        connected = [seat for seat, remote in self.remote.items() if remote.connected]
+        if connected:
+            for seat, view in self._views(connected).items():
+                self._send(seat, view)
         if self.on_change is not None:
             self.on_change(self)

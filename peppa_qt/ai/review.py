@@ -17,9 +17,10 @@ out, so that a loss is a number of points in every hand (decisions.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from typing import Final
 
 from ..engine.cards import CARDS, Card, cards_of
@@ -263,7 +264,16 @@ def _review_play(position: Position, budget: ReviewBudget) -> DecisionReview:
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
 
-def play_search(view: PlayerView, budget: ReviewBudget) -> tuple[dict[int, int], Samples | None]:
+#: How a search's chunks of deals are worked out: ``map`` by default (here, in order); a
+#: pool's map spreads them over processes (the hint, controller/hinter.py). Each chunk is
+#: searched from its own seed, and the values are joined in the seeds' order: the same result
+#: whoever works the chunks out.
+Mapper = Callable[[Callable[[int], Samples], Sequence[int]], Iterable[Samples]]
+
+
+def play_search(
+    view: PlayerView, budget: ReviewBudget, mapper: Mapper | None = None
+) -> tuple[dict[int, int], Samples | None]:
     """The legal cards' classes of equal worth, and every legal card's value over the
     decision's fixed deals (None when the cards are all worth alike: nothing to search).
 
@@ -274,11 +284,22 @@ def play_search(view: PlayerView, budget: ReviewBudget) -> tuple[dict[int, int],
     classes = equivalent_cards(view, legal)
     if len(set(classes.values())) == 1:
         return classes, None
-    stakes = Stakes(view.rules)
     worlds = budget.worlds // ENDGAME_SHARE if _in_endgame(view) else budget.worlds
     seeds = _seeds(view, "play", _chunks(view, worlds))
-    samples = Samples.joined([play_samples(view, seed, CHUNK, stakes) for seed in seeds])
+    chunk = partial(play_chunk, view)
+    samples = Samples.joined(list((mapper or map)(chunk, seeds)))
     return classes, samples
+
+
+def play_chunk(view: PlayerView, seed: int) -> Samples:
+    """One chunk of a play's search: ``CHUNK`` deals from ``seed`` (a pool's task: what it
+    is sent must pickle, and the compiled ``Stakes`` does not, so each chunk makes its own)."""
+    return play_samples(view, seed, CHUNK, Stakes(view.rules))
+
+
+def pass_chunk(view: PlayerView, candidates: Sequence[int], seed: int) -> Samples:
+    """One chunk of a pass's search (a pool's task)."""
+    return pass_samples(view, candidates, seed, CHUNK, Stakes(view.rules))
 
 
 def best_play(samples: Samples) -> int:
@@ -326,12 +347,16 @@ def _review_pass(position: Position, budget: ReviewBudget) -> DecisionReview:
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
 
-def pass_search(view: PlayerView, candidates: Sequence[int], budget: ReviewBudget) -> Samples:
+def pass_search(
+    view: PlayerView,
+    candidates: Sequence[int],
+    budget: ReviewBudget,
+    mapper: Mapper | None = None,
+) -> Samples:
     """Each candidate pass's value over the decision's fixed deals (as ``play_search``)."""
-    stakes = Stakes(view.rules)
     seeds = _seeds(view, "pass", _chunks(view, budget.pass_worlds))
-    parts = [pass_samples(view, candidates, seed, CHUNK, stakes) for seed in seeds]
-    return Samples.joined(parts)
+    chunk = partial(pass_chunk, view, list(candidates))
+    return Samples.joined(list((mapper or map)(chunk, seeds)))
 
 
 def best_pass(candidates: Sequence[int], samples: Samples) -> int:

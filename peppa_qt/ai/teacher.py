@@ -18,6 +18,7 @@ from . import review
 from .advice import suggest
 from .hints import Hint
 from .review import (
+    Mapper,
     ReviewBudget,
     best_pass,
     best_play,
@@ -30,19 +31,23 @@ from .review import (
 
 
 def coach_hint(
-    view: PlayerView, budget: ReviewBudget | None = None
+    view: PlayerView, budget: ReviewBudget | None = None, mapper: Mapper | None = None
 ) -> tuple[tuple[Card, ...], Hint]:
-    """The coach's best choice for the view's seat (a pass or a card) and its reason code."""
+    """The coach's best choice for the view's seat (a pass or a card) and its reason code.
+    ``mapper``: how the search's chunks are worked out (a pool's, to spread them over
+    processes); the answer is the same."""
     if view.to_move is not None and view.to_move != view.seat:
         raise ValueError("it is not this seat's turn")
     budget = budget or review.DEFAULT_BUDGET  # the review's, read when asked
     if view.phase is Phase.PASSING:
-        return _pass_hint(view, budget)
-    return _play_hint(view, budget)
+        return _pass_hint(view, budget, mapper)
+    return _play_hint(view, budget, mapper)
 
 
-def _play_hint(view: PlayerView, budget: ReviewBudget) -> tuple[tuple[Card, ...], Hint]:
-    classes, samples = play_search(view, budget)
+def _play_hint(
+    view: PlayerView, budget: ReviewBudget, mapper: Mapper | None
+) -> tuple[tuple[Card, ...], Hint]:
+    classes, samples = play_search(view, budget, mapper)
     if samples is None:  # every card worth alike: the rule of thumb's card is as good
         cards, alike = suggest(view)
         return cards, Hint.ONLY_CARD if len(classes) == 1 else alike
@@ -54,7 +59,9 @@ def _play_hint(view: PlayerView, budget: ReviewBudget) -> tuple[tuple[Card, ...]
     return suggest(view)[0], said
 
 
-def _pass_hint(view: PlayerView, budget: ReviewBudget) -> tuple[tuple[Card, ...], Hint]:
+def _pass_hint(
+    view: PlayerView, budget: ReviewBudget, mapper: Mapper | None
+) -> tuple[tuple[Card, ...], Hint]:
     candidates = pass_candidates(view, budget.pass_candidates)
-    best = best_pass(candidates, pass_search(view, candidates, budget))
+    best = best_pass(candidates, pass_search(view, candidates, budget, mapper))
     return tuple(CARDS[c] for c in listed(best)), pass_reason(view, best)

@@ -1,8 +1,9 @@
 """The hint worked out away from the window's thread: it is the coach's search, seconds long.
 
 The hint (ai/teacher.py) searches the position as the coach will review it, with the coach's
-budget: about as long as the expert thinks about a card. It runs in the coach's worker
-process (controller/review.py: ``in_coach_process``), asked from a worker thread, and comes
+budget: about as long as the expert thinks about a card. Its chunks of deals are spread over
+the computers' search processes, one per core (``ai.expert.search_pool``; the coach's own
+process where there is no pool), asked from a worker thread, and the answer comes
 back through a queued signal tagged with the position it answers: a hint that arrives after
 the player moved on, or was asked again elsewhere, is dropped.
 """
@@ -11,16 +12,22 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import wait as wait_futures
+from concurrent.futures.process import BrokenProcessPool as BrokenExecutor
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from ..ai.expert import search_pool
+from ..ai.processes import POLL
 from ..engine import Phase
 from .review import StoppedError, in_coach_process
 
 if TYPE_CHECKING:
-    from ..ai.review import ReviewBudget
+    from ..ai.review import Mapper, ReviewBudget
+    from ..ai.review_values import Samples
     from ..engine.view import PlayerView
     from .game_controller import GameController
 
@@ -35,6 +42,28 @@ def human_decision(c: GameController) -> tuple[int, Phase, int, int] | None:
     if not passing and hand.to_move != c.viewer:
         return None
     return (len(c.match.hands), hand.phase, len(hand.plays), c.viewer)
+
+
+def _spread(pool: ProcessPoolExecutor, stop: threading.Event) -> Mapper:
+    """The search's chunks spread over the computers' search processes (one per core: the
+    hint is asked at a human's turn, while no computer searches), in the seeds' order, so
+    the answer is the one the coach finds alone; ``StoppedError`` once ``stop`` is set."""
+
+    def spread(chunk: Callable[[int], Samples], seeds: Sequence[int]) -> list[Samples]:
+        futures = [pool.submit(chunk, seed) for seed in seeds]
+        try:
+            results = []
+            for future in futures:
+                while not wait_futures([future], timeout=POLL).done:
+                    if stop.is_set():
+                        raise StoppedError
+                results.append(future.result())
+            return results
+        finally:
+            for future in futures:
+                future.cancel()  # (those not started: a hint dropped frees the processes)
+
+    return spread
 
 
 class _Relay(QObject):
@@ -94,7 +123,13 @@ class Hinter(QObject):
 
         result: tuple[object, ...] | Exception
         try:
-            result = in_coach_process(coach_hint, (view, budget), stop)
+            pool = search_pool()
+            try:
+                if pool is None:
+                    raise BrokenExecutor  # (no pool: the coach's process)
+                result = coach_hint(view, budget, _spread(pool, stop))
+            except BrokenExecutor:  # (a process died: the coach's, as the review does)
+                result = in_coach_process(coach_hint, (view, budget), stop)
         except StoppedError:
             return
         except Exception as error:  # a failed hint must not kill the worker thread

@@ -350,7 +350,9 @@ class HostedTable:
             "over": self.match.is_over,
             "scored": hand is not None and hand.phase is Phase.SCORED,
             # The keys that replay the hands over (never one of a hand still in play).
-            "replay": {str(i): self.replay_key(i) for i, h in enumerate(hands) if h.result is not None},
+            "replay": {
+                str(i): self.replay_key(i) for i, h in enumerate(hands) if h.result is not None
+            },
             # During passing, which seats have chosen their pass (which cards stays hidden).
             "passed": [
                 hand is not None and hand.phase is Phase.PASSING and given is not None

@@ -87,3 +87,26 @@ def test_no_hint_for_a_seat_not_to_play() -> None:
     idle = (hand.to_move or 0) + 1
     with pytest.raises(ValueError, match="turn"):
         coach_hint(view_of(match, idle % 4), SMALL)
+
+
+def test_a_hint_spread_over_processes_is_the_hint_worked_out_alone() -> None:
+    """The window spreads the hint's chunks of deals over the search processes
+    (controller/hinter.py): the same seeds, joined in order, give the same answer."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    rules = _rules("hearts", 4)
+    match = Match(rules, 5, track_undo=False)
+    hand = match.start_hand()
+    views = [view_of(match, 0)]  # the pass
+    players = [make_player("normal", s) for s in range(4)]
+    for seat in range(4):
+        match.pass_cards(seat, players[seat].decide(view_of(match, seat)).cards)
+    while hand.to_move is not None and len(views) < 8:
+        if hand.to_move == 0:
+            views.append(view_of(match, 0))
+        match.play(players[hand.to_move].decide(view_of(match, hand.to_move)).cards[0])
+    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
+        for view in views:
+            spread = coach_hint(view, SMALL, pool.map)
+            assert spread == coach_hint(view, SMALL)

@@ -20,6 +20,7 @@ from peppa_qt.ai.reasons import reason_holds
 from peppa_qt.ai.review import pass_reason, play_reason
 from peppa_qt.ai.table import policy_rules
 from peppa_qt.engine import HandState, PassDirection, RuleSet, cards_of
+from peppa_qt.engine.cards import Card
 from peppa_qt.engine.cardset import listed, minus, set_of
 from peppa_qt.engine.view import PlayerView, hand_view
 
@@ -57,8 +58,6 @@ def passing(core: str, pad: str = CLUBS, rules: RuleSet = PEPPA) -> PlayerView:
 
 
 def _parse(text: str) -> list[int]:
-    from peppa_qt.engine.cards import Card
-
     return [int(Card.parse(t)) for t in text.split()]
 
 

@@ -33,7 +33,8 @@ from .advice import suggest
 from .endgame import exact_tricks, solve
 from .expert import CHUNK, playouts
 from .hints import Hint
-from .passing import moon_pass, pass_hint, rank_passes
+from .passing import moon_pass, rank_passes
+from .reasons import pass_reason_of, true_reason
 from .review_values import Samples, pass_samples, play_samples, played_out
 from .search import Stakes, best_card, equivalent_cards, table_deals
 from .table import policy_rules
@@ -60,9 +61,6 @@ NOISE_ERRORS: Final = 2.0
 #: (three tricks from the end at four seats, each of three choices: 17 s a decision at the
 #: full count): a quarter of the deals are drawn there, and the standard error says so.
 ENDGAME_SHARE: Final = 4
-
-#: Reasons that say nothing about the card's merit (a slip, a search, no choice).
-_EMPTY_REASONS: Final = frozenset({Hint.HUNCH, Hint.SEARCH, Hint.ONLY_CARD})
 
 
 def grade(loss: float, error: float) -> Grade:
@@ -259,7 +257,9 @@ def _review_play(position: Position, budget: ReviewBudget) -> DecisionReview:
         best = chosen
     loss, error = samples.difference(best, chosen) if best != chosen else (0.0, 0.0)
     mark = grade(loss, error)
-    reason = play_reason(view, classes, best) if mark is not Grade.GOOD else None
+    reason = None
+    if mark is not Grade.GOOD:  # name the card the reason is about, among those worth the best's
+        best, reason = play_reason(view, classes, best, chosen)
     hindsight = _play_hindsight(position, Stakes(view.rules))
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
@@ -307,12 +307,17 @@ def best_play(samples: Samples) -> int:
     return best_card({int(card): samples.mean(card) for card in samples.values})
 
 
-def play_reason(view: PlayerView, classes: dict[int, int], best: int) -> Hint | None:
-    """The normal level's reason, when its rule of thumb plays a card worth the best's."""
+def play_reason(
+    view: PlayerView, classes: dict[int, int], best: int, chosen: int | None = None
+) -> tuple[int, Hint]:
+    """The card to name among those worth the best's, and why: the normal level's card and
+    reason where its card is worth the best's and the reason is true of it (and, in a review,
+    not of the ``chosen`` card too), else the search's reason."""
     cards, hint = suggest(view)
-    if hint in _EMPTY_REASONS or classes.get(int(cards[0])) != classes[best]:
-        return None
-    return hint
+    card = int(cards[0])
+    if classes.get(card) != classes[best]:
+        return best, Hint.SEARCH
+    return card, true_reason(hint, view, card, chosen)
 
 
 def _in_endgame(view: PlayerView) -> bool:
@@ -342,7 +347,7 @@ def _review_pass(position: Position, budget: ReviewBudget) -> DecisionReview:
     best = best_pass(candidates, samples)
     loss, error = samples.difference(best, chosen) if best != chosen else (0.0, 0.0)
     mark = grade(loss, error)
-    reason = pass_reason(view, best) if mark is not Grade.GOOD else None
+    reason = pass_reason(view, best, chosen) if mark is not Grade.GOOD else None
     hindsight = _pass_hindsight(position, candidates, Stakes(view.rules))
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
@@ -376,12 +381,9 @@ def pass_candidates(view: PlayerView, count: int) -> list[int]:
     return candidates
 
 
-def pass_reason(view: PlayerView, best: int) -> Hint:
-    """Why the pass ``best`` is passed, in the normal level's words."""
-    pr = policy_rules(view.rules)
-    if best == moon_pass(pr, view.hand):
-        return Hint.PASS_FOR_MOON
-    return pass_hint(pr, view.hand, best)
+def pass_reason(view: PlayerView, best: int, chosen: int | None = None) -> Hint:
+    """Why the pass ``best`` is passed (and, in a review, why rather than ``chosen``)."""
+    return pass_reason_of(view, best, chosen)
 
 
 def _pass_hindsight(position: Position, candidates: Sequence[int], stakes: Stakes) -> Hindsight:

@@ -5,7 +5,7 @@ seat's view, over deals drawn from seeds fixed by the hand, the seat and the mom
 runs that very search (``review.play_search`` / ``review.pass_search``) from the same view with
 the same budget before the player chooses: the same deals, the same values, the same best. The
 reason given is the coach's own (the normal level's rule of thumb where it names a card worth
-the best's, else "it tried the rest of the hand out").
+the best's and is true of it, ``reasons.py``, else "it tried the rest of the hand out").
 """
 
 from __future__ import annotations
@@ -51,12 +51,8 @@ def _play_hint(
     if samples is None:  # every card worth alike: the rule of thumb's card is as good
         cards, alike = suggest(view)
         return cards, Hint.ONLY_CARD if len(classes) == 1 else alike
-    best = best_play(samples)
-    said = play_reason(view, classes, best)
-    if said is None:
-        return (CARDS[best],), Hint.SEARCH
-    # The rule of thumb's card is worth the best's: name it, its sentence is about it.
-    return suggest(view)[0], said
+    card, said = play_reason(view, classes, best_play(samples))
+    return (CARDS[card],), said
 
 
 def _pass_hint(

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from ..ai.expert import search_pool
 from ..ai.processes import POLL
 from ..engine import Phase
 from .review import StoppedError, in_coach_process
@@ -119,6 +118,7 @@ class Hinter(QObject):
         self, job: int, stop: threading.Event, view: PlayerView, budget: ReviewBudget
     ) -> None:
         """In the worker thread."""
+        from ..ai.expert import search_pool  # (not at start: the expert loads when first needed)
         from ..ai.teacher import coach_hint
 
         result: tuple[object, ...] | Exception

@@ -17,8 +17,17 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
-from ..engine.cards import HEARTS, SPADES
-from ..engine.cardset import FACES, SUIT_SETS, listed, minus, remove, set_of
+from ..engine.cards import HEARTS, SPADES, SUIT_SIZE
+from ..engine.cardset import (
+    COPY_SHIFT,
+    FACES,
+    SUIT_SETS,
+    faces,
+    listed,
+    minus,
+    remove,
+    set_of,
+)
 from ..engine.hand import Phase
 from ..engine.rules import EndMode, MoonMode
 from ..engine.trick import winner_position
@@ -90,13 +99,13 @@ class _Pass:
 
     def tops_its_suit(self, card: int) -> bool:
         """No kept card of its suit ranks above it."""
-        return not self.kept & SUIT_SETS[card // 13] & _above_any_copy(card)
+        return not self.kept & SUIT_SETS[card // SUIT_SIZE] & _above_any_copy(card)
 
 
 def _above_any_copy(card: int) -> int:
     """The cards of ``card``'s suit and index ranked above it, either copy."""
     higher = FACES & ~((2 << card) - 1)
-    return higher | higher << 52
+    return higher | higher << COPY_SHIFT
 
 
 def _pass_queen(p: _Pass) -> bool:
@@ -110,22 +119,22 @@ def _pass_queen(p: _Pass) -> bool:
 def _pass_high_spades(p: _Pass) -> bool:
     """Every high spade of the hand goes, they are most of the pass, and the Q♠ is out there."""
     spades = [c for c in p.cards if (HIGH_SPADES >> c) & 1]
-    if not spades or p.pr.points[QS] <= 0 or p.view.hand & (QS_BIT | QS_BIT << 52):
+    if not spades or p.pr.points[QS] <= 0 or p.view.hand & (QS_BIT | QS_BIT << COPY_SHIFT):
         return False
     return not held_in(p.kept, HIGH_SPADES) and p.most(spades)
 
 
 def _pass_high_hearts(p: _Pass) -> bool:
-    hearts = [c for c in p.cards if c // 13 == HEARTS]
+    hearts = [c for c in p.cards if c // SUIT_SIZE == HEARTS]
     return (
         p.most(hearts)
-        and all(c % 13 >= _HIGH_HEART and p.pr.points[c] > 0 for c in hearts)
+        and all(c % SUIT_SIZE >= _HIGH_HEART and p.pr.points[c] > 0 for c in hearts)
         and all(p.tops_its_suit(c) for c in hearts)
     )
 
 
 def _pass_high_cards(p: _Pass) -> bool:
-    return all(c % 13 >= _HIGH_RANK and p.tops_its_suit(c) for c in p.cards)
+    return all(c % SUIT_SIZE >= _HIGH_RANK and p.tops_its_suit(c) for c in p.cards)
 
 
 def _pass_likely_winners(p: _Pass) -> bool:
@@ -137,8 +146,8 @@ def _pass_for_moon(p: _Pass) -> bool:
 
 
 def _pass_highest(p: _Pass) -> bool:
-    ranks = sorted((c % 13 for c in listed(p.view.hand)), reverse=True)
-    return sorted((c % 13 for c in p.cards), reverse=True) == ranks[: len(p.cards)]
+    ranks = sorted((c % SUIT_SIZE for c in listed(p.view.hand)), reverse=True)
+    return sorted((c % SUIT_SIZE for c in p.cards), reverse=True) == ranks[: len(p.cards)]
 
 
 def _voids(suit: int) -> Callable[[_Pass], bool]:
@@ -174,7 +183,7 @@ class _Play:
 
     @property
     def suit(self) -> int:
-        return self.card // 13
+        return self.card // SUIT_SIZE
 
     @cached_property
     def unseen(self) -> int:
@@ -184,7 +193,7 @@ class _Play:
     def mine(self, suit: int) -> int:
         """The different cards of ``suit`` in the hand."""
         held = self.view.hand & SUIT_SETS[suit]
-        return (held | held >> 52) & FACES
+        return faces(held)
 
     def points(self, card: int) -> int:
         return self.pr.points[card]
@@ -201,7 +210,7 @@ class _Play:
 
     @property
     def led(self) -> int:
-        return int(self.view.trick[0]) // 13
+        return int(self.view.trick[0]) // SUIT_SIZE
 
     def beats(self) -> bool:
         """The card takes the trick as it stands (of two equal cards the later wins)."""
@@ -240,7 +249,7 @@ class _Play:
 
     def cheapest(self) -> bool:
         """No legal card carries fewer points."""
-        legal = [c for c in range(52) if self.view.legal >> c & 1]
+        legal = listed(faces(self.view.legal))
         return all(self.points(self.card) <= self.points(c) for c in legal)
 
     def moon_taker(self) -> int | None:
@@ -299,7 +308,7 @@ def _discard_high(m: _Play) -> bool:
 
 
 def _dump_hearts(m: _Play) -> bool:
-    hearts = [c for c in range(52) if m.view.legal >> c & 1 and c // 13 == HEARTS]
+    hearts = [c for c in listed(faces(m.view.legal)) if c // SUIT_SIZE == HEARTS]
     costliest = max((m.points(c) for c in hearts), default=0)
     discards = bool(m.view.trick) and m.led != HEARTS
     return m.suit == HEARTS and discards and m.points(m.card) == costliest > 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.cards import SUIT_LETTERS
+from ...engine.cards import CARD_COUNT, SUIT_LETTERS, SUIT_SIZE
 from ..table.card_pixmaps import card_of, is_hidden
 from ..table.scene import TableScene
 
@@ -21,7 +21,8 @@ DEFAULT_SUIT_ORDER = "CDSH"
 
 def display_key(card: int, order: str = DEFAULT_SUIT_ORDER) -> tuple[int, int]:
     """Sort key of the viewer's hand: by the suit's place in ``order``, then by rank."""
-    return order.index(SUIT_LETTERS[card % 52 // 13]), card % 13
+    face = card % CARD_COUNT  # (the second copy of a card with two decks sorts as the first)
+    return order.index(SUIT_LETTERS[face // SUIT_SIZE]), face % SUIT_SIZE
 
 
 class ViewerHand:

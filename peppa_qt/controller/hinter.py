@@ -43,6 +43,23 @@ def human_decision(c: GameController) -> tuple[int, Phase, int, int] | None:
     return (len(c.match.hands), hand.phase, len(hand.plays), c.viewer)
 
 
+def _spread_hint(
+    view: PlayerView, budget: ReviewBudget, stop: threading.Event
+) -> tuple[object, ...] | None:
+    """The hint worked out over the search processes; None where there are none, or one
+    died (``StoppedError`` once ``stop`` is set)."""
+    from ..ai.expert import search_pool  # (not at start: the expert loads when first needed)
+    from ..ai.teacher import coach_hint
+
+    pool = search_pool()
+    if pool is None:
+        return None
+    try:
+        return coach_hint(view, budget, _spread(pool, stop))
+    except BrokenExecutor:
+        return None
+
+
 def _spread(pool: ProcessPoolExecutor, stop: threading.Event) -> Mapper:
     """The search's chunks spread over the computers' search processes (one per core: the
     hint is asked at a human's turn, while no computer searches), in the seeds' order, so
@@ -118,18 +135,13 @@ class Hinter(QObject):
         self, job: int, stop: threading.Event, view: PlayerView, budget: ReviewBudget
     ) -> None:
         """In the worker thread."""
-        from ..ai.expert import search_pool  # (not at start: the expert loads when first needed)
         from ..ai.teacher import coach_hint
 
         result: tuple[object, ...] | Exception
         try:
-            pool = search_pool()
-            try:
-                if pool is None:
-                    raise BrokenExecutor  # (no pool: the coach's process)
-                result = coach_hint(view, budget, _spread(pool, stop))
-            except BrokenExecutor:  # (a process died: the coach's, as the review does)
-                result = in_coach_process(coach_hint, (view, budget), stop)
+            spread = _spread_hint(view, budget, stop)
+            # No search processes, or one died: in the coach's process.
+            result = spread or in_coach_process(coach_hint, (view, budget), stop)
         except StoppedError:
             return
         except Exception as error:  # a failed hint must not kill the worker thread

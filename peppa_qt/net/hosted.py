@@ -221,6 +221,7 @@ class HostedTable:
         self._plan_flush()
 
     def _arrive(self, seat: int, remote: _RemotePlayer, name: str) -> None:
+        """The seat's client is here (its first view, and the others', follow)."""
         remote.name = remote.name or name
         remote.connected = True
         if remote.dropped is not None:
@@ -373,10 +374,6 @@ class HostedTable:
                 **public,
             }
         return views
-
-    def send_views(self) -> None:
-        """Send every connected client its view (a newcomer's first one)."""
-        self._plan_flush()
 
     def _plan_flush(self) -> None:
         """Send every connected client its view once the change in progress is over."""

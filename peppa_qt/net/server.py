@@ -403,7 +403,6 @@ class TableServer:
         client.table, client.seat = table, seat
         self._clients[(table.code, seat)] = client
         client.push({"type": "welcome", "table": table.code, "seat": seat, "token": token})
-        table.send_views()  # the newcomer's first view
         log.info("table %s: seat %d taken by %r", table.code, seat, hello.name)
         self._changed(table)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +97,7 @@ def specs_of(document: dict[str, Any]) -> list[SeatSpec]:
     return [seat_spec(item) for item in document["seats"]]
 
 
-def _seat_map(value: object, seats: set[int], good: Any) -> dict[int, str]:
+def _seat_map(value: object, seats: set[int], good: Callable[[str], bool]) -> dict[int, str]:
     if not isinstance(value, dict):
         raise ValueError("a seats' map is an object")
     out: dict[int, str] = {}

@@ -675,7 +675,9 @@ class Checker:
     def choose(self, seat: int, legal: set[str]) -> str:
         if self.greedy is None or self.rng.random() < 0.2:
             return self.rng.choice(sorted(legal))
-        order = sorted(legal, key=rank_of)
+        # By rank, equal ranks by name: a set's order would follow the hash seed, and with it
+        # the game (the moons the house-rules test counts came and went with PYTHONHASHSEED).
+        order = sorted(legal, key=lambda card: (rank_of(card), card))
         return order[-1] if seat == self.greedy else order[0]
 
     def probe_play(

@@ -10,6 +10,11 @@ deals and passes hidden, as the bot protocol sends it) and public extras (names,
 connected). The deals come from the table's secret randomness (256 bits from ``secrets``):
 no client can work out another seat's cards from its own.
 
+A seat of kind ``local`` is a person at the hosting window itself (hot-seat there): its
+answers come from that window in the same process (``local_cards``), and the window follows
+the game through ``watch``, which is handed the whole game after each change (every card:
+the window hides other seats' cards as a local game does). Nothing of it goes to a client.
+
 Nothing here does input or output: the server hands the table what clients sent and gives it
 ``send``, the way to reach a seat's client.
 """
@@ -122,8 +127,14 @@ class HostedTable:
         self._thinkers = Thinkers()
         self._computer_names = list(names or [f"Computer {s + 1}" for s in range(rules.seats)])
         self.remote: dict[int, _RemotePlayer] = {}
+        #: The hosting window's own people (``local`` seats).
+        self.local: dict[int, HumanSeat] = {}
         seats: list[Seat] = []
         for index, spec in enumerate(self.specs):
+            if spec.kind == "local":
+                self.local[index] = HumanSeat(self._asked)
+                seats.append(self.local[index])
+                continue
             computer = ComputerSeat(
                 make_player(spec.level or stand_in_level, secrets.randbits(32)),
                 self._thinkers,
@@ -156,6 +167,8 @@ class HostedTable:
         self.on_over: Callable[[HostedTable], None] | None = None
         #: Called after each change, once it is over (the server saves the table).
         self.on_change: Callable[[HostedTable], None] | None = None
+        #: The hosting window, handed the whole game after each change (``whole_game``).
+        self.watch: Callable[[dict[str, Any]], None] | None = None
         if restored is not None:
             for seat, hashed in restored.tokens.items():
                 self.remote[seat].token_hash = hashed
@@ -170,7 +183,9 @@ class HostedTable:
         infos = []
         for seat, spec in enumerate(self.specs):
             remote = self.remote.get(seat)
-            if remote is None:
+            if seat in self.local:
+                infos.append(PlayerInfo(self._computer_names[seat], "human"))
+            elif remote is None:
                 infos.append(PlayerInfo(self._computer_names[seat], "ai", spec.level))
             else:
                 infos.append(PlayerInfo(remote.name or f"Player {seat + 1}", "human"))
@@ -287,6 +302,16 @@ class HostedTable:
         if refusal is not None:
             raise Refusal("illegal", refusal.message)
 
+    def local_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """The hosting window's person at ``seat`` gives a pass or card. Raises ``Refusal``
+        if not taken."""
+        person = self.local.get(seat)
+        if person is None or not self.started or not person.asked:
+            raise Refusal("turn", "it is not this seat's turn")
+        refusal = person.answer(cards)
+        if refusal is not None:
+            raise Refusal("illegal", refusal.message)
+
     def close(self) -> None:
         """Leave the game; the computers stop thinking."""
         if self._next_hand is not None:
@@ -336,12 +361,17 @@ class HostedTable:
         """What seat ``seat``'s client is shown: its own view of the game, nothing more."""
         return self._views([seat])[seat]
 
-    def _views(self, seats: Sequence[int]) -> dict[int, dict[str, Any]]:
+    def whole_game(self) -> dict[str, Any]:
+        """What the hosting window follows: the whole game, every card, the local seats
+        asked now, and what everyone sees (never sent to a client)."""
+        return self._views([None])[-1]
+
+    def _views(self, seats: Sequence[int | None]) -> dict[int, dict[str, Any]]:
         """Each of ``seats``' view of the game as it stands: its own record of the game
         (``GameRecord.seen_from``, written once per change for all: ``SeatDocuments``) and
         what everyone sees."""
         players = self.players()
-        documents = self._documents.documents(players, seats)
+        documents = self._documents.documents(players, [s for s in seats if s is not None])
         hand = self.match.current
         hands = self.match.hands
         passes = hand.passes if hand is not None else [None] * self.rules.seats
@@ -360,11 +390,20 @@ class HostedTable:
                 for given in passes
             ],
             "names": [p.name for p in players],
-            "connected": [s in self.remote and self.remote[s].connected for s in seat_range],
+            "connected": [
+                s in self.local or (s in self.remote and self.remote[s].connected)
+                for s in seat_range
+            ],
             "away": [s in self.remote and self.remote[s].seat.away for s in seat_range],
         }
-        views = {}
+        views: dict[int, dict[str, Any]] = {}
+        if None in seats:  # the hosting window's: the whole game
+            record = record_to_dict(record_of(self.match, players))
+            asked = [seat for seat, person in self.local.items() if person.asked]
+            views[-1] = {"type": "whole", "record": record, "to_act": asked, **public}
         for seat in seats:
+            if seat is None:
+                continue
             remote = self.remote.get(seat)
             views[seat] = {
                 "type": "view",
@@ -386,8 +425,12 @@ class HostedTable:
         # Every connected seat's view made at once: the game written once for all of them
         # (the views are most of a busy server's work, benchmarks/server.py).
         connected = [seat for seat, remote in self.remote.items() if remote.connected]
-        if connected:
-            for seat, view in self._views(connected).items():
-                self._send(seat, view)
+        wanted: list[int | None] = [*connected, None] if self.watch is not None else [*connected]
+        if wanted:
+            for seat, view in self._views(wanted).items():
+                if seat >= 0:
+                    self._send(seat, view)
+                elif self.watch is not None:
+                    self.watch(view)
         if self.on_change is not None:
             self.on_change(self)

@@ -27,6 +27,7 @@ from ..ai.base import Player
 from ..engine import CardSet, HandState, Match, Phase, PlayerView, TableState
 from ..engine.cards import SUIT_SIZE
 from ..engine.errors import IllegalMove, Reason
+from ..net.remote_loop import RemoteLoop
 from ..table import (
     CardPlayed,
     CardsPassed,
@@ -44,14 +45,17 @@ from ..table import (
     TrickWon,
     TurnBegan,
 )
+from ..table.clock import Scheduler
 from ..table.computer import ComputerSeat, Thinkers
-from .published import Published, snapshot
+from .published import Published, lead_unknown, snapshot
 from .qt_scheduler import QtScheduler
 from .seating import Seating
 from .setup import NO_NAMES, GameSetup, Pace, Refusal
 from .step import Step
 
 PlayerFactory = Callable[[str, int], Player]
+#: Makes the loop of a game hosted elsewhere, given its people's seats and the scheduler.
+RemoteLoopMaker = Callable[[dict[int, HumanSeat], Scheduler], RemoteLoop]
 
 __all__ = ["GameController", "PlayerFactory", "Published", "Step"]
 
@@ -105,12 +109,11 @@ class GameController(QObject):
         self._tick.setSingleShot(True)
         self._tick.timeout.connect(self._advance)
         self._epoch = 0
-        self._loop: TableLoop | None = None
+        self._loop: TableLoop | RemoteLoop | None = None
         self._reset_state()
 
     def _reset_state(self) -> None:
         self.setup: GameSetup | None = None
-        self._match: Match | None = None
         self._epoch += 1
         self._players: dict[int, Player] = {}
         self._humans: dict[int, HumanSeat] = {}
@@ -131,15 +134,15 @@ class GameController(QObject):
     @property
     def step(self) -> Step:
         """What the game loop waits for now."""
-        loop, hand = self._loop, self.hand
-        if loop is None or loop.closed or hand is None:
+        loop, hand, match = self._loop, self.hand, self._match
+        if loop is None or loop.closed or hand is None or match is None:
             return Step.NO_GAME
         if self._showing:
             return Step.SHOWING
         if self._handing_over is not None:
             return Step.HANDING_OVER
         if hand.phase is Phase.SCORED and not self._pending:
-            return Step.OVER if loop.match.is_over else Step.BETWEEN_HANDS
+            return Step.OVER if match.is_over else Step.BETWEEN_HANDS
         return Step.ASKING if loop.asked() or self._prompted else Step.READY
 
     @property
@@ -154,9 +157,19 @@ class GameController(QObject):
             self._loop.pace = pace
 
     @property
+    def _match(self) -> Match | None:
+        return self._loop.match if self._loop is not None else None
+
+    @property
     def match(self) -> Match | None:
-        """The game being played (the live state, with every hand: not for screens)."""
+        """The game being played (the live state, with every hand: not for screens; at a
+        table hosted elsewhere, the seat's copy: other hands are stand-ins)."""
         return self._match
+
+    @property
+    def remote(self) -> RemoteLoop | None:
+        """The loop of a game whose authority is elsewhere (a hosted table), else None."""
+        return self._loop if isinstance(self._loop, RemoteLoop) else None
 
     @property
     def hand(self) -> HandState | None:
@@ -241,7 +254,7 @@ class GameController(QObject):
         """Seat the players of ``setup`` at a loop playing ``match``, and start it."""
         self._leave()
         self._reset_state()
-        self.setup, self._match = setup, match
+        self.setup = setup
         seats: list[Seat] = []
         for seat, spec in enumerate(setup.seats):
             if spec.level is None:
@@ -259,6 +272,24 @@ class GameController(QObject):
         self._loop.listen(self._on_event)
         self.game_started.emit()
         self._loop.start()
+
+    def play_remote(self, setup: GameSetup, make_loop: RemoteLoopMaker) -> RemoteLoop:
+        """Play a game hosted elsewhere (a table joined, or hosted on the network thread):
+        the humans of ``setup`` answer here, the loop ``make_loop`` gives tells the rest."""
+        self._leave()
+        self._reset_state()
+        self.setup = setup
+        for seat, spec in enumerate(setup.seats):
+            if spec.is_human:
+                self._humans[seat] = HumanSeat(self._on_human_asked)
+        loop = make_loop(dict(self._humans), self._scheduler)
+        rules = setup.rules
+        self._seating = Seating(self.humans(), rules.seats, rules.direction)
+        self._loop = loop
+        loop.listen(self._on_event)
+        self.game_started.emit()
+        loop.start()
+        return loop
 
     def next_hand(self) -> None:
         """Deal the next hand once the table has shown the last one's score."""
@@ -433,7 +464,11 @@ class GameController(QObject):
 
     def _snapshot(self) -> Published | None:
         seating = self._seating
-        return snapshot(self._match, seating.viewer, seating.covered)
+        moment = snapshot(self._match, seating.viewer, seating.covered)
+        remote = self.remote
+        if moment is not None and remote is not None and not remote.lead_known:
+            moment = lead_unknown(moment)
+        return moment
 
     def _hand_index(self) -> int:
         return len(self._match.hands) - 1 if self._match else 0

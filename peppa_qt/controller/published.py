@@ -33,3 +33,13 @@ def snapshot(match: Match | None, viewer: int, covered: bool) -> Published | Non
     if match is None or match.current is None:
         return None
     return Published(table_of(match), None if covered else view_of(match, viewer))
+
+
+def lead_unknown(moment: Published) -> Published:
+    """The same moment with nobody shown to play: before a hand's first card, a seat at a
+    table hosted elsewhere knows only that it does not lead itself."""
+    table = replace(moment.table, first_lead=None, to_move=None)
+    view = moment.view
+    if view is not None:
+        view = replace(view, first_lead=None, to_move=None, legal=0)
+    return replace(moment, table=table, view=view)

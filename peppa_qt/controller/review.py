@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -116,9 +117,11 @@ class Reviewer(QObject):
         self.cancel()
         self._cache.clear()
 
-    def request(self, match: Match, hand: int, seat: int) -> None:
+    def request(self, match: Match, hand: int, seat: int, *, hindsight: bool = True) -> None:
         """Review ``seat`` in ``hand`` of ``match`` (a finished hand): ``reviewed`` at once
-        when it is kept, otherwise once the worker is done."""
+        when it is kept, otherwise once the worker is done. Without ``hindsight`` (a game
+        hosted elsewhere: the other hands were never seen) no choice is compared with what
+        every card known would have done."""
         kept = self._cache.get((hand, seat))
         if kept is not None:
             self.reviewed.emit(kept)
@@ -133,7 +136,8 @@ class Reviewer(QObject):
         self._stop = threading.Event()
         # A copy, made here in the GUI thread: the live match goes on while the worker reads.
         copy = replay(record_of(match), track_undo=False)
-        self._executor.submit(self._work, self._job, self._stop, copy, hand, seat)
+        work = self._work if hindsight else self._work_blind
+        self._executor.submit(work, self._job, self._stop, copy, hand, seat)
 
     def cancel(self) -> None:
         """Drop the review under way (its result, if it comes, is ignored)."""
@@ -145,7 +149,22 @@ class Reviewer(QObject):
         self.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
-    def _work(self, job: int, stop: threading.Event, match: Match, hand: int, seat: int) -> None:
+    def _work_blind(
+        self, job: int, stop: threading.Event, match: Match, hand: int, seat: int
+    ) -> None:
+        """In the worker thread: the review without hindsight."""
+        self._work(job, stop, match, hand, seat, hindsight=False)
+
+    def _work(
+        self,
+        job: int,
+        stop: threading.Event,
+        match: Match,
+        hand: int,
+        seat: int,
+        *,
+        hindsight: bool = True,
+    ) -> None:
         """In the worker thread."""
         from ..ai import review
 
@@ -155,7 +174,8 @@ class Reviewer(QObject):
             found = review.positions(match, hand, seat)
             decisions = []
             for index, position in enumerate(found):
-                decisions.append(_searched(position, budget, stop))
+                decision = _searched(position, budget, stop)
+                decisions.append(decision if hindsight else replace(decision, hindsight=None))
                 with contextlib.suppress(RuntimeError):  # the window closed meanwhile
                     self._relay.progressed.emit(job, index + 1, len(found))
             result = review.HandReview(hand, seat, tuple(decisions))

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
+from ..net.remote_loop import RemoteLoop
 from ..storage import (
     FileKind,
     OpenedGame,
@@ -30,7 +31,7 @@ from ..storage.saves import Selections, no_selection
 from .autosaver import Autosaver
 from .claims import ClaimWatcher
 from .coach_count import CoachCount
-from .game_controller import GameController, PlayerFactory
+from .game_controller import GameController, PlayerFactory, RemoteLoopMaker
 from .hinter import Hinter, human_decision
 from .preferences import Preferences
 from .review import Reviewer
@@ -203,7 +204,20 @@ class GameSession(QObject):
 
     def start(self, setup: GameSetup) -> None:
         """Start a new game of ``setup``."""
+        self._fresh(setup)
         self.setup = setup
+        self.controller.start(setup)
+
+    def play_remote(self, setup: GameSetup, make_loop: RemoteLoopMaker) -> RemoteLoop:
+        """Play at a table hosted elsewhere (joined, or hosted on the network thread): the
+        humans of ``setup`` are this window's; Play again is the host's to offer."""
+        self.demo = False
+        self._fresh(setup)
+        self.setup = None
+        return self.controller.play_remote(setup, make_loop)
+
+    def _fresh(self, setup: GameSetup) -> None:
+        """Nothing of the game before is kept: no file, no count, no aids, no review."""
         self.current_path = None
         self._saved_moves = None
         self._counted = False
@@ -214,7 +228,6 @@ class GameSession(QObject):
         self.hinter.cancel()
         self.reviewer.forget()
         self._coach_count.forget()
-        self.controller.start(setup)
 
     def play_again(self) -> None:
         """A new game with the same players and rules, and a new deal."""
@@ -346,7 +359,9 @@ class GameSession(QObject):
         """Start (or fetch the kept) review of ``seat`` in ``hand``: ``reviewer.reviewed``."""
         match = self.controller.match
         if match is not None and 0 <= hand < len(match.hands):
-            self.reviewer.request(match, hand, seat)
+            # At a table hosted elsewhere the other hands were never seen: no hindsight.
+            hindsight = self.controller.remote is None
+            self.reviewer.request(match, hand, seat, hindsight=hindsight)
 
     # ---------------------------------------------------------------- files
 
@@ -374,7 +389,9 @@ class GameSession(QObject):
 
     def autosave(self) -> None:
         """Write the game in play to the autosave (a failure is told once, then signalled)."""
-        game = self.snapshot(hands=False) if self.keeps_files else None
+        # A game hosted elsewhere is the host's to keep (this window has one seat's view).
+        keeps = self.keeps_files and self.controller.remote is None
+        game = self.snapshot(hands=False) if keeps else None
         match = self.controller.match
         if game is not None and match is not None:
             self._autosaver.save(game, match)

@@ -10,10 +10,22 @@ from ..engine.deals import NumberedDeal
 from ..engine.errors import Reason
 from ..table.pace import Pace
 
-__all__ = ["NO_NAMES", "GameSetup", "Pace", "Refusal", "SeatSetup", "default_level", "usable_level"]
+__all__ = [
+    "ELSEWHERE",
+    "NO_NAMES",
+    "GameSetup",
+    "Pace",
+    "Refusal",
+    "SeatSetup",
+    "default_level",
+    "usable_level",
+]
 
 #: The names a screen shows before the first game (its table is drawn with four empty seats).
 NO_NAMES: Final = ("", "", "", "")
+
+#: The "level" of a person playing from another device at a hosted table (not this window's).
+ELSEWHERE: Final = "elsewhere"
 
 
 def default_level(levels: list[str]) -> str | None:

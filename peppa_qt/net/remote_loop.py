@@ -105,8 +105,10 @@ class RemoteLoop:
         return False
 
     def take_back(self, count: int) -> None:
-        """Moves are never taken back at a hosted table (the window offers no undo)."""
-        raise NotImplementedError("a hosted game takes no move back")
+        """Moves are never taken back at a hosted table: the window offers no undo, and
+        the table is drawn again as it stands."""
+        log.warning("%d moves not taken back: the game is hosted elsewhere", count)
+        self.ask_again()
 
     def ask_again(self) -> None:
         """Forget the questions under way and ask afresh (the host is asked nothing)."""
@@ -127,6 +129,10 @@ class RemoteLoop:
         turn. False if it could not be read (it is left aside; the next one will do)."""
         if self._closed:
             return False
+        record = message.get("record")
+        if isinstance(record, dict) and not record.get("hands"):  # the table waits for players
+            self.extras = {k: v for k, v in message.items() if k not in ("record", "type")}
+            return True
         try:
             steps = self.mirror.steps(message)
         except (RecordError, KeyError, TypeError, ValueError) as error:

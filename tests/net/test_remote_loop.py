@@ -141,7 +141,8 @@ def test_a_view_that_cannot_be_read_is_left_aside_and_the_next_one_is_told() -> 
         loop = RemoteLoop(Mirror(None), {0: person.seat}, lambda s, c: None, server.scheduler())
         seen: list[Event] = []
         loop.listen(seen.append)
-        assert not loop.feed({"type": "whole", "record": {"rules": "nonsense"}}, [0])
+        bad = {"rules": "nonsense", "hands": [{"deal": 5}]}
+        assert not loop.feed({"type": "whole", "record": bad}, [0])
         table.start()
         assert loop.feed(table.whole_game(), [])
         await asyncio.sleep(0.01)

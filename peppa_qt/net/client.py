@@ -11,6 +11,7 @@ computer level this way: a bot over the network.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import ssl
 import sys
@@ -70,7 +71,7 @@ class TableClient:
         }
         await self._connection.send(json.dumps(hello))
         while True:
-            message = await self._receive()
+            message = await self.receive()
             if message.get("type") == "welcome":
                 self.seat, self.token = int(message["seat"]), str(message["token"])
                 return
@@ -91,9 +92,9 @@ class TableClient:
         answered: tuple[int, str, str] | None = None
         while True:
             try:
-                message = await self._receive()
+                message = await self.receive()
             except ConnectionClosed:
-                await self._come_back(comebacks)
+                await self.come_back(comebacks)
                 answered = None
                 continue
             if message.get("type") == "refused":
@@ -115,7 +116,7 @@ class TableClient:
                 json.dumps({"type": "cards", "cards": format_cards(cards).split()})
             )
 
-    async def _come_back(self, tries: int) -> None:
+    async def come_back(self, tries: int) -> None:
         """Take the seat back with the token: ``tries`` times, a second apart (a host that
         restarts takes a moment); raises ConnectionClosed if it never answers."""
         for _ in range(tries):
@@ -127,8 +128,18 @@ class TableClient:
                 continue
         raise ConnectionClosed(None, None)
 
-    async def _receive(self) -> dict[str, Any]:
-        assert self._connection is not None
+    async def send_text(self, text: str) -> None:
+        """Send one message (nothing if the connection is down: the view after the comeback
+        asks again)."""
+        if self._connection is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._connection.send(text)
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message (a view or a refusal kept as the newest). Raises
+        ConnectionClosed when the connection drops."""
+        if self._connection is None:
+            raise ConnectionClosed(None, None)
         text = await self._connection.recv()
         message = json.loads(text)
         if not isinstance(message, dict):

@@ -1,0 +1,117 @@
+"""A window hosts a table and another joins it over the loopback: both play a game to its end
+through their sessions, as their screens would, and see the same scores; neither autosaves
+the game (the host keeps it), both count it in their statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
+from peppa_qt.controller.network import NetworkTable, table_url
+from peppa_qt.controller.published import Published
+from peppa_qt.controller.setup import ELSEWHERE
+from peppa_qt.engine import RuleSet
+from peppa_qt.engine.cardset import CardSet
+from peppa_qt.net.hosted import TableTimes
+from peppa_qt.storage import Profile, locations
+
+FAST = TableTimes(grace=0.5, between_hands=0.2, ai_pause=0.0)
+
+
+@pytest.fixture
+def made(profile_dir: Path) -> Iterator[list[GameSession | NetworkTable]]:
+    parts: list[GameSession | NetworkTable] = []
+    yield parts
+    for part in parts:
+        if isinstance(part, NetworkTable):
+            part.leave()
+        else:  # as the window closes it (a claim's check may still be at work)
+            part.claims.shutdown()
+            part.controller.shutdown()
+
+
+def _session(made: list[GameSession | NetworkTable]) -> GameSession:
+    profile = Profile(locations())
+    session = GameSession(profile, Preferences(profile), Pace.instant(), gated=False)
+    made.append(session)
+    _plays_by_itself(session)
+    return session
+
+
+def _plays_by_itself(session: GameSession) -> None:
+    """The person at the window passes their three first cards and plays their first legal
+    card, as soon as asked."""
+    c = session.controller
+
+    def to_pass(seat: int, moment: Published) -> None:
+        assert moment.view is not None
+        session.submit_pass(seat, list(CardSet(moment.view.hand))[:3])
+
+    def to_move(seat: int, legal: CardSet, moment: Published) -> None:
+        session.submit_play(seat, next(iter(legal)))
+
+    c.human_to_pass.connect(to_pass)
+    c.human_to_move.connect(to_move)
+
+
+def test_a_hosted_table_and_a_joined_window_play_a_game_to_its_end(
+    qtbot: QtBot, made: list[GameSession | NetworkTable]
+) -> None:
+    host_session, guest_session = _session(made), _session(made)
+    hosting, joining = NetworkTable(), NetworkTable()
+    made += [hosting, joining]
+    rules = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 2}})
+    seats = (
+        SeatSetup("Anna"),
+        SeatSetup("Seat 2"),
+        SeatSetup("Carla", "easy"),
+        SeatSetup("Dario", "easy"),
+    )
+    hosting.host(host_session, GameSetup(rules, seats), [1], host="127.0.0.1", times=FAST)
+    assert len(hosting.code) == 6 and hosting.port > 0
+    assert hosting.addresses() == ["127.0.0.1"]
+    assert [state for _, state in hosting.lobby()] == ["here", "open", "computer", "computer"]
+    assert not hosting.started
+
+    url = table_url("127.0.0.1", hosting.port)
+    with (
+        qtbot.waitSignal(joining.joined, timeout=10_000),
+        qtbot.waitSignal(host_session.controller.game_over, timeout=60_000),
+        qtbot.waitSignal(guest_session.controller.game_over, timeout=60_000),
+    ):
+        joining.join(guest_session, url, hosting.code, "Bruno")
+    # The table started by itself once its open seat was taken.
+    assert hosting.started and [n for n, _ in hosting.lobby()][:2] == ["Anna", "Bruno"]
+    assert [state for _, state in hosting.lobby()][:2] == ["here", "joined"]
+    guest = guest_session.controller
+    assert guest.setup is not None and guest.humans() == [1]
+    assert guest.setup.seats[0].level == ELSEWHERE and guest.setup.seats[2].level == "easy"
+    host_table, guest_table = host_session.controller.table, guest.table
+    assert host_table is not None and guest_table is not None
+    assert host_table.totals == guest_table.totals and host_table.over
+    for session in (host_session, guest_session):
+        assert session.profile.load_autosave()[0] is None
+    assert guest_session.statistics().get("Bruno", "peppa") is not None
+    assert host_session.statistics().get("Anna", "peppa") is not None
+
+
+def test_joining_a_table_that_does_not_exist_says_why(
+    qtbot: QtBot, made: list[GameSession | NetworkTable]
+) -> None:
+    host_session, guest_session = _session(made), _session(made)
+    hosting, joining = NetworkTable(), NetworkTable()
+    made += [hosting, joining]
+    rules = RuleSet.preset("hearts")
+    seats = (SeatSetup("Anna"), SeatSetup("Seat 2"), SeatSetup("C", "easy"), SeatSetup("D", "easy"))
+    hosting.host(host_session, GameSetup(rules, seats), [1], host="127.0.0.1", times=FAST)
+    url = table_url("127.0.0.1", hosting.port)
+    with qtbot.waitSignal(joining.failed, timeout=10_000) as failed:
+        joining.join(guest_session, url, "ZZZZZZ", "Bruno")
+    assert "table" in failed.args[0]
+    with qtbot.waitSignal(joining.failed, timeout=15_000) as failed:
+        joining.join(guest_session, table_url("127.0.0.1", 1), hosting.code, "Bruno")
+    assert failed.args[0]

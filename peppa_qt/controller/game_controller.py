@@ -50,7 +50,7 @@ from ..table.computer import ComputerSeat, Thinkers
 from .published import Published, lead_unknown, snapshot
 from .qt_scheduler import QtScheduler
 from .seating import Seating
-from .setup import NO_NAMES, GameSetup, Pace, Refusal
+from .setup import NO_NAMES, GameSetup, Pace, Refusal, names_at_table
 from .step import Step
 
 PlayerFactory = Callable[[str, int], Player]
@@ -89,6 +89,8 @@ class GameController(QObject):
     human_to_pass = Signal(int, object)  # seat
     human_to_move = Signal(int, object, object)  # seat, the legal cards (a CardSet)
     move_refused = Signal(object)  # Refusal
+    #: A player sat down at (or left) a networked table: the names shown change.
+    names_changed = Signal()
 
     def __init__(
         self,
@@ -209,8 +211,13 @@ class GameController(QObject):
         return self._published.view if self._published else None
 
     def names(self) -> list[str]:
-        """The players' names by seat."""
-        return [s.name for s in self.setup.seats] if self.setup else list(NO_NAMES)
+        """The players' names by seat (at a networked table, each player's own once seated)."""
+        if self.setup is None:
+            return list(NO_NAMES)
+        remote = self.remote
+        if remote is not None:
+            return names_at_table(self.setup.seats, remote.extras)
+        return [s.name for s in self.setup.seats]
 
     def is_human(self, seat: int) -> bool:
         """Whether the window answers for ``seat``."""
@@ -283,6 +290,7 @@ class GameController(QObject):
             if spec.is_human:
                 self._humans[seat] = HumanSeat(self._on_human_asked)
         loop = make_loop(dict(self._humans), self._scheduler)
+        loop.on_extras = self.names_changed.emit
         rules = setup.rules
         self._seating = Seating(self.humans(), rules.seats, rules.direction)
         self._loop = loop

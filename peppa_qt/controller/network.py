@@ -40,7 +40,7 @@ from ..net.remote_loop import RemoteLoop
 from ..net.server import TABLE_PATH, TableServer
 from ..table import HumanSeat
 from ..table.clock import Scheduler
-from .setup import ELSEWHERE, GameSetup, SeatSetup
+from .setup import ELSEWHERE, GameSetup, SeatSetup, names_at_table
 
 if TYPE_CHECKING:
     from .session import GameSession
@@ -185,6 +185,17 @@ class HostedGame(QObject):
 
         net.call(give)
 
+    def ready(self) -> None:
+        """This window's players have read the hand's score."""
+        table, net = self._table, self._net
+        if table is not None and net is not None:
+
+            def all_ready() -> None:
+                for seat in table.local:
+                    table.ready(seat)
+
+            net.call(all_ready)
+
     def close(self) -> None:
         """Stop hosting: the clients are told the table is closed; the thread ends."""
         if self._announcer is not None:
@@ -279,6 +290,12 @@ class JoinedGame(QObject):
         text = json.dumps({"type": "cards", "cards": format_cards(cards).split()})
         net.submit(client.send_text(text))
 
+    def ready(self) -> None:
+        """The player here has read the hand's score (the host may deal the next hand)."""
+        client, net = self._client, self._net
+        if client is not None and net is not None:
+            net.submit(client.send_text(json.dumps({"type": "ready"})))
+
     def close(self) -> None:
         """Leave the table (the seat stays ours for its grace; a computer plays it after)."""
         net, client, task = self._net, self._client, self._task
@@ -319,6 +336,7 @@ class NetworkTable(QObject):
         #: The newest extras (names, connected, away, started) of the table.
         self.extras: dict[str, Any] = {}
         self._retired: list[QObject] = []
+        self._watched: set[int] = set()
 
     @property
     def active(self) -> bool:
@@ -361,10 +379,15 @@ class NetworkTable(QObject):
         """Host ``setup``'s game with ``open_seats`` (human seats) open to other devices;
         the other human seats are this window's. Raises OSError if the port is taken."""
         self.leave()
+        open_seats = [
+            s for s, spec in enumerate(setup.seats) if s in open_seats or spec.level == ELSEWHERE
+        ]
         specs = [
-            SeatSpec("ai", spec.level)
-            if not spec.is_human
-            else SeatSpec("human" if seat in open_seats else "local")
+            SeatSpec("human")
+            if seat in open_seats
+            else SeatSpec("local")
+            if spec.is_human
+            else SeatSpec("ai", spec.level)
             for seat, spec in enumerate(setup.seats)
         ]
         names = [spec.name for spec in setup.seats]
@@ -377,9 +400,10 @@ class NetworkTable(QObject):
         )
 
         def make_loop(humans: dict[int, HumanSeat], scheduler: Scheduler) -> RemoteLoop:
-            return RemoteLoop(Mirror(None), humans, hosted.send, scheduler)
+            return RemoteLoop(Mirror(None), humans, hosted.send, scheduler, hosted.ready)
 
         self._session = session
+        self._watch(session)
         self._loop = session.play_remote(replace(setup, seats=here), make_loop)
         hosted.whole.connect(self._on_whole)
         hosted.refused.connect(self._on_refused)
@@ -408,12 +432,24 @@ class NetworkTable(QObject):
         joined = JoinedGame(self)
         self.joined_game = joined
         self._session = session
+        self._watch(session)
         joined.view.connect(self._on_view)
         joined.failed.connect(self._on_failed)
         joined.refused.connect(self._on_join_refused)
         joined.dropped.connect(lambda: self.connection_lost.emit(True))
         joined.back.connect(lambda: self.connection_lost.emit(False))
         joined.join(url, code, name)
+
+    def _watch(self, session: GameSession) -> None:
+        """Leave the table when the session starts a game of its own (a New game, a file
+        opened, the demo)."""
+        if id(session) not in self._watched:
+            self._watched.add(id(session))
+            session.controller.game_started.connect(lambda: self._on_game_started(session))
+
+    def _on_game_started(self, session: GameSession) -> None:
+        if self.active and session is self._session and session.controller.remote is None:
+            self.leave()
 
     def leave(self) -> None:
         """Leave the networked table (a hosted one closes for everyone)."""
@@ -437,12 +473,12 @@ class NetworkTable(QObject):
         setup = session.controller.setup if session is not None else None
         if setup is None:
             return []
-        names = _strings(self.extras.get("names"), len(setup.seats))
+        names = names_at_table(setup.seats, self.extras)
         connected = self.extras.get("connected") or []
         away = self.extras.get("away") or []
         rows = []
         for seat, spec in enumerate(setup.seats):
-            name = names[seat] if names else spec.name
+            name = names[seat]
             if spec.is_human:
                 state = "here"
             elif spec.level != ELSEWHERE:
@@ -494,7 +530,7 @@ class NetworkTable(QObject):
             self._seat = seat
 
             def make_loop(humans: dict[int, HumanSeat], scheduler: Scheduler) -> RemoteLoop:
-                return RemoteLoop(Mirror(seat), humans, joined.send, scheduler)
+                return RemoteLoop(Mirror(seat), humans, joined.send, scheduler, joined.ready)
 
             self._loop = session.play_remote(setup, make_loop)
             self.joined.emit()
@@ -526,9 +562,3 @@ def setup_of_view(message: dict[str, Any]) -> tuple[GameSetup, int]:
         else:
             seats.append(SeatSetup(player.name, ELSEWHERE))
     return GameSetup(record.rules, tuple(seats)), seat
-
-
-def _strings(value: object, count: int) -> list[str] | None:
-    if isinstance(value, list) and len(value) == count and all(isinstance(v, str) for v in value):
-        return list(value)
-    return None

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from ..engine import RuleSet
 from ..engine.deals import NumberedDeal
@@ -18,6 +19,7 @@ __all__ = [
     "Refusal",
     "SeatSetup",
     "default_level",
+    "names_at_table",
     "usable_level",
 ]
 
@@ -93,3 +95,18 @@ class Refusal:
     card: int | None = None
     #: The suit led in the trick in progress (0..3), when there is one.
     led_suit: int | None = None
+
+
+def names_at_table(seats: tuple[SeatSetup, ...], extras: Mapping[str, Any]) -> list[str]:
+    """Each seat's name at a networked table: an open seat's player's own once they have sat
+    down (the host's ``names``), the name the host gave it until then."""
+    told = extras.get("names")
+    if not (isinstance(told, list) and len(told) == len(seats)):
+        told = [None] * len(seats)
+    connected, away = extras.get("connected") or [], extras.get("away") or []
+    names = []
+    for seat, spec in enumerate(seats):
+        sat = (seat < len(connected) and connected[seat]) or (seat < len(away) and away[seat])
+        own = told[seat]
+        names.append(own if spec.level == ELSEWHERE and sat and isinstance(own, str) else spec.name)
+    return names

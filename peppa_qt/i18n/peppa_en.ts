@@ -19,12 +19,22 @@
     </message>
 </context>
 <context>
+    <name>HostGameDialog</name>
+    <message numerus="yes">
+        <source>%n player(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NewGameDialog</name>
     <message numerus="yes">
         <source>%n player(s)</source>
-        <translation>
-            <numerusform>%n player</numerusform>
-            <numerusform>%n players</numerusform>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -368,6 +368,99 @@
     </message>
 </context>
 <context>
+    <name>HostGameDialog</name>
+    <message>
+        <source>Host a game</source>
+        <translation>Ospita una partita</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Ospita</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Rete</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Porta</translation>
+    </message>
+    <message>
+        <source>Let computers on this network find the table</source>
+        <translation>Fai trovare il tavolo ai computer di questa rete</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n player(s)</source>
+        <translation>
+            <numerusform>%n giocatore</numerusform>
+            <numerusform>%n giocatori</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Player on another device</source>
+        <translation>Giocatore su un altro dispositivo</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Giocatore {n}</translation>
+    </message>
+    <message>
+        <source>Open at least one seat to a player on another device.</source>
+        <translation>Apri almeno un posto a un giocatore su un altro dispositivo.</translation>
+    </message>
+    <message>
+        <source>At least one seat must be a human's.</source>
+        <translation>Almeno un posto deve essere di una persona.</translation>
+    </message>
+</context>
+<context>
+    <name>JoinGameDialog</name>
+    <message>
+        <source>Join a game</source>
+        <translation>Unisciti a una partita</translation>
+    </message>
+    <message>
+        <source>Tables on this network</source>
+        <translation>Tavoli in questa rete</translation>
+    </message>
+    <message>
+        <source>None found yet: ask the host for the address and code.</source>
+        <translation>Nessuno trovato per ora: chiedi a chi ospita l'indirizzo e il codice.</translation>
+    </message>
+    <message>
+        <source>192.168.1.20 or 192.168.1.20:{port}</source>
+        <translation>192.168.1.20 oppure 192.168.1.20:{port}</translation>
+    </message>
+    <message>
+        <source>The name the others will see</source>
+        <translation>Il nome che vedranno gli altri</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Indirizzo</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Codice</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Il tuo nome</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Unisciti</translation>
+    </message>
+    <message>
+        <source>{host}: {rules}, {free} of {seats} seats free</source>
+        <translation>{host}: {rules}, {free} posti liberi su {seats}</translation>
+    </message>
+    <message>
+        <source>A name holds a character that cannot be saved: change it.</source>
+        <translation>Un nome contiene un carattere che non si può salvare: cambialo.</translation>
+    </message>
+</context>
+<context>
     <name>KeyboardDialog</name>
     <message>
         <source>Keyboard</source>
@@ -545,6 +638,14 @@
         <translation>Ri&amp;vedi questa smazzata…</translation>
     </message>
     <message>
+        <source>Host a &amp;game…</source>
+        <translation>&amp;Ospita una partita…</translation>
+    </message>
+    <message>
+        <source>&amp;Join a game…</source>
+        <translation>&amp;Unisciti a una partita…</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
     </message>
@@ -686,6 +787,45 @@
     <message>
         <source>Trick {number}</source>
         <translation>Presa {number}</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkCommands</name>
+    <message>
+        <source>The game in progress will be lost. Host the new game?</source>
+        <translation>La partita in corso andrà persa. Ospitare la nuova partita?</translation>
+    </message>
+    <message>
+        <source>&amp;Host</source>
+        <translation>&amp;Ospita</translation>
+    </message>
+    <message>
+        <source>The table cannot listen on port {port}: {why}</source>
+        <translation>Il tavolo non può restare in ascolto sulla porta {port}: {why}</translation>
+    </message>
+    <message>
+        <source>The game in progress will be lost. Join the table?</source>
+        <translation>La partita in corso andrà persa. Unirsi al tavolo?</translation>
+    </message>
+    <message>
+        <source>&amp;Join</source>
+        <translation>&amp;Unisciti</translation>
+    </message>
+    <message>
+        <source>Joining table {code}…</source>
+        <translation>Mi unisco al tavolo {code}…</translation>
+    </message>
+    <message>
+        <source>The table could not be joined: {why}</source>
+        <translation>Non è stato possibile unirsi al tavolo: {why}</translation>
+    </message>
+    <message>
+        <source>Connection to the table lost: trying again…</source>
+        <translation>Connessione al tavolo persa: riprovo…</translation>
+    </message>
+    <message>
+        <source>Back at the table.</source>
+        <translation>Di nuovo al tavolo.</translation>
     </message>
 </context>
 <context>
@@ -1566,6 +1706,68 @@
     <message>
         <source>{name} is not there any more.</source>
         <translation>{name} non esiste più.</translation>
+    </message>
+</context>
+<context>
+    <name>TableLobby</name>
+    <message>
+        <source>Your table</source>
+        <translation>Il tuo tavolo</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Indirizzo</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Porta</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Giocatori</translation>
+    </message>
+    <message>
+        <source>Start now</source>
+        <translation>Inizia ora</translation>
+    </message>
+    <message>
+        <source>Computers play the seats nobody has taken</source>
+        <translation>I computer giocano i posti che nessuno ha preso</translation>
+    </message>
+    <message>
+        <source>Friends join from their own Peppa with Game ▸ Join a game…: they pick this table from the list, or type the address, the port and the code.</source>
+        <translation>Gli amici si uniscono dal loro Peppa con Partita ▸ Unisciti a una partita…: scelgono questo tavolo dall'elenco, oppure scrivono l'indirizzo, la porta e il codice.</translation>
+    </message>
+    <message>
+        <source>at this computer</source>
+        <translation>a questo computer</translation>
+    </message>
+    <message>
+        <source>joined</source>
+        <translation>si è unito</translation>
+    </message>
+    <message>
+        <source>away (a computer plays meanwhile)</source>
+        <translation>assente (intanto gioca un computer)</translation>
+    </message>
+    <message>
+        <source>waiting for a player…</source>
+        <translation>in attesa di un giocatore…</translation>
+    </message>
+    <message>
+        <source>computer</source>
+        <translation>computer</translation>
+    </message>
+    <message>
+        <source>The game has begun</source>
+        <translation>La partita è iniziata</translation>
+    </message>
+</context>
+<context>
+    <name>TablePresenter</name>
+    <message>
+        <source>Waiting for the players to sit down…</source>
+        <translation>Si aspetta che i giocatori si siedano…</translation>
     </message>
 </context>
 <context>

@@ -90,6 +90,7 @@ class TableClient:
         view. A dropped connection is taken up again with the token (tried ``comebacks``
         times, a second apart)."""
         answered: tuple[int, str, str] | None = None
+        readied = 0
         while True:
             try:
                 message = await self.receive()
@@ -105,6 +106,10 @@ class TableClient:
                 continue
             if message.get("over"):
                 return message
+            hands = len(message["record"]["hands"])
+            if message.get("scored") and readied != hands:
+                readied = hands  # a program reads the score at once: the next hand, please
+                await self.send_text(json.dumps({"type": "ready"}))
             position = _position(message)
             if not message.get("to_act") or position == answered:
                 continue

@@ -51,8 +51,9 @@ class TableTimes:
     grace: float = 20.0
     #: A player's turn may take this long before the computer answers for them (None: no limit).
     turn: float | None = None
-    #: The scores stay shown this long before the next hand is dealt.
-    between_hands: float = 6.0
+    #: The scores stay shown this long before the next hand is dealt, unless every player
+    #: here says sooner that they have read them (``ready``).
+    between_hands: float = 20.0
     #: The pause before a computer's card.
     ai_pause: float = 0.45
 
@@ -163,6 +164,8 @@ class HostedTable:
         self.started = False
         self._flush_planned = False
         self._next_hand: Timer | None = None
+        #: The players who have read the last hand's score (``ready``).
+        self._ready: set[int] = set()
         #: Called once the game is over (the server lets the table go).
         self.on_over: Callable[[HostedTable], None] | None = None
         #: Called after each change, once it is over (the server saves the table).
@@ -233,6 +236,7 @@ class HostedTable:
         remote.dropped = self._scheduler.call_later(
             self.times.grace, lambda: remote.seat.set_away(True)
         )
+        self._deal_if_ready()  # the others need not wait for the one who went
         self._plan_flush()
 
     def _arrive(self, seat: int, remote: _RemotePlayer, name: str) -> None:
@@ -327,8 +331,25 @@ class HostedTable:
         """Whether the game has ended."""
         return self.match.is_over
 
+    def ready(self, seat: int) -> None:
+        """The player at ``seat`` has read the hand's score: once every player at the table
+        has, the next hand is dealt without waiting out the pause."""
+        if self._next_hand is None or (seat not in self.remote and seat not in self.local):
+            return
+        self._ready.add(seat)
+        self._deal_if_ready()
+
+    def _deal_if_ready(self) -> None:
+        if self._next_hand is None:
+            return
+        present = [s for s, r in self.remote.items() if r.connected and not r.seat.away]
+        if all(seat in self._ready for seat in [*self.local, *present]):
+            self._next_hand.cancel()
+            self._deal_next()
+
     def _deal_next(self) -> None:
         self._next_hand = None
+        self._ready = set()
         self.loop.next_hand()
 
     def replay_key(self, index: int) -> str:

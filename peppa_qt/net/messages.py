@@ -84,7 +84,14 @@ class Cards:
     cards: tuple[int, ...]
 
 
-Message = Create | Hello | Cards
+@dataclass(frozen=True)
+class Ready:
+    """The seat's player has read the hand's score: the next hand may be dealt (an extension
+    of DESIGN.md's protocol; a host deals anyway after its pause, an old client never sends
+    it)."""
+
+
+Message = Create | Hello | Cards | Ready
 
 
 def parse(data: str | bytes) -> Message | None:
@@ -105,6 +112,8 @@ def parse(data: str | bytes) -> Message | None:
     kind = document["type"]
     if kind == "cards":
         return Cards(_cards(document.get("cards")))
+    if kind == "ready":
+        return Ready()
     if kind == "hello":
         _protocol(document)
         return _hello(document)

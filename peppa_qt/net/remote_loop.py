@@ -46,8 +46,11 @@ class RemoteLoop:
         humans: Mapping[int, HumanSeat],
         send: Send,
         scheduler: Scheduler,
+        ready: Callable[[], None] | None = None,
     ) -> None:
+        """``ready`` tells the host this window's players have read a hand's score."""
         self.mirror = mirror
+        self._ready = ready
         self.humans = dict(humans)
         self._send = send
         self._scheduler = scheduler
@@ -59,6 +62,8 @@ class RemoteLoop:
         self.pace = Pace()
         #: The newest message's extras (names, who is connected…) for the screen.
         self.extras: dict[str, Any] = {}
+        #: Told when the extras change (a player joined, dropped, came back).
+        self.on_extras: Callable[[], None] | None = None
         self._listeners: list[Listener] = []
         self._steps: deque[Step] = deque()
         self._to_act: frozenset[int] = frozenset()
@@ -101,7 +106,10 @@ class RemoteLoop:
         self._plan()
 
     def next_hand(self) -> bool:
-        """The host deals the next hand itself (after its pause): nothing to do."""
+        """The players here have read the score: the host is told (it deals the next hand
+        once everyone has, or after its pause). False: nothing is dealt here."""
+        if self._ready is not None and not self._closed:
+            self._ready()
         return False
 
     def take_back(self, count: int) -> None:
@@ -131,7 +139,7 @@ class RemoteLoop:
             return False
         record = message.get("record")
         if isinstance(record, dict) and not record.get("hands"):  # the table waits for players
-            self.extras = {k: v for k, v in message.items() if k not in ("record", "type")}
+            self._note(message)
             return True
         try:
             steps = self.mirror.steps(message)
@@ -140,9 +148,16 @@ class RemoteLoop:
             return False
         self._steps.extend(steps)
         self._to_act = frozenset(s for s in to_act if s in self.humans)
-        self.extras = {k: v for k, v in message.items() if k not in ("record", "type")}
+        self._note(message)
         self._plan()
         return True
+
+    def _note(self, message: dict[str, Any]) -> None:
+        extras = {k: v for k, v in message.items() if k not in ("record", "type", "to_act")}
+        if extras != self.extras:
+            self.extras = extras
+            if self.on_extras is not None:
+                self.on_extras()
 
     def refused(self, seat: int) -> None:
         """The host did not take the seat's last answer: it is asked again."""

@@ -35,7 +35,7 @@ from websockets.http11 import Request, Response
 
 from ..engine import RuleSet
 from .hosted import HostedTable, Restored, TableTimes, new_code
-from .messages import MAX_MESSAGE, Cards, Create, Hello, Refusal, SeatSpec, parse
+from .messages import MAX_MESSAGE, Cards, Create, Hello, Ready, Refusal, SeatSpec, parse
 from .state import TableStore, specs_of
 
 log = logging.getLogger("peppa.serve")
@@ -367,6 +367,9 @@ class TableServer:
             if client.table is None or client.seat is None:
                 raise Refusal("hello", "say hello first: take a seat at a table")
             client.table.cards(client.seat, message.cards)
+        elif isinstance(message, Ready):
+            if client.table is not None and client.seat is not None:
+                client.table.ready(client.seat)
         elif isinstance(message, Hello):
             self._hello(client, address, message)
         elif isinstance(message, Create):

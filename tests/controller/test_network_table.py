@@ -67,11 +67,11 @@ def test_a_hosted_table_and_a_joined_window_play_a_game_to_its_end(
     rules = RuleSet.preset("peppa", {"end": {"mode": "hands", "count": 2}})
     seats = (
         SeatSetup("Anna"),
-        SeatSetup("Seat 2"),
+        SeatSetup("Seat 2", ELSEWHERE),  # as the host dialog gives an open seat
         SeatSetup("Carla", "easy"),
         SeatSetup("Dario", "easy"),
     )
-    hosting.host(host_session, GameSetup(rules, seats), [1], host="127.0.0.1", times=FAST)
+    hosting.host(host_session, GameSetup(rules, seats), [], host="127.0.0.1", times=FAST)
     assert len(hosting.code) == 6 and hosting.port > 0
     assert hosting.addresses() == ["127.0.0.1"]
     assert [state for _, state in hosting.lobby()] == ["here", "open", "computer", "computer"]

@@ -179,7 +179,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout(group)
         self.table_size = QComboBox()
         for seats in TABLE_SIZES:
-            self.table_size.addItem(self.tr("%n player(s)", "", seats), seats)
+            self.table_size.addItem(self._players_text(seats), seats)
         self.table_size.activated.connect(self._on_table_size_activated)
         form.addRow(self.tr("Table"), self.table_size)
         self.preset = QComboBox()
@@ -222,6 +222,10 @@ class NewGameDialog(QDialog):
         self.queen_breaks = QCheckBox(self.tr("The queen of spades breaks hearts"))
         for check in (self.seven, self.short_deck, self.teams, self.queen_breaks):
             form.addRow("", check)
+
+    def _players_text(self, seats: int) -> str:
+        """A table size as offered: "4 players"."""
+        return self.tr("%n player(s)", "", seats)
 
     def _players_group(self) -> QGroupBox:
         """A row per seat: who plays it (a human, or a computer of some level), and a name."""

@@ -127,6 +127,7 @@ class TablePresenter(QObject):
     def _connect(self, view: TableView) -> None:
         c = self.controller
         c.game_started.connect(self._on_controller_game_started)
+        c.names_changed.connect(self._on_controller_names_changed)
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.hand_resumed.connect(self._on_controller_hand_resumed)
         c.table_redrawn.connect(self._on_controller_table_redrawn)
@@ -212,6 +213,15 @@ class TablePresenter(QObject):
         self.scene.set_seats(setup.rules.seats if setup is not None else len(names))
         self.scene.set_viewer(self.controller.viewer)
         self.plates.new_game(names, [0] * len(names))
+        if self.controller.remote is not None and self.controller.hand is None:
+            # A table hosted on the network deals once its players are there: until then
+            # it is empty (the last game's cards are not this one's).
+            self.scene.reset(())
+            self.status_changed.emit(self.tr("Waiting for the players to sit down…"))
+
+    def _on_controller_names_changed(self) -> None:
+        shown = self.shown
+        self.plates.retranslate(self.names(), shown.table if shown is not None else None)
 
     def _on_controller_hand_dealt(self, index: int, moment: Published) -> None:
         self._show(moment)

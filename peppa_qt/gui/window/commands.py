@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..dialogs.help import RulesDialog
     from ..dialogs.new_game import DealChoice
     from .game import WindowGame
+    from .network_commands import NetworkCommands
     from .settings import WindowSettings
     from .sounds import TableSounds
     from .status_line import StatusLine
@@ -75,6 +76,7 @@ class WindowCommands(QObject):
         self._profile, self._sounds, self._dock = profile, sounds, dock
         self._shortcuts = shortcuts
         self._rules_dialog: RulesDialog | None = None
+        self._network: NetworkCommands | None = None
         #: The rules' language setting the rules dialog was last shown in.
         self._rules_language: str | None = None
 
@@ -95,6 +97,44 @@ class WindowCommands(QObject):
             session.resume(opened, None, counted=opened.saved.counted)
         else:
             self.start_game()
+
+    @property
+    def network(self) -> NetworkCommands:
+        """Hosting and joining tables on the network (made when first used)."""
+        if self._network is None:
+            from .network_commands import NetworkCommands
+
+            self._network = NetworkCommands(
+                self._window,
+                lambda: self.session,
+                self._status,
+                self._previous_setup,
+                self._may_give_up,
+            )
+        return self._network
+
+    def host_game(self) -> None:
+        """Game ▸ Host a game…"""
+        self.network.host_game()
+
+    def join_game(self) -> None:
+        """Game ▸ Join a game…"""
+        self.network.join_game()
+
+    def leave_table(self) -> None:
+        """Leave a networked table, if at one (the window closes)."""
+        if self._network is not None:
+            self._network.leave()
+
+    def _previous_setup(self) -> GameSetup:
+        """The game the rules dialogs start from: the last one (the demo's gets a human)."""
+        from ..dialogs.defaults import setup_from_settings
+
+        session, settings = self.session, self._shown.settings
+        previous = session.setup or setup_from_settings(settings, session.levels)
+        if not any(seat.is_human for seat in previous.seats):
+            previous = setup_from_settings(settings, session.levels)
+        return previous
 
     def start_game(self, setup: GameSetup | None = None) -> None:
         """Start ``setup`` (by default the game in play again, or the one offered first)."""

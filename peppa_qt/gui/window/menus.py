@@ -161,6 +161,13 @@ class WindowMenus(QObject):
             game, QT_TRANSLATE_NOOP("MainWindow", "&Watch the computers play")
         ).triggered.connect(actions.watch_demo)
         game.addSeparator()
+        self._action(game, QT_TRANSLATE_NOOP("MainWindow", "Host a &game…")).triggered.connect(
+            actions.host_game
+        )
+        self._action(game, QT_TRANSLATE_NOOP("MainWindow", "&Join a game…")).triggered.connect(
+            actions.join_game
+        )
+        game.addSeparator()
         self._fill_file_actions(game)
         game.addSeparator()
         statistics = self._action(game, QT_TRANSLATE_NOOP("MainWindow", "S&tatistics…"), "Ctrl+T")

@@ -1,0 +1,97 @@
+"""The hosted table's lobby: how friends join (address, port, code), who has, and Start now.
+
+Shown beside the table (not modal) once a game is hosted, until the game begins; Game ▸ Host
+a game… shows it again while the table is open. It draws from ``NetworkTable``: its code, its
+addresses and each seat's state, followed as players come and go.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...controller.network import NetworkTable
+from .. import texts
+
+
+class TableLobby(QDialog):
+    """Where friends join the table, and who has."""
+
+    def __init__(self, network: NetworkTable, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self._network = network
+        self.setWindowTitle(self.tr("Your table"))
+        box = QVBoxLayout(self)
+        self.code = QLabel()
+        self.code.setObjectName("table_code")
+        font = QFont(self.code.font())
+        font.setPointSizeF(font.pointSizeF() * 2.2)
+        font.setBold(True)
+        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 120)
+        self.code.setFont(font)
+        self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.addWidget(self.code)
+        self.how = QLabel()
+        self.how.setWordWrap(True)
+        box.addWidget(self.how)
+        where = QFormLayout()
+        self.addresses = QLabel()
+        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.port = QLabel()
+        self.port.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        where.addRow(self.tr("Address"), self.addresses)
+        where.addRow(self.tr("Port"), self.port)
+        box.addLayout(where)
+        group = QGroupBox(self.tr("Players"))
+        self.seats = QFormLayout(group)
+        box.addWidget(group)
+        buttons = QDialogButtonBox()
+        self.start_now = QPushButton(self.tr("Start now"))
+        self.start_now.setToolTip(self.tr("Computers play the seats nobody has taken"))
+        self.start_now.clicked.connect(network.start_now)
+        buttons.addButton(self.start_now, QDialogButtonBox.ButtonRole.AcceptRole)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.clicked.connect(self.hide)
+        box.addWidget(buttons)
+        network.lobby_changed.connect(self.show_table)
+        self.show_table()
+
+    def show_table(self) -> None:
+        """Draw the table's code, its addresses and who sits where, as they stand."""
+        network = self._network
+        self.code.setText(network.code)
+        self.how.setText(
+            self.tr(
+                "Friends join from their own Peppa with Game ▸ Join a game…: they pick this "
+                "table from the list, or type the address, the port and the code."
+            )
+        )
+        self.addresses.setText("\n".join(network.addresses()))
+        self.port.setText(str(network.port))
+        while self.seats.rowCount():
+            self.seats.removeRow(0)
+        states = {
+            "here": self.tr("at this computer"),
+            "joined": self.tr("joined"),
+            "away": self.tr("away (a computer plays meanwhile)"),
+            "open": self.tr("waiting for a player…"),
+            "computer": self.tr("computer"),
+        }
+        for seat, (name, state) in enumerate(network.lobby()):
+            label = QLabel(f"{seat + 1}. {texts.player_name(name)}")
+            label.setTextFormat(Qt.TextFormat.PlainText)  # a name typed elsewhere: never HTML
+            self.seats.addRow(label, QLabel(states.get(state, state)))
+        started = network.started
+        self.start_now.setEnabled(not started)
+        self.start_now.setText(self.tr("The game has begun") if started else self.tr("Start now"))

@@ -77,7 +77,9 @@ def start_chromium() -> Any:
         options.add_argument(argument)
     # What each tab received over its WebSocket, for the hidden-information audit.
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    options.add_experimental_option(
+        "perfLoggingPrefs", {"enableNetwork": True, "enablePage": False}
+    )
     service = Service(executable_path=CHROMEDRIVER, log_output=os.devnull)
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)
@@ -131,7 +133,9 @@ def open_tab(driver: Any, origin: str, size: tuple[int, int], language: str = "e
     ``language``."""
     driver.switch_to.new_window("tab")
     emulate(driver, size, language)
-    screen = {PHONE: "phone", PHONE_SIDEWAYS: "phone-sideways", TABLET: "tablet"}.get(size, "screen")
+    screen = {PHONE: "phone", PHONE_SIDEWAYS: "phone-sideways", TABLET: "tablet"}.get(
+        size, "screen"
+    )
     return Tab(driver.current_window_handle, origin, f"{screen}-{language}")
 
 

@@ -18,8 +18,16 @@ from peppa_qt.engine.record import record_of, record_to_dict
 from peppa_qt.net.hosted import HostedTable, TableTimes
 from peppa_qt.net.messages import SeatSpec
 
-from .browser import PHONE, PHONE_SIDEWAYS, TABLET, ServerThread, Tab, frames_received
-from .browser import open_tab, start_chromium
+from .browser import (
+    PHONE,
+    PHONE_SIDEWAYS,
+    TABLET,
+    ServerThread,
+    Tab,
+    frames_received,
+    open_tab,
+    start_chromium,
+)
 from .clients import Player, audit
 
 ONE_HAND = {"end": {"mode": "hands", "count": 1}}
@@ -74,15 +82,19 @@ def text(driver: Any, element_id: str) -> str:
 
 
 def shown_hand(driver: Any) -> list[str]:
-    return list(driver.execute_script(
-        "return [...document.querySelectorAll('#hand .card')].map(b => b.dataset.card)"
-    ))
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#hand .card')].map(b => b.dataset.card)"
+        )
+    )
 
 
 def shown_trick(driver: Any) -> list[str]:
-    return list(driver.execute_script(
-        "return [...document.querySelectorAll('#trick-cards img')].map(i => i.alt)"
-    ))
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#trick-cards img')].map(i => i.alt)"
+        )
+    )
 
 
 def join(driver: Any, tab: Tab, code: str, name: str) -> None:
@@ -137,53 +149,26 @@ def test_four_browser_players_play_a_whole_hand(driver: Any, server: ServerThrea
     names = ["Anna", "<b>Bruno</b>", "Carla", "Dario"]  # (a name is text, never HTML)
     for tab, name in zip(tabs, names, strict=True):
         join(driver, tab, table.code, name)
-    seat_of = dict(zip(server.call(lambda: [r.name for r in table.remote.values()]), range(4)))
+    seated = server.call(lambda: [r.name for r in table.remote.values()])
+    seat_of = {name: seat for seat, name in enumerate(seated)}
     tab_of = {seat_of[name]: tab for tab, name in zip(tabs, names, strict=True)}
     go(driver, tab_of[seat_of["Anna"]])
     wait(lambda: "Bruno" in text(driver, "scores"))
     assert not driver.find_elements("css selector", "#scores b")  # shown as text
 
     # The pass: each phone chooses three and sends them.
-    state = wait(lambda: (s := seat_state(server, table))["phase"] == "passing" and s)
+    wait(lambda: seat_state(server, table)["phase"] == "passing")
     for seat in range(4):
         go(driver, tab_of[seat])
         wait(lambda: driver.find_element("id", "send").is_displayed())
         pass_three(driver, shown_hand(driver))
     wait(lambda: seat_state(server, table)["phase"] == "playing")
 
-    explained = reloaded = False
-    while not (state := seat_state(server, table))["over"]:
-        if not state["asked"]:
-            time.sleep(0.02)
-            continue
-        seat = state["asked"][0]
-        go(driver, tab_of[seat])
-        wait(lambda: "yours" in driver.find_element("id", "status").get_attribute("class"))
-        held = state["hands"][seat]
-        illegal = [c for c in held if c not in state["legal"]]
-        if illegal and not explained:  # an illegal tap is explained in one line
-            tap(driver, illegal[0])
-            reason = wait(lambda: text(driver, "problem"))
-            assert reason in EXPLANATIONS, reason
-            explained = True
-        if state["plays"] == 6 and not reloaded:  # mid-trick: the page comes back as it was
-            before = shown_hand(driver), shown_trick(driver)
-            driver.refresh()
-            wait(lambda: (shown_hand(driver), shown_trick(driver)) == before)
-            reloaded = True
-        if state["plays"] == 5:  # each screen mid-trick, to be looked at
-            for tab in tabs:
-                go(driver, tab)
-                wait(lambda: len(shown_trick(driver)) == 1)
-                driver.save_screenshot(str(SHOTS / f"{tab.name}-trick.png"))
-            go(driver, tab_of[seat])
-        tap(driver, state["legal"][0])
-        wait(lambda s=state: seat_state(server, table)["plays"] != s["plays"]
-             or seat_state(server, table)["over"])
+    explained, reloaded = play_the_hand(driver, server, table, tab_of)
     assert explained and reloaded
 
     # Every phone shows the hand's end and the game over, in its language.
-    for seat, tab in tab_of.items():
+    for tab in tabs:
         go(driver, tab)
         wait(lambda: driver.find_element("id", "summary").is_displayed())
         assert text(driver, "summary-title") in ("Game over", "Partita finita")
@@ -196,6 +181,47 @@ def test_four_browser_players_play_a_whole_hand(driver: Any, server: ServerThrea
     truth = json.loads(json.dumps(record_to_dict(record_of(table.match, table.players()))))
     checked = audit_browsers(driver, truth)
     assert checked == {0, 1, 2, 3}
+
+
+def play_the_hand(
+    driver: Any, server: ServerThread, table: HostedTable, tab_of: dict[int, Tab]
+) -> tuple[bool, bool]:
+    """Each card tapped on the phone whose turn it is, until the game is over; whether an
+    illegal tap was explained, and whether a page reloaded mid-trick came back as it was."""
+    explained = reloaded = False
+    while not (state := seat_state(server, table))["over"]:
+        if not state["asked"]:
+            time.sleep(0.02)
+            continue
+        seat = state["asked"][0]
+        go(driver, tab_of[seat])
+        wait(lambda: "yours" in driver.find_element("id", "status").get_attribute("class"))
+        illegal = [c for c in state["hands"][seat] if c not in state["legal"]]
+        if illegal and not explained:  # an illegal tap is explained in one line
+            tap(driver, illegal[0])
+            reason = wait(lambda: text(driver, "problem"))
+            assert reason in EXPLANATIONS, reason
+            explained = True
+        if state["plays"] == 5:  # each screen mid-trick, to be looked at
+            for tab in tab_of.values():
+                go(driver, tab)
+                wait(lambda: len(shown_trick(driver)) == 1)
+                driver.save_screenshot(str(SHOTS / f"{tab.name}-trick.png"))
+            go(driver, tab_of[seat])
+        if state["plays"] == 6 and not reloaded:  # mid-trick: the page comes back as it was
+            before = shown_hand(driver), shown_trick(driver)
+            driver.refresh()
+            wait(lambda shown=before: (shown_hand(driver), shown_trick(driver)) == shown)
+            reloaded = True
+        tap(driver, state["legal"][0])
+        wait(lambda played=state["plays"]: moved_on(server, table, played))
+    return explained, reloaded
+
+
+def moved_on(server: ServerThread, table: HostedTable, played: int) -> bool:
+    """Whether a card was played since ``played`` cards were, or the game is over."""
+    state = seat_state(server, table)
+    return bool(state["plays"] != played or state["over"])
 
 
 def explanations() -> set[str]:
@@ -242,11 +268,73 @@ def check_glance(message: dict[str, Any], truth: dict[str, Any]) -> None:
     true_hand = truth["hands"][index]
     own = set(true_hand["deal"][seat].split())
     passes = true_hand.get("pass") or []
-    received = {c for g, given in enumerate(passes) if given and g != seat
-                and g == glance["pass"]["from"] for c in given.split()}
+    received = {
+        c
+        for g, given in enumerate(passes)
+        if given and g != seat and g == glance["pass"]["from"]
+        for c in given.split()
+    }
     played = set(message["record"]["hands"][index]["play"].split())
     named = set(glance["hand"]) | set(glance["legal"])
     named |= set(glance["pass"]["given"] or []) | set(glance["pass"]["received"] or [])
     named |= {card for _, card in glance["trick"]}
     named |= {card for _, card in (glance["last_trick"] or {}).get("cards", [])}
     assert named <= own | received | played, (seat, named - own - received - played)
+
+
+def one_player_table(server: ServerThread) -> HostedTable:
+    """A table of one browser player and three computers."""
+    return host(server, [SeatSpec("human")] + [SeatSpec("ai", "easy")] * 3)
+
+
+def test_a_second_tab_with_the_token_takes_the_seat_and_the_first_stays_away(
+    driver: Any, server: ServerThread
+) -> None:
+    table = one_player_table(server)
+    origin = f"http://p9.localhost:{server.port}"  # (one origin: one localStorage, one token)
+    first = open_tab(driver, origin, PHONE)
+    join(driver, first, table.code, "Anna")
+    wait(lambda: shown_hand(driver))
+    hand = shown_hand(driver)
+    second = open_tab(driver, origin, PHONE)
+    driver.get(f"{origin}/join/{table.code}")  # no seat chosen: the token brings it back
+    wait(lambda: shown_hand(driver) == hand)
+    go(driver, first)
+    wait(lambda: driver.find_element("id", "away").is_displayed())
+    assert text(driver, "away-text") == "This seat is now played in another window."
+    time.sleep(1.5)  # (longer than the page's first comeback would wait)
+    assert driver.find_element("id", "away").is_displayed()  # it does not take the seat back
+    assert server.call(table.free_seats) == []
+    # Its player may take it back: then the other tab is the one away.
+    driver.find_element("id", "again").click()
+    wait(lambda: shown_hand(driver) == hand)
+    go(driver, second)
+    wait(lambda: driver.find_element("id", "away").is_displayed())
+    for tab in (first, second):
+        go(driver, tab)
+        driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+
+
+def test_the_page_comes_back_by_itself_after_the_connection_drops(
+    driver: Any, server: ServerThread
+) -> None:
+    table = one_player_table(server)
+    tab = open_tab(driver, f"http://p8.localhost:{server.port}", PHONE, "it")
+    join(driver, tab, table.code, "Anna")
+    wait(lambda: shown_hand(driver))
+    hand = shown_hand(driver)
+
+    def drop() -> None:  # the Wi-Fi blips: the connection is cut, no goodbye
+        for client in server.server._clients.values():
+            transport = client.connection.transport
+            transport.abort()
+
+    server.call(drop)
+    wait(lambda: driver.find_element("id", "banner").is_displayed())
+    assert text(driver, "banner") == "Connessione persa: riprovo…"
+    wait(lambda: not driver.find_element("id", "banner").is_displayed())
+    wait(lambda: shown_hand(driver) == hand)
+    assert server.call(lambda: table.remote[0].connected)  # the same seat, taken back
+    driver.close()
+    driver.switch_to.window(driver.window_handles[0])

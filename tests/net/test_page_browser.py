@@ -161,6 +161,9 @@ def test_four_browser_players_play_a_whole_hand(driver: Any, server: ServerThrea
     for seat in range(4):
         go(driver, tab_of[seat])
         wait(lambda: driver.find_element("id", "send").is_displayed())
+        tap(driver, shown_hand(driver)[-1])  # (one chosen: to be seen risen in the picture)
+        driver.save_screenshot(str(SHOTS / f"{tab_of[seat].name}-pass.png"))
+        tap(driver, shown_hand(driver)[-1])
         pass_three(driver, shown_hand(driver))
     wait(lambda: seat_state(server, table)["phase"] == "playing")
 

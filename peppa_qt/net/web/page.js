@@ -304,7 +304,7 @@ function draw() {
     $("status").textContent = t("Waiting for the other players…");
     drawScores(null);
     drawTrick(null);
-    $("trick").hidden = false;
+    $("trick").hidden = true;
     drawHand([], false);
     $("send").hidden = true;
     $("summary").hidden = true;
@@ -318,6 +318,7 @@ function draw() {
   drawHand(g.hand, passing);
   drawSend(g, passing);
   drawSummary(g);
+  $("trick").hidden = g.phase !== "playing"; // (while passing, and once scored: nothing on it)
 }
 
 function drawStatus(g) {
@@ -365,8 +366,7 @@ function drawTrick(g) {
       : t("{name} took the trick.", { name: view.names[g.last_trick.winner] });
   } else if (g && g.phase === "playing" && g.leader !== null) {
     caption = g.leader === view.seat ? t("You lead.") : t("{name} leads.", { name: view.names[g.leader] });
-  } else if (g && g.phase === "passing" && g.pass.direction === "hold") {
-    caption = t("No passing this hand.");
+    if (g.pass.direction === "hold") caption = `${t("No passing this hand.")} ${caption}`;
   }
   $("trick-caption").textContent = caption;
   box.classList.toggle("done", Boolean(g && !g.trick.length && g.last_trick));
@@ -449,7 +449,6 @@ function drawSummary(g) {
   const box = $("summary");
   const scored = g.phase === "scored" && g.result;
   box.hidden = !scored;
-  $("trick").hidden = Boolean(scored); // (the summary stands in its place)
   if (!scored) return;
   $("summary-title").textContent = view.over ? t("Game over") : t("Hand {n}", { n: g.hand_index + 1 });
   const moon = g.result.moon;

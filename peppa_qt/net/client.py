@@ -24,7 +24,7 @@ from ..engine import PlayerView
 from ..engine.cards import format_cards
 from ..engine.record import record_from_dict
 from ..engine.seat_record import view_from_seat_record
-from .messages import MAX_MESSAGE, PROTOCOL, Refusal
+from .messages import MAX_MESSAGE, PROTOCOL, TAKEN_BACK, Refusal
 
 Chooser = Callable[[PlayerView], Sequence[int]]
 
@@ -87,12 +87,16 @@ class TableClient:
     async def play(self, choose: Chooser, *, comebacks: int = 30) -> dict[str, Any]:
         """Answer every view that asks the seat to act, until the game is over; the final
         view. A dropped connection is taken up again with the token (tried ``comebacks``
-        times, a second apart)."""
+        times, a second apart); Refusal if another connection took the seat with it."""
         answered: tuple[int, str, str] | None = None
         while True:
             try:
                 message = await self._receive()
-            except ConnectionClosed:
+            except ConnectionClosed as closed:
+                if closed.rcvd is not None and closed.rcvd.code == TAKEN_BACK:
+                    # Another connection holds the seat with our token (the player went on
+                    # elsewhere): coming back would take it from them, and they from us.
+                    raise Refusal("taken-back", "the seat was taken back elsewhere") from None
                 await self._come_back(comebacks)
                 answered = None
                 continue

@@ -36,6 +36,10 @@ MAX_CARD_NAME: Final = 3
 MAX_OPTIONS: Final = 4096
 #: The sizes of a table.
 TABLE_SIZES: Final = (4, 6, 8)
+#: The close code a connection gets when its seat is taken back by a newer connection with
+#: the same token (another tab, the same phone after a blip): that client must not come back
+#: by itself, or two tabs would take the seat from each other for ever.
+TAKEN_BACK: Final = 4001
 
 
 class Refusal(Exception):  # noqa: N818  (the protocol's word: a "refused" message)

@@ -35,7 +35,17 @@ from websockets.http11 import Request, Response
 
 from ..engine import RuleSet
 from .hosted import HostedTable, Restored, TableTimes, new_code
-from .messages import MAX_MESSAGE, Cards, Create, Hello, Refusal, Seats, SeatSpec, parse
+from .messages import (
+    MAX_MESSAGE,
+    TAKEN_BACK,
+    Cards,
+    Create,
+    Hello,
+    Refusal,
+    Seats,
+    SeatSpec,
+    parse,
+)
 from .state import TableStore, specs_of
 from .web import Pages
 
@@ -43,10 +53,6 @@ log = logging.getLogger("peppa.serve")
 
 #: The path clients connect to.
 TABLE_PATH = "/table"
-#: The close code a connection gets when its seat is taken back by a newer connection with
-#: the same token (another tab, the same phone after a blip): that client must not come back
-#: by itself, or two tabs would take the seat from each other for ever.
-TAKEN_BACK = 4001
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="announce tables with free seats on the local network (mDNS/DNS-SD)",
     )
+    serve.add_argument(
+        "--qr",
+        action="store_true",
+        help="print each new table's join page as a QR code too (its URL is always printed)",
+    )
     join = commands.add_parser(
         "join", help="play a seat of a hosted table with a computer level (a bot over the network)"
     )
@@ -388,6 +393,7 @@ def _run(args: argparse.Namespace) -> int:
             state=args.state,
             announce=args.announce,
             times=_table_times(args.grace, args.ai_pause),
+            qr=args.qr,
         )
     if args.command == "join":
         from .net.client import run_bot

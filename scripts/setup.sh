@@ -23,6 +23,10 @@ QT_DEBS="libgl1 libegl1 libfontconfig1 libfreetype6 libxkbcommon0 libglib2.0-0 l
 PACKAGING_DEBS="dpkg-dev desktop-file-utils appstream lintian binutils patchelf
  libwayland-client0 libwayland-cursor0 libwayland-egl1"
 
+# The browser the join page's tests drive (tests/net/test_page_browser.py): Debian's Chromium
+# and its chromedriver, headless; nothing downloaded at run time.
+BROWSER_DEBS="chromium chromium-driver"
+
 # Usage: peppa_install_debs [PACKAGES [PURPOSE]]   (default: the libraries Qt needs)
 peppa_install_debs() {
     local wanted="${1:-$QT_DEBS}" purpose="${2:-Qt}"

@@ -12,9 +12,10 @@ phase() { echo "== $1 (at ${SECONDS} s)"; }
 phase "set-up"
 # Every Debian package the suite needs, in one apt-get: the libraries Qt needs, the tools
 # that building the installers needs (tests/packaging builds them), the C compiler, and
-# iproute2 (tests/net/test_discovery.py multicasts in a network namespace of its own).
-peppa_setup test,package "$QT_DEBS $PACKAGING_DEBS gcc iproute2" \
-    "Qt, building the installers, compiling the hot modules and the multicast tests"
+# iproute2 (tests/net/test_discovery.py multicasts in a network namespace of its own), and
+# Chromium with its driver (tests/net/test_page_browser.py plays the join page in it).
+peppa_setup test,package "$QT_DEBS $PACKAGING_DEBS $BROWSER_DEBS gcc iproute2" \
+    "Qt, building the installers, compiling the hot modules, the multicast and browser tests"
 cd "$PEPPA_ROOT"
 export QT_QPA_PLATFORM=offscreen
 PYTHON="$PEPPA_VENV/bin/python"

@@ -1,8 +1,9 @@
 """The package as a player's machine gets it: a wheel installed into a fresh environment.
 
-Its art, icon, sounds, rules pages and licence must come with it (they are package data), and its
-commands must work from the installed copy alone, far from this source tree; built where mypyc
-and a compiler are, it carries the compiled hot modules and runs them (setup.py).
+Its art, icon, sounds, rules pages, join page and licence must come with it (they are package
+data), and its commands must work from the installed copy alone, far from this source tree;
+built where mypyc and a compiler are, it carries the compiled hot modules and runs them
+(setup.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ found = {
     "sound_licence": asset_text("sounds", "LICENSE.txt").startswith("Peppa sound effects"),
     "silent_because": SoundPlayer().why_unavailable(),
     "build": native.describe(),
+    "join_page": [
+        len(package_file("net", "web", name).read_bytes())
+        for name in ("index.html", "page.css", "page.js", "it.json")
+    ],
 }
 print(json.dumps(found))
 """
@@ -73,6 +78,7 @@ def test_the_installed_wheel_has_every_card_and_help_page(tmp_path: Path) -> Non
     assert found["faces"] == 208 and found["backs"] == 3 and found["icon"]
     assert min(found["help"]) > 1000 and found["licence"] and found["missing_raises"]
     assert found["catalogues"][0] > 10_000 and found["catalogues"][1] > 0  # Italian, and plurals
+    assert min(found["join_page"]) > 1000  # the browser's join page (peppa_qt/net/web/)
     assert len(found["sounds"]) == 5 and min(found["sounds"]) > 1000 and found["sound_licence"]
     # Installed without its extras, the game is silent and says why.
     assert found["silent_because"] == "the optional sound library (miniaudio) is not installed"

@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..engine import RecordError, RuleSet
 from ..engine.cards import format_cards
 from ..engine.record import record_from_dict
-from ..net.client import TableClient
+from ..net.client import TableClient, taken_back
 from ..net.hosted import HostedTable, TableTimes
 from ..net.messages import Refusal, SeatSpec
 from ..net.mirror import Mirror
@@ -267,7 +267,10 @@ class JoinedGame(QObject):
         while True:
             try:
                 message = await client.receive()
-            except ConnectionClosed:
+            except ConnectionClosed as closed:
+                if taken_back(closed):  # the player went on in another window
+                    self.failed.emit("the seat was taken back elsewhere")
+                    return
                 self.dropped.emit()
                 try:
                     await client.come_back(30)

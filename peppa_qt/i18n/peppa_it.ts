@@ -2169,6 +2169,157 @@
     </message>
 </context>
 <context>
+    <name>WebPage</name>
+    <message>
+        <source>Your name</source>
+        <translation>Il tuo nome</translation>
+    </message>
+    <message>
+        <source>Choose your seat</source>
+        <translation>Scegli il tuo posto</translation>
+    </message>
+    <message>
+        <source>Seat {n}</source>
+        <translation>Posto {n}</translation>
+    </message>
+    <message>
+        <source>A name is 1 to 24 letters.</source>
+        <translation>Un nome ha da 1 a 24 caratteri.</translation>
+    </message>
+    <message>
+        <source>No table has this code.</source>
+        <translation>Nessun tavolo ha questo codice.</translation>
+    </message>
+    <message>
+        <source>Every seat of this table is taken.</source>
+        <translation>Tutti i posti di questo tavolo sono occupati.</translation>
+    </message>
+    <message>
+        <source>That seat has just been taken: choose another.</source>
+        <translation>Quel posto è appena stato preso: scegline un altro.</translation>
+    </message>
+    <message>
+        <source>This table is closed.</source>
+        <translation>Questo tavolo è chiuso.</translation>
+    </message>
+    <message>
+        <source>Connection lost: trying again…</source>
+        <translation>Connessione persa: riprovo…</translation>
+    </message>
+    <message>
+        <source>The table cannot be reached.</source>
+        <translation>Il tavolo non è raggiungibile.</translation>
+    </message>
+    <message>
+        <source>This seat is now played in another window.</source>
+        <translation>Ora questo posto si gioca in un'altra finestra.</translation>
+    </message>
+    <message>
+        <source>Play here</source>
+        <translation>Gioca qui</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Riprova</translation>
+    </message>
+    <message>
+        <source>Waiting for the other players…</source>
+        <translation>In attesa degli altri giocatori…</translation>
+    </message>
+    <message>
+        <source>Waiting for the others to pass…</source>
+        <translation>In attesa che gli altri passino le carte…</translation>
+    </message>
+    <message>
+        <source>Choose {count} cards to pass to {name}.</source>
+        <translation>Scegli {count} carte da passare a {name}.</translation>
+    </message>
+    <message>
+        <source>Choose {count} more</source>
+        <translation>Scegline ancora {count}</translation>
+    </message>
+    <message>
+        <source>Pass to {name}</source>
+        <translation>Passa a {name}</translation>
+    </message>
+    <message>
+        <source>You have chosen {count} cards: tap one to put it back.</source>
+        <translation>Hai scelto {count} carte: toccane una per rimetterla in mano.</translation>
+    </message>
+    <message>
+        <source>No passing this hand.</source>
+        <translation>In questa smazzata non si passano carte.</translation>
+    </message>
+    <message>
+        <source>Your turn: tap a card to play it.</source>
+        <translation>Il tuo turno: tocca una carta per giocarla.</translation>
+    </message>
+    <message>
+        <source>{name} is playing…</source>
+        <translation>Tocca a {name}…</translation>
+    </message>
+    <message>
+        <source>You lead.</source>
+        <translation>Tocca a te aprire la presa.</translation>
+    </message>
+    <message>
+        <source>{name} leads.</source>
+        <translation>Tocca a {name} aprire la presa.</translation>
+    </message>
+    <message>
+        <source>You took the trick.</source>
+        <translation>La presa è tua.</translation>
+    </message>
+    <message>
+        <source>{name} took the trick.</source>
+        <translation>La presa è di {name}.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tu</translation>
+    </message>
+    <message>
+        <source>{name} (you)</source>
+        <translation>{name} (tu)</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>assente</translation>
+    </message>
+    <message>
+        <source>This hand</source>
+        <translation>Smazzata</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Totale</translation>
+    </message>
+    <message>
+        <source>Hand {n}</source>
+        <translation>Smazzata {n}</translation>
+    </message>
+    <message>
+        <source>Hand {n} is over.</source>
+        <translation>La smazzata {n} è finita.</translation>
+    </message>
+    <message>
+        <source>The next hand is coming…</source>
+        <translation>Tra poco la prossima smazzata…</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Partita finita</translation>
+    </message>
+    <message>
+        <source>You win!</source>
+        <translation>Hai vinto!</translation>
+    </message>
+    <message>
+        <source>Winner: {name}</source>
+        <translation>1º posto: {name}</translation>
+    </message>
+</context>
+<context>
     <name>WindowCommands</name>
     <message>
         <source>Continue the game you were playing?</source>

@@ -25,7 +25,7 @@ from ..engine import PlayerView
 from ..engine.cards import format_cards
 from ..engine.record import record_from_dict
 from ..engine.seat_record import view_from_seat_record
-from .messages import MAX_MESSAGE, PROTOCOL, Refusal
+from .messages import MAX_MESSAGE, PROTOCOL, TAKEN_BACK, Refusal
 
 Chooser = Callable[[PlayerView], Sequence[int]]
 
@@ -88,13 +88,17 @@ class TableClient:
     async def play(self, choose: Chooser, *, comebacks: int = 30) -> dict[str, Any]:
         """Answer every view that asks the seat to act, until the game is over; the final
         view. A dropped connection is taken up again with the token (tried ``comebacks``
-        times, a second apart)."""
+        times, a second apart); Refusal if another connection took the seat with it."""
         answered: tuple[int, str, str] | None = None
         readied = 0
         while True:
             try:
                 message = await self.receive()
-            except ConnectionClosed:
+            except ConnectionClosed as closed:
+                if taken_back(closed):
+                    # Another connection holds the seat with our token (the player went on
+                    # elsewhere): coming back would take it from them, and they from us.
+                    raise Refusal("taken-back", "the seat was taken back elsewhere") from None
                 await self.come_back(comebacks)
                 answered = None
                 continue
@@ -197,3 +201,8 @@ def run_bot(url: str, table: str, name: str, level: str, seat: int | None = None
         return 1
     print(json.dumps(done))
     return 0
+
+
+def taken_back(closed: ConnectionClosed) -> bool:
+    """Whether the host closed the connection because another took the seat with its token."""
+    return closed.rcvd is not None and closed.rcvd.code == TAKEN_BACK

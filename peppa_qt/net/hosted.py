@@ -40,6 +40,7 @@ from ..table.computer import ComputerSeat, Thinkers
 from ..table.events import Event, GameOver, HandScored
 from ..table.pace import Pace
 from ..table.stand_in import StandIn
+from .glance import glance
 from .messages import CODE_LENGTH, CODE_LETTERS, Refusal, SeatSpec
 
 
@@ -96,6 +97,8 @@ class _RemotePlayer:
         self.token_hash: str | None = None
         self.name: str | None = None
         self.connected = False
+        #: Its client wants the table at a glance in its views (``glance.py``).
+        self.glance = False
         self.dropped: Timer | None = None
 
 
@@ -198,13 +201,17 @@ class HostedTable:
         """The human seats nobody has taken."""
         return [s for s, r in self.remote.items() if r.token_hash is None]
 
-    def join(self, name: str, seat: int | None, token: str | None) -> tuple[int, str]:
+    def join(
+        self, name: str, seat: int | None, token: str | None, *, glance: bool = False
+    ) -> tuple[int, str]:
         """A client takes a free human seat, or its own back with its token: the seat and
-        its token. Raises ``Refusal`` if it cannot."""
+        its token (``glance``: its views carry the table at a glance). Raises ``Refusal`` if
+        it cannot."""
         if token is not None:
             hashed = token_hash(token)
             for index, remote in self.remote.items():
                 if remote.token_hash is not None and hmac.compare_digest(remote.token_hash, hashed):
+                    remote.glance = glance
                     self._arrive(index, remote, name)
                     return index, token
             raise Refusal("token", "this token holds no seat at this table")
@@ -220,10 +227,26 @@ class HostedTable:
         remote = self.remote[seat]
         token = secrets.token_urlsafe(24)  # 192 bits
         remote.token_hash = token_hash(token)
+        remote.glance = glance
         self._arrive(seat, remote, name)
         if not self.started and not self.free_seats():
             self.start()
         return seat, token
+
+    def seats(self) -> dict[str, Any]:
+        """Who sits where, for a client choosing a seat (the ``seats`` answer): public."""
+        return {
+            "type": "seats",
+            "table": self.code,
+            "rules": self.rules.name,
+            "free": self.free_seats(),
+            "players": [
+                {"name": p.name, "kind": p.kind, "free": s in self.free_seats()}
+                for s, p in enumerate(self.players())
+            ],
+            "started": self.started,
+            "over": self.over,
+        }
 
     def leave(self, seat: int) -> None:
         """The seat's client went: shown away at once; after the grace a computer plays."""
@@ -304,7 +327,7 @@ class HostedTable:
             raise Refusal("turn", "it is not this seat's turn")
         refusal = remote.person.answer(cards)
         if refusal is not None:
-            raise Refusal("illegal", refusal.message)
+            raise Refusal("illegal", refusal.message, refusal.reason.value)
 
     def local_cards(self, seat: int, cards: Sequence[int]) -> None:
         """The hosting window's person at ``seat`` gives a pass or card. Raises ``Refusal``
@@ -433,6 +456,8 @@ class HostedTable:
                 "to_act": bool(remote is not None and remote.person.asked),
                 **public,
             }
+            if remote is not None and remote.glance:
+                views[seat]["glance"] = glance(self.match, seat)
         return views
 
     def _plan_flush(self) -> None:

@@ -36,19 +36,29 @@ MAX_CARD_NAME: Final = 3
 MAX_OPTIONS: Final = 4096
 #: The sizes of a table.
 TABLE_SIZES: Final = (4, 6, 8)
+#: The close code a connection gets when its seat is taken back by a newer connection with
+#: the same token (another tab, the same phone after a blip): that client must not come back
+#: by itself, or two tabs would take the seat from each other for ever.
+TAKEN_BACK: Final = 4001
 
 
 class Refusal(Exception):  # noqa: N818  (the protocol's word: a "refused" message)
     """A message not taken: ``code`` for programs, ``reason`` for people."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, rule: str | None = None) -> None:
+        """``rule``: for an illegal card, the rule broken (``engine.Reason``'s value), which
+        a client words in its player's language."""
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.rule = rule
 
     def message(self) -> dict[str, Any]:
         """The ``refused`` message that tells the client."""
-        return {"type": "refused", "code": self.code, "reason": self.reason}
+        message = {"type": "refused", "code": self.code, "reason": self.reason}
+        if self.rule is not None:
+            message["rule"] = self.rule
+        return message
 
 
 @dataclass(frozen=True)
@@ -75,6 +85,15 @@ class Hello:
     name: str
     seat: int | None
     token: str | None
+    #: The client wants the table at a glance in its views (a browser's page: ``glance.py``).
+    glance: bool = False
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Which seats of a table are free, asked before taking one (a browser's page)."""
+
+    table: str
 
 
 @dataclass(frozen=True)
@@ -91,7 +110,7 @@ class Ready:
     it)."""
 
 
-Message = Create | Hello | Cards | Ready
+Message = Create | Hello | Seats | Cards | Ready
 
 
 def parse(data: str | bytes) -> Message | None:
@@ -120,6 +139,9 @@ def parse(data: str | bytes) -> Message | None:
     if kind == "create":
         _protocol(document)
         return _create(document)
+    if kind == "seats":
+        _protocol(document)
+        return Seats(normal_code(_table_code(document)))
     return None
 
 
@@ -129,18 +151,24 @@ def _protocol(document: dict[str, Any]) -> None:
         raise Refusal("protocol", f"this table speaks protocol {PROTOCOL}, not {_shown(number)}")
 
 
-def _hello(document: dict[str, Any]) -> Hello:
-    table, name = document.get("table"), document.get("name")
-    seat, token = document.get("seat"), document.get("token")
+def _table_code(document: dict[str, Any]) -> str:
+    table = document.get("table")
     if not isinstance(table, str) or len(table) > 2 * CODE_LENGTH:
         raise Refusal("malformed", "a table's code is a short text")
+    return table
+
+
+def _hello(document: dict[str, Any]) -> Hello:
+    table, name = _table_code(document), document.get("name")
+    seat, token = document.get("seat"), document.get("token")
     if not isinstance(name, str) or len(name) > MAX_NAME or name_problem(name, MAX_NAME):
         raise Refusal("name", f"a name is 1 to {MAX_NAME} printable characters")
     if seat is not None and (not _is_int(seat) or not 0 <= seat < max(TABLE_SIZES)):
         raise Refusal("malformed", '"seat" is a seat number or null')
     if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):
         raise Refusal("malformed", '"token" is the text a welcome gave, or null')
-    return Hello(normal_code(table), name.strip(), seat, token)
+    glance = document.get("glance") is True
+    return Hello(normal_code(table), name.strip(), seat, token, glance)
 
 
 def _create(document: dict[str, Any]) -> Create:

@@ -3,7 +3,9 @@
 For a club or a small server: clients create tables (``create``) and join them (``hello``)
 at ``ws://HOST:PORT/table`` (``wss://`` with ``--certfile``/``--keyfile``, or behind a
 reverse proxy that passes WebSocket upgrades on). Who joins each table, and each table's
-end, is logged on standard error. Ctrl+C (or SIGTERM) stops it. With ``--announce``, each
+end, is logged on standard error; each table's join page (``http://HOST:PORT/join/CODE``,
+a browser's way in) is printed on standard output, with ``--qr`` as a QR code too. Ctrl+C
+(or SIGTERM) stops it. With ``--announce``, each
 table with free seats is announced on the local network (``discovery.py``) until its seats
 are taken or its game ends.
 """
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from .discovery import Announcer, TableAd
 from .hosted import HostedTable, TableTimes
+from .join import join_url, qr_text
 from .server import TableServer, tls_context
 from .state import TableStore
 
@@ -36,16 +39,18 @@ def run_server(
     state: str | None = None,
     announce: bool = False,
     times: TableTimes | None = None,
+    qr: bool = False,
 ) -> int:
     """Serve until stopped; the exit status. ``state``: the folder tables are kept in, to
     go on after a stop or a kill; ``announce``: tables with free seats are announced on the
-    local network; ``times``: the tables' pauses and graces."""
+    local network; ``times``: the tables' pauses and graces; ``qr``: each table's join page
+    printed as a QR code too."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # each connection: too much
     tls = tls_context(certfile, keyfile or certfile) if certfile else None
     try:
         store = TableStore(Path(state)) if state else None
-        asyncio.run(_serve(host, port, tls, store, announce, times))
+        asyncio.run(_serve(host, port, tls, store, announce, times, qr))
     except OSError as error:
         log.error("cannot listen on %s:%d: %s", host, port, error.strerror or error)
         return 1
@@ -59,12 +64,14 @@ async def _serve(  # noqa: PLR0917  (what run_server was given)
     store: TableStore | None,
     announce: bool,
     times: TableTimes | None,
+    qr: bool = False,
 ) -> None:
     server = TableServer(store=store, times=times)
     listening = await server.start(host, port, tls)
     scheme = "wss" if tls is not None else "ws"
     log.info("Peppa tables at %s://%s:%d/table", scheme, host, listening)
     announcer = await _announcer(server, host, listening) if announce else None
+    _print_join_pages(server, join_url(host, listening, "CODE", tls=tls is not None), qr)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -105,3 +112,26 @@ async def _announcer(server: TableServer, host: str, port: int) -> Announcer:
     server.on_table = changed
     log.info("announcing tables on %s", ", ".join(announcer.addresses))
     return announcer
+
+
+def _print_join_pages(server: TableServer, pattern: str, qr: bool) -> None:
+    """Print each table's join page once, as it is made (and those taken up again): the
+    URL (``pattern`` with the code for CODE), and with ``qr`` its QR code."""
+    told: set[str] = set()
+    before = server.on_table
+
+    def changed(table: HostedTable) -> None:
+        if before is not None:
+            before(table)
+        if server.tables.get(table.code) is not table:
+            told.discard(table.code)  # (let go)
+        elif table.code not in told:
+            told.add(table.code)
+            url = pattern.removesuffix("CODE") + table.code
+            print(f"table {table.code}: {url}", flush=True)
+            if qr:
+                print(qr_text(url), flush=True)
+
+    server.on_table = changed
+    for table in list(server.tables.values()):
+        changed(table)

@@ -35,8 +35,20 @@ from websockets.http11 import Request, Response
 
 from ..engine import RuleSet
 from .hosted import HostedTable, Restored, TableTimes, new_code
-from .messages import MAX_MESSAGE, Cards, Create, Hello, Ready, Refusal, SeatSpec, parse
+from .messages import (
+    MAX_MESSAGE,
+    TAKEN_BACK,
+    Cards,
+    Create,
+    Hello,
+    Ready,
+    Refusal,
+    Seats,
+    SeatSpec,
+    parse,
+)
 from .state import TableStore, specs_of
+from .web import Pages
 
 log = logging.getLogger("peppa.serve")
 
@@ -175,6 +187,8 @@ class TableServer:
         #: Called when a table is made, a seat taken, its game over or it is let go (then no
         #: longer in ``tables``): what announces tables on the network hears of them.
         self.on_table: Callable[[HostedTable], None] | None = None
+        #: The join page and its files, served to browsers on the same port (``web.py``).
+        self.pages = Pages()
 
     # ------------------------------------------------------------------ tables
 
@@ -306,7 +320,7 @@ class TableServer:
 
     def _check_path(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.path.split("?")[0] != TABLE_PATH:
-            return connection.respond(HTTPStatus.NOT_FOUND, "Peppa: tables are at /table\n")
+            return self.pages.respond(connection, request)  # the browser's page, or 404
         address = _address(connection)
         if self._per_address.get(address, 0) >= self.limits.connections_per_address:
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "too many connections\n")
@@ -372,6 +386,8 @@ class TableServer:
                 client.table.ready(client.seat)
         elif isinstance(message, Hello):
             self._hello(client, address, message)
+        elif isinstance(message, Seats):
+            client.push(self._table_for(address, message.table).seats())
         elif isinstance(message, Create):
             if not self.allow_create:
                 raise Refusal("create", "this host makes no tables for clients")
@@ -383,6 +399,22 @@ class TableServer:
     def _hello(self, client: _Client, address: str, hello: Hello) -> None:
         if client.table is not None:
             raise Refusal("hello", "this connection has its seat already")
+        table = self._table_for(address, hello.table)
+        seat, token = table.join(hello.name, hello.seat, hello.token, glance=hello.glance)
+        replaced = self._clients.get((table.code, seat))
+        if replaced is not None and replaced is not client:  # the seat's new connection
+            replaced.table = replaced.seat = None
+            replaced.closed = True
+            self._later(replaced.connection.close(TAKEN_BACK, "the seat was taken back"))
+        client.table, client.seat = table, seat
+        self._clients[(table.code, seat)] = client
+        client.push({"type": "welcome", "table": table.code, "seat": seat, "token": token})
+        log.info("table %s: seat %d taken by %r", table.code, seat, hello.name)
+        self._changed(table)
+
+    def _table_for(self, address: str, code: str) -> HostedTable:
+        """The table of ``code``; Refusal if none, or if ``address`` tried too many wrong
+        codes this minute."""
         # An address that tried too many wrong codes is refused whatever code it gives now:
         # an answer to a right one would tell a guesser it found a table.
         tries = self._wrong_codes.setdefault(address, deque())
@@ -391,23 +423,13 @@ class TableServer:
             tries.popleft()
         if len(tries) >= self.limits.wrong_codes_per_minute:
             raise Refusal("flood", "too many wrong table codes: wait a minute")
-        table = self.tables.get(hello.table)
+        table = self.tables.get(code)
         if table is None:
             tries.append(now)
             raise Refusal("table", "no table has this code")
         if not tries:
             del self._wrong_codes[address]
-        seat, token = table.join(hello.name, hello.seat, hello.token)
-        replaced = self._clients.get((table.code, seat))
-        if replaced is not None and replaced is not client:  # the seat's new connection
-            replaced.table = replaced.seat = None
-            replaced.closed = True
-            self._later(replaced.connection.close(1000, "the seat was taken back"))
-        client.table, client.seat = table, seat
-        self._clients[(table.code, seat)] = client
-        client.push({"type": "welcome", "table": table.code, "seat": seat, "token": token})
-        log.info("table %s: seat %d taken by %r", table.code, seat, hello.name)
-        self._changed(table)
+        return table
 
 
 def _address(connection: ServerConnection) -> str:

@@ -30,6 +30,8 @@ class Player:
     refused: list[dict[str, Any]] = field(default_factory=list)
     last_view: dict[str, Any] | None = None
     played: int = 0
+    #: Ask for the table at a glance in each view, as the browser's page does.
+    glance: bool = False
 
     async def join(self) -> ClientConnection:
         """Connect and take a seat (or one's own back with the token)."""
@@ -41,6 +43,7 @@ class Player:
             "name": self.name,
             "seat": self.seat,
             "token": self.token,
+            "glance": self.glance,
         }
         await connection.send(json.dumps(hello))
         while True:

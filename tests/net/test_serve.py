@@ -141,3 +141,40 @@ def test_a_server_killed_mid_hand_goes_on_from_its_state_and_the_player_comes_ba
             if server.poll() is None:
                 server.kill()
             server.communicate()
+
+
+def test_serve_prints_each_new_tables_join_page_and_its_qr_code_and_serves_the_page() -> None:
+    command = [sys.executable, "-m", "peppa_qt", "serve", "--port", "0", "--qr"]
+    server = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stderr is not None and server.stdout is not None
+        port = None
+        for _ in range(20):
+            found = re.search(r"ws://127\.0\.0\.1:(\d+)/table", server.stderr.readline())
+            if found:
+                port = int(found.group(1))
+                break
+        assert port is not None
+
+        async def create() -> str:
+            async with connect(f"ws://127.0.0.1:{port}/table") as creator:
+                seats = [{"kind": "human"}] * 4
+                rules = {"preset": "peppa"}
+                await creator.send(
+                    json.dumps({"type": "create", "protocol": 1, "rules": rules, "seats": seats})
+                )
+                return str(json.loads(await bounded(creator.recv(), 30))["table"])
+
+        code = asyncio.run(bounded(create(), 60))
+        url = f"http://127.0.0.1:{port}/join/{code}"
+        assert server.stdout.readline().strip() == f"table {code}: {url}"
+        assert "█" in server.stdout.readline()  # the QR code follows, drawn in blocks
+        from .test_web import get
+
+        status, headers, _ = asyncio.run(get(port, f"/join/{code}"))
+        assert status == 200 and headers["content-type"].startswith("text/html")
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)

@@ -1739,6 +1739,10 @@
         <translation>Gli amici si uniscono dal loro Peppa con Partita ▸ Unisciti a una partita…: scelgono questo tavolo dall'elenco, oppure scrivono l'indirizzo, la porta e il codice.</translation>
     </message>
     <message>
+        <source>Or from a phone's browser, no app needed: scan the code, or open {url}</source>
+        <translation>Oppure dal browser di un telefono, senza installare nulla: inquadra il codice, o apri {url}</translation>
+    </message>
+    <message>
         <source>at this computer</source>
         <translation>a questo computer</translation>
     </message>

@@ -7,13 +7,15 @@ addresses and each seat's state, followed as players come and go.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QFont, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -21,7 +23,23 @@ from PySide6.QtWidgets import (
 )
 
 from ...controller.network import NetworkTable
+from ...net.join import join_url, qr_svg
 from .. import texts
+
+#: The QR code's side on screen, in pixels (a phone reads it from across a table).
+QR_SIZE = 168
+
+
+def _qr_pixmap(url: str, size: int, ratio: float) -> QPixmap:
+    """The QR code of ``url``, crisp at the screen's pixel ratio."""
+    pixmap = QPixmap(round(size * ratio), round(size * ratio))
+    pixmap.fill(Qt.GlobalColor.white)
+    renderer = QSvgRenderer(QByteArray(qr_svg(url).encode()))
+    painter = QPainter(pixmap)
+    renderer.render(painter)
+    painter.end()
+    pixmap.setDevicePixelRatio(ratio)
+    return pixmap
 
 
 class TableLobby(QDialog):
@@ -30,6 +48,7 @@ class TableLobby(QDialog):
     def __init__(self, network: NetworkTable, parent: QWidget | None) -> None:
         super().__init__(parent)
         self._network = network
+        self._url = ""
         self.setWindowTitle(self.tr("Your table"))
         box = QVBoxLayout(self)
         self.code = QLabel()
@@ -45,6 +64,16 @@ class TableLobby(QDialog):
         self.how = QLabel()
         self.how.setWordWrap(True)
         box.addWidget(self.how)
+        # A phone joins by the QR code (the join page, issue "Your phone as your hand").
+        phone = QHBoxLayout()
+        self.qr = QLabel()
+        self.qr.setFixedSize(QR_SIZE, QR_SIZE)
+        phone.addWidget(self.qr)
+        self.phone_how = QLabel()
+        self.phone_how.setWordWrap(True)
+        self.phone_how.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        phone.addWidget(self.phone_how, 1)
+        box.addLayout(phone)
         where = QFormLayout()
         self.addresses = QLabel()
         self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -77,8 +106,19 @@ class TableLobby(QDialog):
                 "table from the list, or type the address, the port and the code."
             )
         )
-        self.addresses.setText("\n".join(network.addresses()))
+        addresses = network.addresses()
+        self.addresses.setText("\n".join(addresses))
         self.port.setText(str(network.port))
+        url = join_url(addresses[0] if addresses else "127.0.0.1", network.port, network.code)
+        if url != self._url:
+            self._url = url
+            self.qr.setPixmap(_qr_pixmap(url, QR_SIZE, self.devicePixelRatioF()))
+            self.qr.setToolTip(url)
+        self.phone_how.setText(
+            self.tr(
+                "Or from a phone's browser, no app needed: scan the code, or open {url}"
+            ).format(url=url)
+        )
         while self.seats.rowCount():
             self.seats.removeRow(0)
         states = {

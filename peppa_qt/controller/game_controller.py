@@ -191,8 +191,9 @@ class GameController(QObject):
 
     @property
     def covered(self) -> bool:
-        """Whether the viewer's cards are hidden from the screen (hot-seat, before a hand-over)."""
-        return self._seating.covered
+        """Whether the viewer's cards are hidden from the screen (hot-seat, before a hand-over;
+        always at a networked table's screen with nobody of its own)."""
+        return self._seating.covered or (self.remote is not None and not self._humans)
 
     @property
     def published(self) -> Published | None:
@@ -472,8 +473,11 @@ class GameController(QObject):
 
     def _snapshot(self) -> Published | None:
         seating = self._seating
-        moment = snapshot(self._match, seating.viewer, seating.covered)
         remote = self.remote
+        # A hosting window with nobody of its own at the table is the table's screen for
+        # everyone: every hand stays face down (seat 0's is a player's elsewhere).
+        covered = seating.covered or (remote is not None and not self._humans)
+        moment = snapshot(self._match, seating.viewer, covered)
         if moment is not None and remote is not None and not remote.lead_known:
             moment = lead_unknown(moment)
         return moment

@@ -115,3 +115,33 @@ def test_joining_a_table_that_does_not_exist_says_why(
     with qtbot.waitSignal(joining.failed, timeout=15_000) as failed:
         joining.join(guest_session, table_url("127.0.0.1", 1), hosting.code, "Bruno")
     assert failed.args[0]
+
+
+def test_a_hosting_window_with_nobody_of_its_own_shows_every_hand_face_down(
+    qtbot: QtBot, made: list[GameSession | NetworkTable]
+) -> None:
+    """The table's screen for everyone (players on their own devices): no moment it shows
+    holds a hand, not even seat 0's."""
+    host_session, guest_session = _session(made), _session(made)
+    hosting, joining = NetworkTable(), NetworkTable()
+    made += [hosting, joining]
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}})
+    seats = (
+        SeatSetup("Seat 1", ELSEWHERE),
+        SeatSetup("Bea", "easy"),
+        SeatSetup("Carla", "easy"),
+        SeatSetup("Dario", "easy"),
+    )
+    hosting.host(host_session, GameSetup(rules, seats), [], host="127.0.0.1", times=FAST)
+    host = host_session.controller
+    shown: list[Published] = []
+    for signal in (host.hand_dealt, host.cards_passed, host.trick_taken):
+        signal.connect(lambda *args: shown.append(args[-1]))
+    host.card_played.connect(lambda seat, card, moment: shown.append(moment))
+    url = table_url("127.0.0.1", hosting.port)
+    with qtbot.waitSignal(host.game_over, timeout=60_000):
+        joining.join(guest_session, url, hosting.code, "Anna")
+    assert host.humans() == [] and host.covered
+    assert len(shown) > 52 and all(moment.view is None for moment in shown)
+    guest = guest_session.controller.published
+    assert guest is not None and guest.view is not None  # the player sees their own

@@ -816,6 +816,14 @@
         <translation>Mi unisco al tavolo {code}…</translation>
     </message>
     <message>
+        <source>The table you were hosting was interrupted. Host it again? Its players come back to their seats.</source>
+        <translation>Il tavolo che stavi ospitando si è interrotto. Ospitarlo di nuovo? I giocatori tornano ai loro posti.</translation>
+    </message>
+    <message>
+        <source>The table cannot be hosted again: {why}</source>
+        <translation>Il tavolo non può essere ospitato di nuovo: {why}</translation>
+    </message>
+    <message>
         <source>The table could not be joined: {why}</source>
         <translation>Non è stato possibile unirsi al tavolo: {why}</translation>
     </message>

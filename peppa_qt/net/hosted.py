@@ -75,6 +75,9 @@ class Restored:
     tokens: dict[int, str]
     names: dict[int, str]
     started: bool
+    #: Every seat's name as the saved game's record has it (the computers' and the hosting
+    #: window's people's too).
+    seat_names: tuple[str, ...] = ()
 
 
 def token_hash(token: str) -> str:

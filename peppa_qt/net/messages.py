@@ -190,10 +190,13 @@ def _create(document: dict[str, Any]) -> Create:
     return Create(ruleset, specs)
 
 
-def seat_spec(item: object) -> SeatSpec:
-    """A seat of a ``create`` (or a saved table): a human, or a computer of a level."""
+def seat_spec(item: object, *, local: bool = False) -> SeatSpec:
+    """A seat of a ``create`` (or a saved table): a human, or a computer of a level; with
+    ``local`` (a table saved by a hosting window) also a person at that window."""
     if isinstance(item, dict) and item.get("kind") == "human":
         return SeatSpec("human")
+    if local and isinstance(item, dict) and item.get("kind") == "local":
+        return SeatSpec("local")
     if isinstance(item, dict) and item.get("kind") == "ai" and item.get("level") in LEVELS:
         return SeatSpec("ai", str(item["level"]))
     levels = ", ".join(LEVELS)

@@ -293,8 +293,9 @@ class TableServer:
         self.scheduler()
         if self.store is not None:
             for document, restored in self.store.saved():
-                rules = restored.match.rules
-                self.host(rules, specs_of(document), code=document["code"], restored=restored)
+                rules, names = restored.match.rules, restored.seat_names or None
+                specs = specs_of(document)
+                self.host(rules, specs, names, code=document["code"], restored=restored)
                 log.info("table %s taken up again", document["code"])
         self._server = await serve(
             self._connected,

@@ -82,19 +82,20 @@ def restored_state(document: object) -> Restored:
     seats = document.get("seats")
     if not isinstance(seats, list) or len(seats) != record.rules.seats:
         raise ValueError("the seats do not match the game")
-    specs = [seat_spec(item) for item in seats]
+    specs = [seat_spec(item, local=True) for item in seats]
     humans = {s for s, spec in enumerate(specs) if spec.kind == "human"}
     tokens = _seat_map(document.get("tokens"), humans, lambda v: bool(_HEX64.fullmatch(v)))
     names = _seat_map(document.get("names"), humans, lambda v: 0 < len(v) <= MAX_NAME)
+    seat_names = tuple(player.name for player in record.players)
     started = document.get("started")
     if not isinstance(started, bool):
         raise ValueError("no started flag")
-    return Restored(match, secret, tokens, names, started)
+    return Restored(match, secret, tokens, names, started, seat_names)
 
 
 def specs_of(document: dict[str, Any]) -> list[SeatSpec]:
     """The seats of a table document already checked by ``restored_state``."""
-    return [seat_spec(item) for item in document["seats"]]
+    return [seat_spec(item, local=True) for item in document["seats"]]
 
 
 def _seat_map(value: object, seats: set[int], good: Callable[[str], bool]) -> dict[int, str]:

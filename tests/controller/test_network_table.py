@@ -11,7 +11,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
-from peppa_qt.controller.network import NetworkTable, table_url
+from peppa_qt.controller.network import NetworkTable, kept_table, table_url
 from peppa_qt.controller.published import Published
 from peppa_qt.controller.setup import ELSEWHERE
 from peppa_qt.engine import RuleSet
@@ -145,3 +145,50 @@ def test_a_hosting_window_with_nobody_of_its_own_shows_every_hand_face_down(
     assert len(shown) > 52 and all(moment.view is None for moment in shown)
     guest = guest_session.controller.published
     assert guest is not None and guest.view is not None  # the player sees their own
+
+
+def test_a_hosting_window_closed_mid_game_hosts_its_table_again_and_the_guest_comes_back(
+    qtbot: QtBot, made: list[GameSession | NetworkTable], tmp_path: Path
+) -> None:
+    """The table is kept after every change: a window that closed (or was killed) hosts it
+    again where it stood, on its port, and the player elsewhere comes back to their seat."""
+    store = tmp_path / "tables"
+    host_session, guest_session = _session(made), _session(made)
+    hosting, joining = NetworkTable(), NetworkTable()
+    made += [hosting, joining]
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 2}})
+    seats = (
+        SeatSetup("Anna"),
+        SeatSetup("", ELSEWHERE),
+        SeatSetup("C", "easy"),
+        SeatSetup("D", "easy"),
+    )
+    hosting.host(
+        host_session, GameSetup(rules, seats), [], host="127.0.0.1", times=FAST, store=store
+    )
+    code, port = hosting.code, hosting.port
+    guest = guest_session.controller
+    with qtbot.waitSignal(guest.trick_taken, timeout=30_000):
+        joining.join(guest_session, table_url("127.0.0.1", port), code, "Bruno")
+    assert not kept_table(tmp_path / "nothing")
+    hosting.leave(keep=True)  # the window closes mid-hand
+    assert kept_table(store)
+    played = len(guest.match.current.plays) if guest.match and guest.match.current else 0
+
+    again_session = _session(made)
+    again = NetworkTable()
+    made.append(again)
+    with (
+        qtbot.waitSignal(joining.connection_lost, timeout=10_000),
+        qtbot.waitSignal(guest.game_over, timeout=60_000),
+        qtbot.waitSignal(again_session.controller.game_over, timeout=60_000),
+    ):
+        again.rehost(again_session, store, host="127.0.0.1", times=FAST)
+        assert again.code == code and again.port == port
+        names = again_session.controller.names()
+        assert names[0] == "Anna" and names[2:] == ["C", "D"]
+    host_match = again_session.controller.match
+    assert host_match is not None and host_match.is_over and len(host_match.hands) == 2
+    assert played > 0 and again_session.controller.table.totals == guest.table.totals  # type: ignore[union-attr]
+    again.leave()
+    assert not kept_table(store)  # a table left on purpose is not offered again

@@ -92,6 +92,11 @@ class WindowCommands(QObject):
         self._shown.tell_pending()
         self._profile.sweep_temporaries()
         session = self.session
+        # A table hosted here and left mid-game (checked by its file first: the network
+        # side is loaded only if there is one).
+        hosted = (self.tables_dir / "port.json").exists() and not self._host.demo
+        if hosted and self.network.offer_rehost():
+            return
         opened = None if self._host.demo else session.load_autosave()
         if opened is not None and self._wants_resume():
             session.resume(opened, None, counted=opened.saved.counted)
@@ -110,8 +115,14 @@ class WindowCommands(QObject):
                 self._status,
                 self._previous_setup,
                 self._may_give_up,
+                store=self.tables_dir,
             )
         return self._network
+
+    @property
+    def tables_dir(self) -> Path:
+        """Where a table this window hosts is kept (to be hosted again after a close)."""
+        return self._profile.where.data_dir / "tables"
 
     def host_game(self) -> None:
         """Game ▸ Host a game…"""
@@ -122,9 +133,9 @@ class WindowCommands(QObject):
         self.network.join_game()
 
     def leave_table(self) -> None:
-        """Leave a networked table, if at one (the window closes)."""
+        """Leave a networked table, if at one (the window closes: a hosted one is kept)."""
         if self._network is not None:
-            self._network.leave()
+            self._network.leave(keep=True)
 
     def _previous_setup(self) -> GameSetup:
         """The game the rules dialogs start from: the last one (the demo's gets a human)."""

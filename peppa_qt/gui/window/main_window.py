@@ -444,6 +444,8 @@ class MainWindow(QMainWindow):
                 step()
             except Exception:
                 log.exception("while closing the window")
+        if self._commands is not None:
+            self._commands.leave_table()  # (a hosted table is kept, to be hosted again)
         if self._game is not None:
             self._game.shutdown()
         self.sounds.close()

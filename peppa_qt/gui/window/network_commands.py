@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from ...controller.network import NetworkTable
+from ...controller.network import NetworkTable, forget_tables, kept_table
 from ...controller.setup import ELSEWHERE
 from .. import texts
 from ..dialogs.notices import Notices
@@ -36,10 +37,14 @@ class NetworkCommands(QObject):
         status: StatusLine,
         previous: Callable[[], GameSetup],
         may_give_up: Callable[[str, str], bool],
+        *,
+        store: Path,
     ) -> None:
         """``previous`` is the game the host dialog starts from; ``may_give_up`` asks before
-        a game in progress is left."""
+        a game in progress is left; a hosted table is kept in ``store`` (hosted again after
+        the window closes or is killed)."""
         super().__init__(window)
+        self._store = store
         self._window, self._session, self._status = window, session, status
         self._previous, self._may_give_up = previous, may_give_up
         self.network = NetworkTable(self)
@@ -67,7 +72,9 @@ class NetworkCommands(QObject):
         local = [s.name for s in setup.seats if s.is_human]
         announce_as = (local[0] if local else socket.gethostname()) if announce else None
         try:
-            self.network.host(session, setup, open_seats, port=port, announce_as=announce_as)
+            self.network.host(
+                session, setup, open_seats, port=port, announce_as=announce_as, store=self._store
+            )
         except OSError as error:
             Notices.inform(
                 self._window,
@@ -104,11 +111,35 @@ class NetworkCommands(QObject):
         self._status.notice(self.tr("Joining table {code}…").format(code=code))
         self.network.join(session, url, code, self.name)
 
-    def leave(self) -> None:
-        """Leave the networked table (a local game starts, or the window closes)."""
+    def leave(self, *, keep: bool = False) -> None:
+        """Leave the networked table (a local game starts; with ``keep`` the window closes:
+        a hosted table is kept, to be hosted again)."""
         if self._lobby is not None:
             self._lobby.hide()
-        self.network.leave()
+        self.network.leave(keep=keep)
+
+    def offer_rehost(self) -> bool:
+        """At start: a table this window hosted was left mid-game (the window closed or was
+        killed): host it again, if the player wants (its players come back to their seats).
+        True if it is hosted again."""
+        if not kept_table(self._store):
+            return False
+        question = self.tr(
+            "The table you were hosting was interrupted. Host it again? Its players come "
+            "back to their seats."
+        )
+        if not Notices.ask(self._window, question):
+            forget_tables(self._store)
+            return False
+        try:
+            self.network.rehost(self._session(), self._store, announce_as=socket.gethostname())
+        except (OSError, LookupError) as error:
+            Notices.inform(
+                self._window,
+                self.tr("The table cannot be hosted again: {why}").format(why=error),
+            )
+            return False
+        return True
 
     def _on_failed(self, reason: str) -> None:
         self.network.leave()

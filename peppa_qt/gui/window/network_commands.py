@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from ...controller.network import NetworkTable, forget_tables, kept_table
 from ...controller.setup import ELSEWHERE
+from ...net.hosted import TableTimes
 from .. import texts
 from ..dialogs.notices import Notices
 
@@ -54,6 +55,9 @@ class NetworkCommands(QObject):
         self._lobby: TableLobby | None = None
         #: The name this window joined as (asked again next time).
         self.name = ""
+        #: The address a hosted table listens on ("": every address of this machine; the
+        #: tests keep it to the loopback).
+        self.listen_on = ""
 
     def host_game(self) -> None:
         """Ask for a game to host and host it (while hosting: show the lobby again)."""
@@ -73,7 +77,14 @@ class NetworkCommands(QObject):
         announce_as = (local[0] if local else socket.gethostname()) if announce else None
         try:
             self.network.host(
-                session, setup, open_seats, port=port, announce_as=announce_as, store=self._store
+                session,
+                setup,
+                open_seats,
+                host=self.listen_on,
+                port=port,
+                announce_as=announce_as,
+                store=self._store,
+                times=self._times(session),
             )
         except OSError as error:
             Notices.inform(
@@ -84,6 +95,11 @@ class NetworkCommands(QObject):
             )
             return
         self.show_lobby()
+
+    @staticmethod
+    def _times(session: GameSession) -> TableTimes:
+        """The table's pace: its computers think as long as this window's (Settings)."""
+        return TableTimes(ai_pause=session.controller.pace.ai_pause_ms / 1000)
 
     def show_lobby(self) -> None:
         """Show the hosted table's lobby (made when first shown)."""
@@ -132,7 +148,14 @@ class NetworkCommands(QObject):
             forget_tables(self._store)
             return False
         try:
-            self.network.rehost(self._session(), self._store, announce_as=socket.gethostname())
+            session = self._session()
+            self.network.rehost(
+                session,
+                self._store,
+                host=self.listen_on,
+                announce_as=socket.gethostname(),
+                times=self._times(session),
+            )
         except (OSError, LookupError) as error:
             Notices.inform(
                 self._window,

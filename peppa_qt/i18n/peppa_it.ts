@@ -542,6 +542,10 @@
         <translation>&amp;Partita</translation>
     </message>
     <message>
+        <source>&amp;Network</source>
+        <translation>&amp;Rete</translation>
+    </message>
+    <message>
         <source>&amp;View</source>
         <translation>&amp;Visualizza</translation>
     </message>
@@ -630,16 +634,16 @@
         <translation>Es&amp;ci</translation>
     </message>
     <message>
+        <source>&amp;Host a game…</source>
+        <translation>&amp;Ospita una partita…</translation>
+    </message>
+    <message>
         <source>&amp;Full screen</source>
         <translation>&amp;Schermo intero</translation>
     </message>
     <message>
         <source>Re&amp;view this hand…</source>
         <translation>Ri&amp;vedi questa smazzata…</translation>
-    </message>
-    <message>
-        <source>Host a &amp;game…</source>
-        <translation>&amp;Ospita una partita…</translation>
     </message>
     <message>
         <source>&amp;Join a game…</source>
@@ -2244,7 +2248,7 @@
     </message>
     <message>
         <source>Choose {count} cards to pass to {name}.</source>
-        <translation>Scegli {count} carte da passare a {name}.</translation>
+        <translation>Scegli {count} carte per {name}.</translation>
     </message>
     <message>
         <source>Choose {count} more</source>
@@ -2252,7 +2256,7 @@
     </message>
     <message>
         <source>Pass to {name}</source>
-        <translation>Passa a {name}</translation>
+        <translation>Passa le carte ({name})</translation>
     </message>
     <message>
         <source>You have chosen {count} cards: tap one to put it back.</source>
@@ -2268,7 +2272,7 @@
     </message>
     <message>
         <source>{name} is playing…</source>
-        <translation>Tocca a {name}…</translation>
+        <translation>Gioca {name}…</translation>
     </message>
     <message>
         <source>You lead.</source>
@@ -2276,7 +2280,7 @@
     </message>
     <message>
         <source>{name} leads.</source>
-        <translation>Tocca a {name} aprire la presa.</translation>
+        <translation>Apre la presa {name}.</translation>
     </message>
     <message>
         <source>You took the trick.</source>

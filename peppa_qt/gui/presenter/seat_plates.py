@@ -27,10 +27,12 @@ class SeatPlates(QObject):
         self.scene = scene
 
     def new_game(self, names: Sequence[str], totals: Sequence[int]) -> None:
-        """A new game: each plate's name, no turn, nobody passed, the totals."""
+        """A new game: each plate's name, no turn, nobody passed, no dealer yet, the totals;
+        the corner empty until the first deal (the last game's hand is not this one's)."""
         for seat, badge in enumerate(self.scene.badges):
-            badge.set_state(name=names[seat], active=False, ready=False)
+            badge.set_state(name=names[seat], active=False, ready=False, dealer=False)
         self.show_totals(totals)
+        self.scene.info.set_lines([])
 
     def new_hand(self, table: TableState) -> None:
         """A hand dealt: the dealer's chip, nothing passed or taken yet."""

@@ -396,20 +396,21 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
 
-    def _build_menu_titles(self) -> tuple[QMenu, QMenu, QMenu, QMenu]:
+    def _build_menu_titles(self) -> tuple[QMenu, QMenu, QMenu, QMenu, QMenu]:
         """The menu bar's menus, empty until ``finish_startup``: the first frame shows them."""
         bar = self.menuBar()
-        game, view, settings, help_menu = (bar.addMenu("") for _ in range(4))
-        self._texts = (game, view, settings, help_menu)
+        game, network, view, settings, help_menu = (bar.addMenu("") for _ in range(5))
+        self._texts = (game, network, view, settings, help_menu)
         self.retranslate_ui()
-        return game, view, settings, help_menu
+        return game, network, view, settings, help_menu
 
     def retranslate_ui(self) -> None:
         """Every text of the window in the language in use (again, after a change)."""
         self.setWindowTitle(self.tr("Peppa"))
         self.dock.setWindowTitle(self.tr("Score sheet"))
-        game, view, settings, help_menu = self._texts
+        game, network, view, settings, help_menu = self._texts
         game.setTitle(self.tr("&Game"))
+        network.setTitle(self.tr("&Network"))
         view.setTitle(self.tr("&View"))
         settings.setTitle(self.tr("&Settings"))
         help_menu.setTitle(self.tr("&Help"))

@@ -41,7 +41,7 @@ class WindowMenus(QObject):
     def __init__(
         self,
         window: QWidget,
-        menus: tuple[QMenu, QMenu, QMenu, QMenu],
+        menus: tuple[QMenu, QMenu, QMenu, QMenu, QMenu],
         commands: WindowCommands,
         shown: WindowSettings,
         *,
@@ -49,7 +49,7 @@ class WindowMenus(QObject):
         status: StatusLine,
         hot_seat: Callable[[], bool],
     ) -> None:
-        """Fill ``menus`` (Game, View, Settings, Help) of ``window``: the actions run
+        """Fill ``menus`` (Game, Network, View, Settings, Help) of ``window``: the actions run
         ``commands``, tick the settings ``shown`` shows, and ``scores`` shows the score sheet;
         ``hot_seat`` says whether several humans play (Undo says why it is not offered)."""
         super().__init__(window)
@@ -58,10 +58,16 @@ class WindowMenus(QObject):
         #: Every action and submenu with the source of its text and the values it is filled
         #: with, for ``retranslate``.
         self._named: list[tuple[QAction | QMenu, str, dict[str, str]]] = []
-        game, view, settings, help_menu = menus
+        game, network, view, settings, help_menu = menus
         for menu in menus:
             menu.setToolTipsVisible(True)  # each command's keys, on hovering it
         self._fill_game_menu(game, scores)
+        self._action(network, QT_TRANSLATE_NOOP("MainWindow", "&Host a game…")).triggered.connect(
+            commands.host_game
+        )
+        self._action(network, QT_TRANSLATE_NOOP("MainWindow", "&Join a game…")).triggered.connect(
+            commands.join_game
+        )
         full = self._action(view, QT_TRANSLATE_NOOP("MainWindow", "&Full screen"), "F11")
         #: The window over the whole screen (F11; Esc leaves).
         self.full_screen = FullScreen(window, full)
@@ -160,13 +166,6 @@ class WindowMenus(QObject):
         self._action(
             game, QT_TRANSLATE_NOOP("MainWindow", "&Watch the computers play")
         ).triggered.connect(actions.watch_demo)
-        game.addSeparator()
-        self._action(game, QT_TRANSLATE_NOOP("MainWindow", "Host a &game…")).triggered.connect(
-            actions.host_game
-        )
-        self._action(game, QT_TRANSLATE_NOOP("MainWindow", "&Join a game…")).triggered.connect(
-            actions.join_game
-        )
         game.addSeparator()
         self._fill_file_actions(game)
         game.addSeparator()

@@ -224,7 +224,7 @@ def test_the_menus_show_in_the_first_frame_and_work_just_after_it(qtbot: QtBot) 
     window = build_window(False, None, speed="off")  # as the app starts: the actions come later
     qtbot.addWidget(window)
     titles = [menu.text() for menu in window.menuBar().actions()]
-    assert titles == ["&Game", "&View", "&Settings", "&Help"]
+    assert titles == ["&Game", "&Network", "&View", "&Settings", "&Help"]
     window.show()
 
     def shortcuts() -> dict[str, str]:

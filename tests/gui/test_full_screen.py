@@ -17,7 +17,7 @@ from peppa_qt.gui.window.place import saved_frame
 
 
 def _full_screen_action(window: MainWindow) -> object:
-    view = window.menuBar().actions()[1].menu()
+    view = window.menuBar().actions()[2].menu()
     assert view is not None
     return next(a for a in view.actions() if a.isCheckable())
 
@@ -29,7 +29,7 @@ def test_f11_and_the_view_menu_go_full_screen_and_f11_or_esc_leave(
     window.activateWindow()  # a shortcut is the active window's
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     action = window.menus.full_screen.action
-    assert window.menuBar().actions()[1].text() == "&View"
+    assert window.menuBar().actions()[2].text() == "&View"
     assert _full_screen_action(window) is action
     assert action.text() == "&Full screen" and action.isCheckable() and not action.isChecked()
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)  # windowed, Esc is the table's: nothing
@@ -56,7 +56,7 @@ def test_full_screen_speaks_italian(qtbot: QtBot, make_window: WindowMaker) -> N
     window.apply_settings(replace(window.settings, language="it"))
     qtbot.waitUntil(lambda: translations.code == "it")
     QApplication.processEvents()
-    assert window.menuBar().actions()[1].text() == "&Visualizza"
+    assert window.menuBar().actions()[2].text() == "&Visualizza"
     assert window.menus.full_screen.action.text() == "&Schermo intero"
 
 

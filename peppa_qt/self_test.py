@@ -466,6 +466,13 @@ def check_save() -> str:
     return "autosave, a saved game and the settings written and read back in a temporary profile"
 
 
+def check_network() -> str:
+    """The networked table in this build (``self_test_net``)."""
+    from .self_test_net import check_network as network
+
+    return network()
+
+
 def _said(problem: Problem | None) -> str:
     """A file problem in a few words (the window words it for players; this is for a log)."""
     if problem is None:
@@ -482,4 +489,5 @@ CHECKS: Final[tuple[tuple[str, Check], ...]] = (
     ("sound", check_sound),
     ("players", check_players),
     ("save", check_save),
+    ("network", check_network),
 )

@@ -227,11 +227,14 @@ def review_hand(
     return HandReview(hand_index, seat, tuple(decisions))
 
 
-def review_position(position: Position, budget: ReviewBudget) -> DecisionReview:
-    """The graded review of one decision."""
+def review_position(
+    position: Position, budget: ReviewBudget, hindsight: bool = True
+) -> DecisionReview:
+    """The graded review of one decision (without ``hindsight``: never compared with every
+    card known; the position's world may then hold stand-ins for the unseen cards)."""
     if position.kind == "pass":
-        return _review_pass(position, budget)
-    return _review_play(position, budget)
+        return _review_pass(position, budget, hindsight)
+    return _review_play(position, budget, hindsight)
 
 
 def _seeds(view: PlayerView, kind: str, count: int) -> list[int]:
@@ -245,7 +248,7 @@ def _chunks(view: PlayerView, worlds: int) -> int:
     return max(1, table_deals(view.rules, worlds) // CHUNK)
 
 
-def _review_play(position: Position, budget: ReviewBudget) -> DecisionReview:
+def _review_play(position: Position, budget: ReviewBudget, with_hindsight: bool) -> DecisionReview:
     view, chosen = position.view, int(position.chosen[0])
     classes, samples = play_search(view, budget)
     if samples is None:
@@ -260,7 +263,7 @@ def _review_play(position: Position, budget: ReviewBudget) -> DecisionReview:
     reason = None
     if mark is not Grade.GOOD:  # name the card the reason is about, among those worth the best's
         best, reason = play_reason(view, classes, best, chosen)
-    hindsight = _play_hindsight(position, Stakes(view.rules))
+    hindsight = _play_hindsight(position, Stakes(view.rules)) if with_hindsight else None
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
 
@@ -336,7 +339,7 @@ def _play_hindsight(position: Position, stakes: Stakes) -> Hindsight:
     return Hindsight("playout", playouts(world.copy(), legal, view.seat, stakes))
 
 
-def _review_pass(position: Position, budget: ReviewBudget) -> DecisionReview:
+def _review_pass(position: Position, budget: ReviewBudget, with_hindsight: bool) -> DecisionReview:
     view = position.view
     chosen = set_of(position.chosen)
     candidates = pass_candidates(view, budget.pass_candidates)
@@ -348,7 +351,9 @@ def _review_pass(position: Position, budget: ReviewBudget) -> DecisionReview:
     loss, error = samples.difference(best, chosen) if best != chosen else (0.0, 0.0)
     mark = grade(loss, error)
     reason = pass_reason(view, best, chosen) if mark is not Grade.GOOD else None
-    hindsight = _pass_hindsight(position, candidates, Stakes(view.rules))
+    hindsight = (
+        _pass_hindsight(position, candidates, Stakes(view.rules)) if with_hindsight else None
+    )
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
 

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
-from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -28,7 +28,7 @@ from ..ai.processes import LazyPool
 if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first asked for:
     # the first frame and the first deal wait for neither (tests/gui/test_first_frame.py)
     from ..ai.review import DecisionReview, HandReview, Position, ReviewBudget
-    from ..engine import Match
+    from ..engine import GameRecord, Match
 
 T = TypeVar("T")
 
@@ -117,11 +117,20 @@ class Reviewer(QObject):
         self.cancel()
         self._cache.clear()
 
-    def request(self, match: Match, hand: int, seat: int, *, hindsight: bool = True) -> None:
+    def request(
+        self,
+        match: Match,
+        hand: int,
+        seat: int,
+        *,
+        hindsight: bool = True,
+        seen: GameRecord | None = None,
+    ) -> None:
         """Review ``seat`` in ``hand`` of ``match`` (a finished hand): ``reviewed`` at once
         when it is kept, otherwise once the worker is done. Without ``hindsight`` (a game
-        hosted elsewhere: the other hands were never seen) no choice is compared with what
-        every card known would have done."""
+        at a networked table: the other hands are not the player's to see) no choice is
+        compared with what every card known would have done. ``seen``: the game is known
+        only as a record seen from ``seat`` (a table joined): the decisions come from it."""
         kept = self._cache.get((hand, seat))
         if kept is not None:
             self.reviewed.emit(kept)
@@ -135,8 +144,15 @@ class Reviewer(QObject):
         self._asked = (hand, seat)
         self._stop = threading.Event()
         # A copy, made here in the GUI thread: the live match goes on while the worker reads.
-        copy = replay(record_of(match), track_undo=False)
-        work = self._work if hindsight else self._work_blind
+        # A game hosted elsewhere is a new copy at each view, never changed after (and its
+        # stand-ins for the hidden cards would not replay as a record).
+        copy = replay(record_of(match), track_undo=False) if hindsight else match
+        found = None
+        if seen is not None:
+            from ..ai.review_seen import positions_seen
+
+            found = positions_seen(seen, hand, seat)
+        work = partial(self._work, hindsight=hindsight, found=found)
         self._executor.submit(work, self._job, self._stop, copy, hand, seat)
 
     def cancel(self) -> None:
@@ -149,12 +165,6 @@ class Reviewer(QObject):
         self.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)
 
-    def _work_blind(
-        self, job: int, stop: threading.Event, match: Match, hand: int, seat: int
-    ) -> None:
-        """In the worker thread: the review without hindsight."""
-        self._work(job, stop, match, hand, seat, hindsight=False)
-
     def _work(
         self,
         job: int,
@@ -164,18 +174,20 @@ class Reviewer(QObject):
         seat: int,
         *,
         hindsight: bool = True,
+        found: list[Position] | None = None,
     ) -> None:
-        """In the worker thread."""
+        """In the worker thread (``found``: the decisions, when the game is known only as
+        the seat saw it)."""
         from ..ai import review
 
         budget = self.budget or review.DEFAULT_BUDGET
         result: HandReview | Exception
         try:
-            found = review.positions(match, hand, seat)
+            if found is None:
+                found = review.positions(match, hand, seat)
             decisions = []
             for index, position in enumerate(found):
-                decision = _searched(position, budget, stop)
-                decisions.append(decision if hindsight else replace(decision, hindsight=None))
+                decisions.append(_searched(position, budget, stop, hindsight))
                 with contextlib.suppress(RuntimeError):  # the window closed meanwhile
                     self._relay.progressed.emit(job, index + 1, len(found))
             result = review.HandReview(hand, seat, tuple(decisions))
@@ -202,12 +214,14 @@ class Reviewer(QObject):
             self.reviewed.emit(result)
 
 
-def _searched(position: Position, budget: ReviewBudget, stop: threading.Event) -> DecisionReview:
+def _searched(
+    position: Position, budget: ReviewBudget, stop: threading.Event, hindsight: bool = True
+) -> DecisionReview:
     """One decision reviewed in the coach's process (here if it has none or it broke);
     ``StoppedError`` as soon as the review is dropped."""
     from ..ai.review import review_position
 
-    return in_coach_process(review_position, (position, budget), stop)
+    return in_coach_process(review_position, (position, budget, hindsight), stop)
 
 
 def in_coach_process(

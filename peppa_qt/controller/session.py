@@ -359,9 +359,15 @@ class GameSession(QObject):
         """Start (or fetch the kept) review of ``seat`` in ``hand``: ``reviewer.reviewed``."""
         match = self.controller.match
         if match is not None and 0 <= hand < len(match.hands):
-            # At a table hosted elsewhere the other hands were never seen: no hindsight.
-            hindsight = self.controller.remote is None
-            self.reviewer.request(match, hand, seat, hindsight=hindsight)
+            # At a networked table the other hands are not the player's to see: no
+            # hindsight; a joined window knows the game only as its seat saw it.
+            remote = self.controller.remote
+            seen = (
+                remote.mirror.record
+                if remote is not None and remote.mirror.seat is not None
+                else None
+            )
+            self.reviewer.request(match, hand, seat, hindsight=remote is None, seen=seen)
 
     # ---------------------------------------------------------------- files
 

@@ -453,7 +453,7 @@
     </message>
     <message>
         <source>{host}: {rules}, {free} of {seats} seats free</source>
-        <translation>{host}: {rules}, {free} posti liberi su {seats}</translation>
+        <translation>{host}: {rules}, posti liberi: {free} su {seats}</translation>
     </message>
     <message>
         <source>A name holds a character that cannot be saved: change it.</source>
@@ -1747,8 +1747,8 @@
         <translation>I computer giocano i posti che nessuno ha preso</translation>
     </message>
     <message>
-        <source>Friends join from their own Peppa with Game ▸ Join a game…: they pick this table from the list, or type the address, the port and the code.</source>
-        <translation>Gli amici si uniscono dal loro Peppa con Partita ▸ Unisciti a una partita…: scelgono questo tavolo dall'elenco, oppure scrivono l'indirizzo, la porta e il codice.</translation>
+        <source>Friends join from their own Peppa with Network ▸ Join a game…: they pick this table from the list, or type the address, the port and the code.</source>
+        <translation>Gli amici si uniscono dal loro Peppa con Rete ▸ Unisciti a una partita…: scelgono questo tavolo dall&apos;elenco, oppure scrivono l&apos;indirizzo, la porta e il codice.</translation>
     </message>
     <message>
         <source>Or from a phone's browser, no app needed: scan the code, or open {url}</source>

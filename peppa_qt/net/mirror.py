@@ -72,6 +72,8 @@ class Mirror:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.match: Match | None = None
+        #: The newest view's record (seen from the seat; the whole game for ``seat`` None).
+        self.record: GameRecord | None = None
         #: The seats whose pass of the hand in play was told (PassChosen).
         self._passes_told: set[int] = set()
 
@@ -128,6 +130,7 @@ class Mirror:
         else:
             match = match_seen_from(record, self.seat)
         passed = [bool(p) for p in message.get("passed") or []]
+        self.record = record
         return record, match, passed
 
     def _at(self, record: GameRecord, after: Match, position: Position) -> Match:

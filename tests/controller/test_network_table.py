@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from peppa_qt.ai.review import ReviewBudget
 from peppa_qt.controller import GameSession, GameSetup, Pace, Preferences, SeatSetup
 from peppa_qt.controller.network import NetworkTable, kept_table, table_url
 from peppa_qt.controller.published import Published
@@ -20,6 +22,8 @@ from peppa_qt.net.hosted import TableTimes
 from peppa_qt.storage import Profile, locations
 
 FAST = TableTimes(grace=0.5, between_hands=0.2, ai_pause=0.0)
+#: Few deals: the test checks what the review is made of, not how precise it is.
+SMALL = ReviewBudget(worlds=8, pass_worlds=8, pass_candidates=2)
 
 
 @pytest.fixture
@@ -97,6 +101,16 @@ def test_a_hosted_table_and_a_joined_window_play_a_game_to_its_end(
         assert session.profile.load_autosave()[0] is None
     assert guest_session.statistics().get("Bruno", "peppa") is not None
     assert host_session.statistics().get("Anna", "peppa") is not None
+    # The coach reviews the guest's own hand from what the guest saw, without hindsight.
+    guest_session.reviewer.budget = SMALL
+    reviewer, told = guest_session.reviewer, list[Any]()
+    reviewer.reviewed.connect(told.append)
+    reviewer.failed.connect(lambda *why: told.append(why))
+    guest_session.request_review(0, 1)
+    qtbot.waitUntil(lambda: bool(told), timeout=60_000)
+    review = told[0]
+    assert review.seat == 1 and len(review.decisions) == 14  # the pass and 13 cards
+    assert all(decision.hindsight is None for decision in review.decisions)
 
 
 def test_joining_a_table_that_does_not_exist_says_why(

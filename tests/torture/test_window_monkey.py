@@ -213,9 +213,19 @@ class Monkey:
         self.counts: dict[str, int] = {}
 
     def actions(self) -> list[QAction]:
-        """The menus' commands (Quit and the menus' own titles left out)."""
+        """The menus' commands (Quit, the menus' own titles and the Network menu left out:
+        hosting would listen on every address and announce the table on the network, which
+        a test may not; tests/gui/test_network_windows.py plays it on the loopback)."""
         found = self.window.findChildren(QAction)
-        return [a for a in found if a is not self.quit and a.menu() is None and not a.isSeparator()]
+        network = {"&Host a game…", "&Join a game…"}
+        return [
+            a
+            for a in found
+            if a is not self.quit
+            and a.menu() is None
+            and not a.isSeparator()
+            and a.text() not in network
+        ]
 
     def act(self) -> None:
         """One action, chosen by weight."""

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from ...controller import GameSetup
 from ...controller.setup import ELSEWHERE
 from .. import texts
-from .new_game import NewGameDialog
+from .new_game import HUMAN, NewGameDialog
 
 #: The port a table listens on unless the host chooses another.
 DEFAULT_PORT = 47474
@@ -82,7 +82,7 @@ class HostGameDialog(NewGameDialog):
         ]
 
     def _default_name(self, seat: int) -> str:
-        if self.kinds[seat].currentData() == ELSEWHERE:
+        if self.kinds[seat].currentData() in (ELSEWHERE, HUMAN):  # nobody is "You" here
             return self.tr("Player {n}").format(n=seat + 1)
         return super()._default_name(seat)
 
@@ -92,11 +92,13 @@ class HostGameDialog(NewGameDialog):
         if not hasattr(self, "port"):  # (called while the base dialog is being built)
             super()._check_players()
             return
+        you = {texts.player_name(texts.DEFAULT_HUMAN), texts.DEFAULT_HUMAN}
         for seat, kind in enumerate(self.kinds):  # an open seat takes its joiner's name
             elsewhere = kind.currentData() == ELSEWHERE
-            if elsewhere and self.names[seat].text():
-                self.names[seat].clear()
-            self.names[seat].setEnabled(not elsewhere)
+            field = self.names[seat]
+            if field.text() and (elsewhere or field.text().strip() in you):
+                field.clear()  # (the grey default shows instead: "Player 1")
+            field.setEnabled(not elsewhere)
         super()._check_players()
         kinds = [self.kinds[s].currentData() for s in range(self.seats())]
         problem = self.problem.text()

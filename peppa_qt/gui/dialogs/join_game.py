@@ -45,6 +45,7 @@ class JoinGameDialog(QDialog):
     def __init__(self, name: str, parent: QWidget | None, *, browse: bool = True) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Join a game"))
+        self.setMinimumWidth(440)  # the fields' examples whole ("192.168.1.20 oppure …")
         box = QVBoxLayout(self)
         box.addWidget(QLabel(self.tr("Tables on this network")))
         self.found = QListWidget()

@@ -51,40 +51,13 @@ class TableLobby(QDialog):
         self._url = ""
         self.setWindowTitle(self.tr("Your table"))
         box = QVBoxLayout(self)
-        self.code = QLabel()
-        self.code.setObjectName("table_code")
-        font = QFont(self.code.font())
-        font.setPointSizeF(font.pointSizeF() * 2.2)
-        font.setBold(True)
-        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 120)
-        self.code.setFont(font)
-        self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        box.addWidget(self.code)
-        self.how = QLabel()
-        self.how.setWordWrap(True)
-        box.addWidget(self.how)
-        # A phone joins by the QR code (the join page, issue "Your phone as your hand").
-        phone = QHBoxLayout()
-        self.qr = QLabel()
-        self.qr.setFixedSize(QR_SIZE, QR_SIZE)
-        phone.addWidget(self.qr)
-        self.phone_how = QLabel()
-        self.phone_how.setWordWrap(True)
-        self.phone_how.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        phone.addWidget(self.phone_how, 1)
-        box.addLayout(phone)
-        where = QFormLayout()
-        self.addresses = QLabel()
-        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.port = QLabel()
-        self.port.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        where.addRow(self.tr("Address"), self.addresses)
-        where.addRow(self.tr("Port"), self.port)
-        box.addLayout(where)
-        group = QGroupBox(self.tr("Players"))
-        self.seats = QFormLayout(group)
-        box.addWidget(group)
+        box.addWidget(self._code_label())
+        # Two columns (eight seats' rows under a QR code would not fit 640 pixels high): how
+        # to join from Peppa and who has, beside how a phone joins.
+        columns = QHBoxLayout()
+        columns.addLayout(self._peppa_column(), 1)
+        columns.addLayout(self._phone_column())
+        box.addLayout(columns)
         buttons = QDialogButtonBox()
         self.start_now = QPushButton(self.tr("Start now"))
         self.start_now.setToolTip(self.tr("Computers play the seats nobody has taken"))
@@ -96,13 +69,60 @@ class TableLobby(QDialog):
         network.lobby_changed.connect(self.show_table)
         self.show_table()
 
+    def _code_label(self) -> QLabel:
+        self.code = QLabel()
+        self.code.setObjectName("table_code")
+        font = QFont(self.code.font())
+        font.setPointSizeF(font.pointSizeF() * 2.2)
+        font.setBold(True)
+        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 120)
+        self.code.setFont(font)
+        self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return self.code
+
+    def _peppa_column(self) -> QVBoxLayout:
+        """How a friend joins from Peppa (address, port), and who has."""
+        column = QVBoxLayout()
+        self.how = QLabel()
+        self.how.setWordWrap(True)
+        self.how.setMinimumWidth(280)
+        column.addWidget(self.how)
+        where = QFormLayout()
+        self.addresses = QLabel()
+        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.port = QLabel()
+        self.port.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        where.addRow(self.tr("Address"), self.addresses)
+        where.addRow(self.tr("Port"), self.port)
+        column.addLayout(where)
+        group = QGroupBox(self.tr("Players"))
+        self.seats = QFormLayout(group)
+        column.addWidget(group)
+        column.addStretch(1)
+        return column
+
+    def _phone_column(self) -> QVBoxLayout:
+        """How a phone joins: the QR code of the join page (issue "Your phone as your hand")."""
+        column = QVBoxLayout()
+        self.qr = QLabel()
+        self.qr.setFixedSize(QR_SIZE, QR_SIZE)
+        column.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.phone_how = QLabel()
+        self.phone_how.setWordWrap(True)
+        self.phone_how.setFixedWidth(QR_SIZE + 24)
+        self.phone_how.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        column.addWidget(self.phone_how)
+        column.addStretch(1)
+        return column
+
     def show_table(self) -> None:
         """Draw the table's code, its addresses and who sits where, as they stand."""
         network = self._network
         self.code.setText(network.code)
         self.how.setText(
             self.tr(
-                "Friends join from their own Peppa with Game ▸ Join a game…: they pick this "
+                "Friends join from their own Peppa with Network ▸ Join a game…: they pick this "
                 "table from the list, or type the address, the port and the code."
             )
         )

@@ -1748,7 +1748,7 @@
     </message>
     <message>
         <source>Friends join from their own Peppa with Network ▸ Join a game…: they pick this table from the list, or type the address, the port and the code.</source>
-        <translation>Gli amici si uniscono dal loro Peppa con Rete ▸ Unisciti a una partita…: scelgono questo tavolo dall&apos;elenco, oppure scrivono l&apos;indirizzo, la porta e il codice.</translation>
+        <translation>Gli amici si uniscono dal loro Peppa con Rete ▸ Unisciti a una partita…: scelgono questo tavolo dall'elenco, oppure scrivono l'indirizzo, la porta e il codice.</translation>
     </message>
     <message>
         <source>Or from a phone's browser, no app needed: scan the code, or open {url}</source>

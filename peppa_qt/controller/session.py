@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ..engine import GameRecord, Phase, PlayerInfo, record_of, view_of
 from ..engine.cards import Card
+from ..engine.deals import long_deal_number
 from ..net.remote_loop import RemoteLoop
 from ..storage import (
     FileKind,
@@ -342,8 +343,21 @@ class GameSession(QObject):
             return None
         for index in range(len(match.hands) - 1, -1, -1):
             if match.hands[index].phase is Phase.SCORED:
-                return match.deal_number(index), match.hands[index].dealer
+                return self._deal_number(index), match.hands[index].dealer
         return None
+
+    def _deal_number(self, index: int) -> int | None:
+        """Hand ``index``'s deal number: at a networked table, the long one of the key the
+        host told once the hand was over."""
+        remote, match = self.controller.remote, self.controller.match
+        if remote is None:
+            return match.deal_number(index) if match is not None else None
+        keys = remote.extras.get("replay")
+        key = keys.get(str(index)) if isinstance(keys, dict) else None
+        try:
+            return long_deal_number(key) if isinstance(key, str) else None
+        except ValueError:
+            return None
 
     def review_target(self) -> tuple[list[int], list[int]] | None:
         """The hands played to their end and the seats that may review them (the humans;

@@ -51,6 +51,13 @@ from .rules import RuleSet
 
 #: Deal numbers run from 1 to LAST_DEAL_NUMBER.
 LAST_DEAL_NUMBER: Final = 10**12 - 1
+#: A hand of a networked table is drawn from a secret key of 128 bits (``deal_from_secret``,
+#: 32 hexadecimal digits), told once the hand is over: its *long* deal number is the key
+#: past the short ones, 10**12 + key, so that one int says which deal either way.
+LONG_DEALS_FROM: Final = 10**12
+LAST_LONG_DEAL: Final = LONG_DEALS_FROM + 2**128 - 1
+#: A long deal number's hexadecimal digits, shown in eight groups of four.
+LONG_DIGITS: Final = 32
 #: Crockford's base 32: no I, L, O or U to misread.
 _ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _KEY_CHARS: Final = 16
@@ -100,9 +107,26 @@ def check_deal_number(number: int) -> int:
     """``number`` if it is a deal number, else ValueError."""
     if isinstance(number, bool) or not isinstance(number, int):
         raise TypeError("a deal number is an int")
-    if not 1 <= number <= LAST_DEAL_NUMBER:
+    if not 1 <= number <= LAST_LONG_DEAL:
         raise ValueError(f"deal numbers run from 1 to {LAST_DEAL_NUMBER}, not {number}")
     return number
+
+
+def is_long(number: int) -> bool:
+    """Whether ``number`` is a long deal number (a networked table's secret key)."""
+    return number >= LONG_DEALS_FROM
+
+
+def long_deal_number(key: str) -> int:
+    """The long deal number of a networked table's hand key (32 hexadecimal digits).
+    Raises ValueError if ``key`` is not one."""
+    if len(key) != LONG_DIGITS or not all(c in "0123456789abcdefABCDEF" for c in key):
+        raise ValueError(f"a hand's key is {LONG_DIGITS} hexadecimal digits")
+    return LONG_DEALS_FROM + int(key, 16)
+
+
+def _key_of(number: int) -> str:
+    return f"{number - LONG_DEALS_FROM:0{LONG_DIGITS}x}"
 
 
 def _words(label: str) -> Iterator[int]:
@@ -133,6 +157,8 @@ def _shuffled(rules: RuleSet, words: Iterator[int]) -> list[int]:
 def deal_from_number(rules: RuleSet, number: int) -> list[int]:
     """The hands (card sets, in seat order) that deal ``number`` gives in ``rules``' deck."""
     check_deal_number(number)
+    if is_long(number):
+        return deal_from_secret(rules, _key_of(number))
     return _shuffled(rules, _words(f"peppa-deal:{number}"))
 
 
@@ -164,8 +190,12 @@ def check_digits(number: int) -> str:
 
 
 def format_deal_number(number: int) -> str:
-    """``1234-5678-9012-XX``: twelve digits in three groups, then the two check digits."""
-    digits = f"{check_deal_number(number):012d}"
+    """``1234-5678-9012-XX``: twelve digits in three groups, then the two check digits; a
+    long one as its key, 32 hexadecimal digits in eight groups of four."""
+    if is_long(check_deal_number(number)):
+        key = _key_of(number)
+        return "-".join(key[i : i + 4] for i in range(0, LONG_DIGITS, 4))
+    digits = f"{number:012d}"
     return f"{digits[:4]}-{digits[4:8]}-{digits[8:]}-{check_digits(number)}"
 
 
@@ -186,6 +216,8 @@ def parse_deal_number(text: str) -> int:
     digits = _digits(text)
     if not digits:
         raise DealNumberError("empty", "no deal number was given")
+    if len(digits) == LONG_DIGITS and all(c in "0123456789abcdefABCDEF" for c in digits):
+        return long_deal_number(digits)  # a networked table's hand, told when it was over
     if not (digits.isascii() and digits.isdigit()):
         raise DealNumberError(
             "characters", "a deal number holds only digits, like 1234-5678-9012-44"

@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..engine import GameRecord, Match, Phase, RecordError, format_cards, parse_cards, replay
 from ..engine.cards import CardError
 from ..engine.cardset import copies
-from ..engine.deals import LAST_DEAL_NUMBER, NumberedDeal
+from ..engine.deals import LAST_LONG_DEAL, NumberedDeal
 from ..engine.record import (
     MAX_SEED,
     MAX_VALUES,
@@ -184,7 +184,7 @@ def _given_deals(value: object, match: Match) -> GivenDeals:
             raise FormatError(
                 f'"deals" holds whole numbers: a hand, a deal number, a turn 0 to {seats - 1}'
             )
-        if not 0 <= index < len(match.hands) or not 1 <= number <= LAST_DEAL_NUMBER:
+        if not 0 <= index < len(match.hands) or not 1 <= number <= LAST_LONG_DEAL:
             raise FormatError('"deals" names a hand this game has not dealt, or no deal number')
         try:
             match.adopt_numbered(index, NumberedDeal(number, turn))

@@ -18,6 +18,12 @@ from peppa_qt.controller.published import Published
 from peppa_qt.controller.setup import ELSEWHERE
 from peppa_qt.engine import RuleSet
 from peppa_qt.engine.cardset import CardSet
+from peppa_qt.engine.deals import (
+    deal_from_number,
+    format_deal_number,
+    is_long,
+    parse_deal_number,
+)
 from peppa_qt.net.hosted import TableTimes
 from peppa_qt.storage import Profile, locations
 
@@ -101,6 +107,15 @@ def test_a_hosted_table_and_a_joined_window_play_a_game_to_its_end(
         assert session.profile.load_autosave()[0] is None
     assert guest_session.statistics().get("Bruno", "peppa") is not None
     assert host_session.statistics().get("Anna", "peppa") is not None
+    # The hand over, its deal can be dealt again from the long deal number the host told.
+    last = guest_session.last_deal()
+    host_match = host_session.controller.match
+    assert last is not None and last[0] is not None and host_match is not None
+    number, dealer = last
+    assert is_long(number) and len(format_deal_number(number)) == 39
+    assert parse_deal_number(format_deal_number(number)) == number
+    assert deal_from_number(rules, number) == list(host_match.hands[-1].deal)
+    assert dealer == host_match.hands[-1].dealer
     # The coach reviews the guest's own hand from what the guest saw, without hindsight.
     guest_session.reviewer.budget = SMALL
     reviewer, told = guest_session.reviewer, list[Any]()

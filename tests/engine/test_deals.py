@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from peppa_qt.engine import CardSet, Match, Phase, RuleSet, cards_of, format_cards, table_of
 from peppa_qt.engine.deals import (
     LAST_DEAL_NUMBER,
+    LAST_LONG_DEAL,
     DealNumberError,
     NumberedDeal,
     deal_fingerprint,
@@ -91,7 +92,7 @@ def test_text_forms_read_back_and_mistakes_are_named() -> None:
         with pytest.raises(DealNumberError) as refused:
             parse_deal_number(text)
         assert refused.value.problem == problem
-    for bad in (0, LAST_DEAL_NUMBER + 1, -5):
+    for bad in (0, LAST_LONG_DEAL + 1, -5):  # (past LAST_DEAL_NUMBER: a networked table's)
         with pytest.raises(ValueError):
             NumberedDeal(bad)
     with pytest.raises(TypeError):
@@ -396,3 +397,34 @@ PINNED_VERSION_2 = {
         "TC JC 7D JD QD 2H 7H 7H 9H AH 3S 5S TS",
     ],
 }
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.binary(min_size=16, max_size=16), st.sampled_from([("hearts", 4), ("belmont", 8)]))
+def test_a_networked_tables_hand_key_is_a_long_deal_number_that_deals_it_again(
+    key_bytes: bytes, table: tuple[str, int]
+) -> None:
+    """A hosted table's hand is drawn from a 128-bit key, told once the hand is over: as a
+    long deal number it reads back from its text and deals the same cards."""
+    from peppa_qt.engine.deals import deal_from_secret, is_long, long_deal_number
+
+    preset, seats = table
+    rules = RuleSet.preset(preset, seats=seats)
+    key = key_bytes.hex()
+    number = long_deal_number(key)
+    assert is_long(number) and not is_long(LAST_DEAL_NUMBER)
+    text = format_deal_number(number)
+    assert len(text) == 39 and text.replace("-", "") == key
+    assert parse_deal_number(text) == number == parse_deal_number(text.upper())
+    assert deal_from_number(rules, number) == deal_from_secret(rules, key)
+    assert NumberedDeal(number, 1).masks(rules) == rotate_deal(deal_from_secret(rules, key), 1)
+
+
+def test_a_short_key_or_one_with_other_letters_is_no_deal_number() -> None:
+    from peppa_qt.engine.deals import long_deal_number
+
+    for text in ("abc", "g" * 32, "0" * 31):
+        with pytest.raises(ValueError):
+            long_deal_number(text)
+    with pytest.raises(DealNumberError):
+        parse_deal_number("0123-4567-89ab-cdef-0123-4567-89ab-cde")  # 31 digits

@@ -430,3 +430,29 @@ def test_the_offer_to_finish_leaves_hint_and_last_trick_where_they_were(
     for old, new in zip(before, places(), strict=True):
         assert new.center().y() == old.center().y()
         assert new.contains(old.center())
+
+
+def test_a_networked_tables_long_deal_number_is_offered_from_the_seat_played(
+    qtbot: QtBot,
+) -> None:
+    """Replay this deal after a hand at a networked table: the long number (the hand's key,
+    told when it was over) is shown and read back, South plays the seat the player had."""
+    from peppa_qt.controller import GameSetup, SeatSetup
+    from peppa_qt.engine import RuleSet
+    from peppa_qt.engine.deals import format_deal_number, long_deal_number
+
+    number = long_deal_number("0123456789abcdef" * 2)
+    seats = (
+        SeatSetup("Anna"),
+        SeatSetup("B", "easy"),
+        SeatSetup("C", "easy"),
+        SeatSetup("D", "easy"),
+    )
+    previous = GameSetup(RuleSet.preset("hearts"), seats)
+    dialog = NewGameDialog(["easy"], previous, None, DealChoice(number, 3, seat=1))
+    qtbot.addWidget(dialog)
+    assert dialog.deal_number.text() == format_deal_number(number)
+    assert dialog.deal_seat.currentIndex() == 1 and dialog._start.isEnabled()
+    chosen = dialog.setup()
+    assert chosen.deal is not None and chosen.deal.number == number
+    assert chosen.deal.turn == 3  # South (seat 0) gets seat 1's cards: every seat turns by 3

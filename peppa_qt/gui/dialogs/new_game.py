@@ -83,6 +83,8 @@ class DealChoice:
 
     number: int | None
     dealer: int | None
+    #: The seat whose cards South plays, at first.
+    seat: int = 0
 
 
 class NewGameDialog(QDialog):
@@ -126,6 +128,8 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         box.addWidget(buttons)
         self.set_setup(previous)
+        if deal is not None and 0 < deal.seat < self.deal_seat.count():
+            self.deal_seat.setCurrentIndex(deal.seat)
         ring_focus(self)
         if deal is not None:
             self.deal_number.setFocus()

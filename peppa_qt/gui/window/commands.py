@@ -227,7 +227,10 @@ class WindowCommands(QObject):
                 self.tr("This hand was not dealt from a deal number: it cannot be dealt again.")
             )
             return
-        self._ask_game(DealChoice(number, dealer))
+        # At a networked table the player replays their own seat's cards (at home, South's).
+        humans = self.session.controller.humans()
+        seat = humans[0] if self.session.controller.remote is not None and humans else 0
+        self._ask_game(DealChoice(number, dealer, seat))
 
     def review_hand(self) -> None:
         """The coach's review of the hands played to their end (the last one first)."""

@@ -221,3 +221,39 @@ def test_a_hosting_window_closed_mid_game_hosts_its_table_again_and_the_guest_co
     assert played > 0 and again_session.controller.table.totals == guest.table.totals  # type: ignore[union-attr]
     again.leave()
     assert not kept_table(store)  # a table left on purpose is not offered again
+
+
+def test_hot_seat_at_the_host_with_a_player_elsewhere_and_computers_at_six_seats(
+    qtbot: QtBot, made: list[GameSession | NetworkTable]
+) -> None:
+    """Two people share the hosting computer (each handed it in turn, the other's cards
+    covered meanwhile), one plays from another device, three computers: Belmont at six."""
+    host_session, guest_session = _session(made), _session(made)
+    host = host_session.controller
+    host.hand_over.connect(lambda seat, moment: host_session.show_cards())
+    hosting, joining = NetworkTable(), NetworkTable()
+    made += [hosting, joining]
+    rules = RuleSet.preset("belmont", {"end": {"mode": "hands", "count": 1}}, seats=6)
+    seats = (
+        SeatSetup("Anna"),
+        SeatSetup("", ELSEWHERE),
+        SeatSetup("Carla", "easy"),
+        SeatSetup("Dora"),
+        SeatSetup("Ezio", "easy"),
+        SeatSetup("Fabio", "easy"),
+    )
+    hosting.host(host_session, GameSetup(rules, seats), [], host="127.0.0.1", times=FAST)
+    covered: list[bool] = []
+    host.card_played.connect(lambda seat, card, moment: covered.append(moment.view is None))
+    viewers: set[int] = set()
+    host.viewer_changed.connect(lambda seat, moment: viewers.add(seat))
+    url = table_url("127.0.0.1", hosting.port)
+    with (
+        qtbot.waitSignal(host.game_over, timeout=60_000),
+        qtbot.waitSignal(guest_session.controller.game_over, timeout=60_000),
+    ):
+        joining.join(guest_session, url, hosting.code, "Bruno")
+    assert host.humans() == [0, 3] and host.hot_seat()
+    assert viewers == {0, 3}  # the table was drawn for each of them in turn
+    assert any(covered)  # and covered between them
+    assert host.table.totals == guest_session.controller.table.totals  # type: ignore[union-attr]

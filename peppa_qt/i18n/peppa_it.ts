@@ -2350,6 +2350,14 @@
         <translation>&amp;Gioca ancora</translation>
     </message>
     <message>
+        <source>The table closes for the players on other devices.</source>
+        <translation>Il tavolo si chiude per chi gioca dagli altri dispositivi.</translation>
+    </message>
+    <message>
+        <source>A computer will play your seat at the table.</source>
+        <translation>Al tavolo il tuo posto lo giocherà un computer.</translation>
+    </message>
+    <message>
         <source>The game in progress will be lost. Start the new game?</source>
         <translation>La partita in corso andrà persa. Vuoi iniziare la nuova partita?</translation>
     </message>

@@ -175,6 +175,13 @@ class WindowCommands(QObject):
         """Whether the player lets the game in progress go (asked, Cancel the default)."""
         if not self.session.in_progress():
             return True
+        network = self._network.network if self._network is not None else None
+        if network is not None and network.hosted is not None:
+            question = (
+                self.tr("The table closes for the players on other devices.") + " " + question
+            )
+        elif network is not None and network.active:
+            question = self.tr("A computer will play your seat at the table.") + " " + question
         return Notices.confirm(self._window, question, action)
 
     def ask_new_game(self) -> None:

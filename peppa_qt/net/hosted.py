@@ -133,6 +133,9 @@ class HostedTable:
         self._secret = restored.secret if restored else secrets.token_hex(32)
         self._thinkers = Thinkers()
         self._computer_names = list(names or [f"Computer {s + 1}" for s in range(rules.seats)])
+        #: An open seat's name until its player sits down: the host's (a window names it in
+        #: its language), else "Player N".
+        self._open_names = list(names or [f"Player {s + 1}" for s in range(rules.seats)])
         self.remote: dict[int, _RemotePlayer] = {}
         #: The hosting window's own people (``local`` seats).
         self.local: dict[int, HumanSeat] = {}
@@ -197,7 +200,7 @@ class HostedTable:
             elif remote is None:
                 infos.append(PlayerInfo(self._computer_names[seat], "ai", spec.level))
             else:
-                infos.append(PlayerInfo(remote.name or f"Player {seat + 1}", "human"))
+                infos.append(PlayerInfo(remote.name or self._open_names[seat], "human"))
         return tuple(infos)
 
     def free_seats(self) -> list[int]:

@@ -95,6 +95,17 @@ class Mirror:
         end if they are shown), as a saved game resumes: a screen draws it as it stands.
         Raises RecordError (or KeyError, TypeError, ValueError) if it cannot be read."""
         record, match, passed = self._read(message)
+        if self.match is None and _just_dealt(match):
+            # The game's first hand, nothing played yet: dealt as at home, not "resumed".
+            self._passes_told = set()
+            self.match = None
+            steps = [Step(HandDealt(0), match, self._lead_known(record, 0, None))]
+            for seat, done in enumerate(passed):
+                if done:
+                    self._passes_told.add(seat)
+                    steps.append(Step(PassChosen(seat), match))
+            self.match = match
+            return steps
         if self.match is None:
             known = self._lead_known(record, len(record.hands) - 1, None)
             steps = [Step(HandResumed(len(match.hands) - 1), match, known)]
@@ -190,6 +201,17 @@ class Mirror:
         if exchanged:
             events.append((CardsPassed(index), (index, 0, None)))
         return events
+
+
+def _just_dealt(match: Match) -> bool:
+    """Whether ``match`` is at its first hand with nothing played (passes may be chosen)."""
+    hand = match.current
+    return (
+        len(match.hands) == 1
+        and hand is not None
+        and not hand.plays
+        and (hand.phase is Phase.PASSING or hand.pass_direction is PassDirection.HOLD)
+    )
 
 
 def _plays(index: int, old: HandState | None, new: HandState) -> list[tuple[Event, Position]]:

@@ -108,7 +108,9 @@ def test_each_step_leaves_the_public_table_where_the_hosts_event_left_it(
         views = [v for v in views if v["type"] == "view" and v["record"]["hands"]]
         mirror = Mirror(player.seat)
         first = mirror.steps(views[0])
-        assert [type(s.event) for s in first] == [HandResumed]
+        assert type(first[0].event) is HandDealt  # the game's start: dealt, as at home
+        joined_late = Mirror(player.seat).steps(views[len(views) // 2])
+        assert [type(s.event) for s in joined_late][:1] == [HandResumed]  # drawn as it stands
         # Every other view at once, as a client that fell behind gets them: the last one.
         late = Mirror(player.seat)
         late.steps(views[0])

@@ -223,8 +223,15 @@ class TablePresenter(QObject):
         shown = self.shown
         self.plates.retranslate(self.names(), shown.table if shown is not None else None)
 
+    def _said_waiting(self) -> None:
+        """A networked table's first deal: "waiting for the players" is said no more (a
+        table screen with nobody of its own has no prompt to replace it)."""
+        if self.controller.remote is not None and not self.controller.humans():
+            self.status_changed.emit("")
+
     def _on_controller_hand_dealt(self, index: int, moment: Published) -> None:
         self._show(moment)
+        self._said_waiting()
         table = self.table
         self.narration.new_hand()
         self.narration.dealing()
@@ -240,6 +247,7 @@ class TablePresenter(QObject):
     def _on_controller_hand_resumed(self, index: int, moment: Published) -> None:
         """A saved game goes on: the sheet, the tricks and every card as they stood."""
         self._show(moment)
+        self._said_waiting()
         table = self.table
         # A hand scored in an earlier run is shown scored again, silently (no moon again).
         self.narration.silence_score(index if scored(table) else None)

@@ -30,6 +30,7 @@ FIRST = (
     "tests/packaging/test_installers.py",
     "tests/test_wheel.py",
     "tests/torture/test_soak.py",
+    "tests/test_browsers.py",
     "tests/engine/test_properties.py",
     "tests/engine/test_claim.py",
     "tests/ai/test_search.py",

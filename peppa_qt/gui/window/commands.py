@@ -125,11 +125,11 @@ class WindowCommands(QObject):
         return self._profile.where.data_dir / "tables"
 
     def host_game(self) -> None:
-        """Game ▸ Host a game…"""
+        """Network ▸ Host a game…"""
         self.network.host_game()
 
     def join_game(self) -> None:
-        """Game ▸ Join a game…"""
+        """Network ▸ Join a game…"""
         self.network.join_game()
 
     def leave_table(self) -> None:

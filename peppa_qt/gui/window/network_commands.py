@@ -1,4 +1,4 @@
-"""Game ▸ Host a game… and Game ▸ Join a game…: the questions, then the networked table.
+"""Network ▸ Host a game… and Network ▸ Join a game…: the questions, then the networked table.
 
 ``NetworkCommands`` owns the window's ``NetworkTable`` (hosting or joined, or neither) and the
 hosted table's lobby. Hosting asks the game and the open seats (``HostGameDialog``), listens

@@ -1,7 +1,7 @@
 """The hosted table's lobby: how friends join (address, port, code), who has, and Start now.
 
-Shown beside the table (not modal) once a game is hosted, until the game begins; Game ▸ Host
-a game… shows it again while the table is open. It draws from ``NetworkTable``: its code, its
+Shown beside the table (not modal) once a game is hosted, until the game begins; Network ▸
+Host a game… shows it again while the table is open. It draws from ``NetworkTable``: its code, its
 addresses and each seat's state, followed as players come and go.
 """
 

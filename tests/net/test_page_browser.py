@@ -341,3 +341,29 @@ def test_the_page_comes_back_by_itself_after_the_connection_drops(
     assert server.call(lambda: table.remote[0].connected)  # the same seat, taken back
     driver.close()
     driver.switch_to.window(driver.window_handles[0])
+
+
+def test_a_phone_woken_from_sleep_with_a_dead_connection_comes_back_by_itself(
+    driver: Any, server: ServerThread
+) -> None:
+    """After a sleep the page's socket may look open and be dead (nothing answers on it): on
+    waking, the page asks, hears nothing, and takes its seat back on a new connection."""
+    table = one_player_table(server)
+    tab = open_tab(driver, f"http://p9.localhost:{server.port}", PHONE, "en")
+    join(driver, tab, table.code, "Anna")
+    wait(lambda: shown_hand(driver))
+    hand = shown_hand(driver)
+    before = server.call(lambda: list(server.server._clients.values()))
+
+    def go_dead() -> None:  # the phone slept: its connection hears nothing any more
+        for client in server.server._clients.values():
+            client.connection.transport.pause_reading()
+
+    server.call(go_dead)
+    driver.execute_script("document.dispatchEvent(new Event('visibilitychange'))")  # it wakes
+    wait(lambda: server.call(lambda: list(server.server._clients.values())) != before, 15)
+    wait(lambda: server.call(lambda: table.remote[0].connected))
+    wait(lambda: shown_hand(driver) == hand)
+    assert not driver.find_element("id", "away").is_displayed()  # not "taken elsewhere"
+    driver.close()
+    driver.switch_to.window(driver.window_handles[0])

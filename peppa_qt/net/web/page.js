@@ -169,7 +169,16 @@ function probe() {
   send({ type: "seats", protocol: 1, table: CODE });
   clearTimeout(probeTimer);
   const ws = socket;
-  probeTimer = setTimeout(() => ws.close(), PROBE_MS);
+  probeTimer = setTimeout(() => {
+    // Nothing answered: the line is dead. Its close would wait for an answer that never
+    // comes (the closing handshake), so it is given up at once and a new one made.
+    if (socket !== ws) return;
+    socket = null;
+    ws.onclose = null;
+    ws.onmessage = null;
+    ws.close();
+    comeBackLater();
+  }, PROBE_MS);
 }
 
 // ------------------------------------------------------------------ messages

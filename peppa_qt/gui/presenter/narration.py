@@ -172,7 +172,8 @@ class Narration(QObject):
         if table.hearts_broken and not self._hearts_heard:
             self._hearts_heard = True
             self._emit_sound("hearts_broken")
-            words = f"{words} {self.tr('Hearts are broken.')}"
+            broken = self.tr("Hearts are broken.")
+            words = f"{words} {broken}"
         else:
             self._emit_sound("card")
         self._announce(words, False)
@@ -186,7 +187,8 @@ class Narration(QObject):
         else:
             words = self.tr("{name} takes the trick: %n point(s).", "", points).format(name=name)
         if QUEEN_OF_SPADES in cards:
-            words = f"{words} {self.tr('The Peppa is taken!')}"
+            taken = self.tr("The Peppa is taken!")
+            words = f"{words} {taken}"
         self._emit_sound("queen_of_spades" if QUEEN_OF_SPADES in cards else "trick")
         self._announce(words, QUEEN_OF_SPADES in cards)
 

@@ -115,3 +115,18 @@ def test_in_italian_the_cards_and_announcements_are_italian(
         assert f"Anna gioca {card.removesuffix(', giocabile')}." in heard
     finally:
         translations.use("en")
+
+
+def test_keys_ask_the_table_and_the_answer_is_announced(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, heard = said
+    to_play(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_C)
+    assert heard[-1].startswith("Clubs: ") and " Spades: " in heard[-1]
+    qtbot.keyClick(window.view, Qt.Key.Key_S)
+    assert heard[-1].startswith("Scores: Anna 0 (0 points taken), Bruno 0")
+    qtbot.keyClick(window.view, Qt.Key.Key_O)
+    assert heard[-1].startswith("Still out: Clubs: ")
+    qtbot.keyClick(window.view, Qt.Key.Key_T)
+    assert heard[-1].startswith(("On the table: ", "No cards on the table."))

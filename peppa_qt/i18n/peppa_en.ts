@@ -29,6 +29,23 @@
     </message>
 </context>
 <context>
+    <name>Narration</name>
+    <message numerus="yes">
+        <source>You take the trick: %n point(s).</source>
+        <translation>
+            <numerusform>You take the trick: %n point.</numerusform>
+            <numerusform>You take the trick: %n points.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} takes the trick: %n point(s).</source>
+        <translation>
+            <numerusform>{name} takes the trick: %n point.</numerusform>
+            <numerusform>{name} takes the trick: %n points.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NewGameDialog</name>
     <message numerus="yes">
         <source>%n player(s)</source>
@@ -97,6 +114,30 @@
         <translation>
             <numerusform>to %n point</numerusform>
             <numerusform>to %n points</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SpokenTable</name>
+    <message numerus="yes">
+        <source>Your hand, %n card(s)</source>
+        <translation>
+            <numerusform>Your hand, %n card</numerusform>
+            <numerusform>Your hand, %n cards</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name}: %n card(s) left, {taken}, total {total}</source>
+        <translation>
+            <numerusform>{name}: %n card left, {taken}, total {total}</numerusform>
+            <numerusform>{name}: %n cards left, {taken}, total {total}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) taken</source>
+        <translation>
+            <numerusform>%n point taken</numerusform>
+            <numerusform>%n points taken</numerusform>
         </translation>
     </message>
 </context>

@@ -650,6 +650,26 @@
         <translation>&amp;Unisciti a una partita…</translation>
     </message>
     <message>
+        <source>Your &amp;cards by suit</source>
+        <translation>Le tue &amp;carte per seme</translation>
+    </message>
+    <message>
+        <source>The &amp;trick so far</source>
+        <translation>Le carte in &amp;tavola</translation>
+    </message>
+    <message>
+        <source>The &amp;scores</source>
+        <translation>I &amp;punteggi</translation>
+    </message>
+    <message>
+        <source>Cards still &amp;out</source>
+        <translation>Carte ancora in &amp;gioco</translation>
+    </message>
+    <message>
+        <source>The &amp;last trick, said</source>
+        <translation>L'&amp;ultima presa, a voce</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
     </message>
@@ -664,6 +684,10 @@
     <message>
         <source>&amp;Import record…</source>
         <translation>&amp;Importa registrazione…</translation>
+    </message>
+    <message>
+        <source>&amp;Ask the table</source>
+        <translation>&amp;Chiedi al tavolo</translation>
     </message>
     <message>
         <source>Animation &amp;speed</source>
@@ -759,6 +783,40 @@
     <message>
         <source>Hint: {cards}. {reason}</source>
         <translation>Suggerimento: {cards}. {reason}</translation>
+    </message>
+    <message>
+        <source>You play {card}.</source>
+        <translation>Giochi {card}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}.</source>
+        <translation>{name} gioca {card}.</translation>
+    </message>
+    <message>
+        <source>Hearts are broken.</source>
+        <translation>I cuori sono aperti.</translation>
+    </message>
+    <message numerus="yes">
+        <source>You take the trick: %n point(s).</source>
+        <translation>
+            <numerusform>Fai la presa: %n punto.</numerusform>
+            <numerusform>Fai la presa: %n punti.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} takes the trick: %n point(s).</source>
+        <translation>
+            <numerusform>{name} fa la presa: %n punto.</numerusform>
+            <numerusform>{name} fa la presa: %n punti.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The Peppa is taken!</source>
+        <translation>Presa la Peppa!</translation>
+    </message>
+    <message>
+        <source>Hand over. Points: {points}.</source>
+        <translation>Smazzata finita. Punti: {points}.</translation>
     </message>
     <message>
         <source>Second {card} wins: of two equal cards, the later one takes the trick.</source>
@@ -1510,6 +1568,98 @@
     <message>
         <source>{rules}, {limit}</source>
         <translation>{rules}, {limit}</translation>
+    </message>
+</context>
+<context>
+    <name>SpokenTable</name>
+    <message>
+        <source>Card table</source>
+        <translation>Tavolo da gioco</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your hand, %n card(s)</source>
+        <translation>
+            <numerusform>Le tue carte, %n carta</numerusform>
+            <numerusform>Le tue carte, %n carte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{card}, chosen to pass</source>
+        <translation>{card}, scelta da passare</translation>
+    </message>
+    <message>
+        <source>{card}, playable</source>
+        <translation>{card}, giocabile</translation>
+    </message>
+    <message>
+        <source>{card}, not playable</source>
+        <translation>{card}, non giocabile</translation>
+    </message>
+    <message>
+        <source>Cards on the table</source>
+        <translation>Carte in tavola</translation>
+    </message>
+    <message>
+        <source>{name}: {card}</source>
+        <translation>{name}: {card}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name}: %n card(s) left, {taken}, total {total}</source>
+        <translation>
+            <numerusform>{name}: %n carta in mano, {taken}, totale {total}</numerusform>
+            <numerusform>{name}: %n carte in mano, {taken}, totale {total}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{plate}, to play</source>
+        <translation>{plate}, di turno</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) taken</source>
+        <translation>
+            <numerusform>%n punto preso</numerusform>
+            <numerusform>%n punti presi</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nessuna</translation>
+    </message>
+    <message>
+        <source>{suit}: {cards}.</source>
+        <translation>{suit}: {cards}.</translation>
+    </message>
+    <message>
+        <source>No cards on the table.</source>
+        <translation>Nessuna carta in tavola.</translation>
+    </message>
+    <message>
+        <source>On the table: {cards}.</source>
+        <translation>In tavola: {cards}.</translation>
+    </message>
+    <message>
+        <source>No game yet.</source>
+        <translation>Nessuna partita in corso.</translation>
+    </message>
+    <message>
+        <source>{name} {total} ({taken})</source>
+        <translation>{name} {total} ({taken})</translation>
+    </message>
+    <message>
+        <source>Scores: {scores}.</source>
+        <translation>Punteggi: {scores}.</translation>
+    </message>
+    <message>
+        <source>Still out: {cards}</source>
+        <translation>Ancora in gioco: {cards}</translation>
+    </message>
+    <message>
+        <source>No trick has been taken yet in this hand.</source>
+        <translation>In questa smazzata nessuno ha ancora fatto una presa.</translation>
+    </message>
+    <message>
+        <source>Last trick: {cards}. {name} took it.</source>
+        <translation>Ultima presa: {cards}. L'ha presa {name}.</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: A sentence, worded when said (and again in a new language).
 Words = Callable[[], str]
+#: Who did something: their name as shown, and whether they are the player spoken to ("You").
+Speaker = tuple[str, bool]
 QUEEN_OF_SPADES = Card.parse("QS")
 
 
@@ -36,10 +38,15 @@ class Narration(QObject):
         say: Callable[[str], None],
         sound: Callable[[str], None],
         parent: QObject | None = None,
+        *,
+        announce: Callable[[str, bool], None] | None = None,
     ) -> None:
+        """``announce(text, assertive)`` has a screen reader say ``text`` (what the status
+        line says is announced too)."""
         super().__init__(parent)
         self._emit_text = say
         self._emit_sound = sound
+        self._announce = announce or (lambda text, assertive: None)
         #: What the status line says, as a sentence to word again in a new language.
         self._status: Words | None = None
         #: "You received … from …", said once more with the viewer's first "Your turn" after it.
@@ -53,10 +60,17 @@ class Narration(QObject):
         """Put a sentence on the status line (None: clear it); said again on a new language."""
         self._status = text
         self._emit_text("" if text is None else text())
+        if text is not None:
+            self._announce(text(), False)
 
     def say_again(self) -> None:
-        """The language changed: the same sentence in the new one."""
-        self.say(self._status)
+        """The language changed: the same sentence in the new one (not announced again)."""
+        text = self._status
+        self._emit_text("" if text is None else text())
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        """Have a screen reader say ``text``, the status line left as it is."""
+        self._announce(text, assertive)
 
     def prompt(self, mode: Mode, full: bool) -> None:
         """What the player is asked now."""
@@ -147,17 +161,43 @@ class Narration(QObject):
         """Hand ``index`` was scored before (a resume, a redraw): no sound for its score."""
         self._silent_score = index
 
-    def card_played(self, table: TableState) -> None:
-        """A card on the table; the first heart of a hand breaks them, with its own sound."""
+    def card_played(self, table: TableState, card: int, who: Speaker) -> None:
+        """A card on the table, announced with who played it; the first heart of a hand
+        breaks them, with its own sound and words."""
+        name, you = who
+        if you:
+            words = self.tr("You play {card}.").format(card=texts.card_name(card))
+        else:
+            words = self.tr("{name} plays {card}.").format(name=name, card=texts.card_name(card))
         if table.hearts_broken and not self._hearts_heard:
             self._hearts_heard = True
             self._emit_sound("hearts_broken")
+            broken = self.tr("Hearts are broken.")
+            words = f"{words} {broken}"
         else:
             self._emit_sound("card")
+        self._announce(words, False)
 
-    def trick_taken(self, cards: Sequence[int]) -> None:
-        """A trick taken: the queen of spades in it has a sound of its own."""
+    def trick_taken(self, cards: Sequence[int], who: Speaker, points: int) -> None:
+        """A trick taken, announced with its points: the queen of spades in it has a sound
+        and words of its own."""
+        name, you = who
+        if you:
+            words = self.tr("You take the trick: %n point(s).", "", points)
+        else:
+            words = self.tr("{name} takes the trick: %n point(s).", "", points).format(name=name)
+        if QUEEN_OF_SPADES in cards:
+            taken = self.tr("The Peppa is taken!")
+            words = f"{words} {taken}"
         self._emit_sound("queen_of_spades" if QUEEN_OF_SPADES in cards else "trick")
+        self._announce(words, QUEEN_OF_SPADES in cards)
+
+    def hand_points(self, names: Sequence[str], result: HandResult) -> None:
+        """The hand's points, seat by seat, announced at its end."""
+        points = ", ".join(
+            f"{name} {texts.points_text(p)}" for name, p in zip(names, result.points, strict=False)
+        )
+        self._announce(self.tr("Hand over. Points: {points}.").format(points=points), False)
 
     def twin_won(self, card: int) -> None:
         """A trick taken by the second of two equal cards: said on the status line."""
@@ -168,6 +208,11 @@ class Narration(QObject):
         return self.tr(
             "Second {card} wins: of two equal cards, the later one takes the trick."
         ).format(card=cards_label([card]))
+
+    @property
+    def silent_score(self) -> int | None:
+        """The hand scored before a resume or a redraw (nothing said for it), if any."""
+        return self._silent_score
 
     def hand_scored(self, index: int, result: HandResult) -> None:
         """A moon has its sound (not again for a hand scored before a resume)."""

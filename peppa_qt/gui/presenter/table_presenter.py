@@ -24,6 +24,7 @@ from ...controller import GameController, Published, Refusal
 from ...engine import CardSet, HandResult, PassDirection, Phase, PlayerView, TableState
 from ...models import ScoreSheetModel, TrickListModel
 from .. import texts
+from ..table.accessible import TableAccessibility
 from ..table.card_pixmaps import card_of
 from ..table.scene import TableScene
 from ..table.view import TableView
@@ -39,6 +40,7 @@ from .pass_selection import PassSelection
 from .received_cards import ReceivedCards
 from .seat_plates import SeatPlates
 from .sheets import TableSheets, scored, twin_win
+from .spoken_table import SpokenTable
 from .viewer_hand import ViewerHand
 
 if TYPE_CHECKING:
@@ -65,6 +67,8 @@ class TablePresenter(QObject):
     aids_changed = Signal(bool, bool)  # a hint may be asked for; a last trick may be shown
     sound_wanted = Signal(str)  # a sound effect's name (played if the player wants sounds)
     panels_cleared = Signal()
+    #: A sentence for a screen reader, and whether it is to be said at once (assertive).
+    announced = Signal(str, bool)
 
     def __init__(
         self,
@@ -92,7 +96,9 @@ class TablePresenter(QObject):
         self.plates = SeatPlates(self.scene, self)
         self.selection = PassSelection(self)
         self.focus = KeyboardFocus(self.scene)
-        self.narration = Narration(self.status_changed.emit, self.sound_wanted.emit, self)
+        self.narration = Narration(
+            self.status_changed.emit, self.sound_wanted.emit, self, announce=self.announced.emit
+        )
         self.sheets = TableSheets(scores, tricks)
         self.aids = TableAids(
             self.scene,
@@ -122,6 +128,18 @@ class TablePresenter(QObject):
             sprites=self.hand.sprites,
         )
         self.input = TableInput(self.focus, self, self.aids.next_action)
+        self.speech = SpokenTable(
+            self.scene,
+            mode=lambda: self.mode,
+            playable=self.input.playable,
+            names=self.names,
+            table=self._table_shown,
+            parent=self,
+        )
+        #: The table as a screen reader sees it; it says what ``announced`` tells.
+        self.accessible = TableAccessibility(view, self.speech)
+        self.announced.connect(self.accessible.announce)
+        self.scene.hand_marked.connect(self.accessible.hand_changed)
         self._connect(view)
 
     def _connect(self, view: TableView) -> None:
@@ -414,7 +432,7 @@ class TablePresenter(QObject):
             self.narration.say(None)
         self.scene.play(seat, card)
         self.plates.show_info(table)
-        self.narration.card_played(table)
+        self.narration.card_played(table, card_of(card), self._speaker(seat))
 
     def _on_controller_trick_taken(
         self, winner: int, cards: Sequence[int], moment: Published
@@ -424,7 +442,8 @@ class TablePresenter(QObject):
         trick = table.tricks[-1]
         self.sheets.trick_taken(table, winner)
         self.aids.offer(self.mode, table)
-        self.narration.trick_taken(trick.cards)
+        points = sum(table.rules.card_points[c] for c in trick.cards)
+        self.narration.trick_taken(trick.cards, self._speaker(winner), points)
         twin = twin_win(trick.cards, trick.winning_position)
         if twin is not None:  # two equal cards: the later one takes it, and is ringed
             self.narration.twin_won(twin)
@@ -454,6 +473,8 @@ class TablePresenter(QObject):
     def _on_controller_hand_scored(self, index: int, result: HandResult, moment: Published) -> None:
         self._show(moment)
         table = self.table
+        if index != self.narration.silent_score:
+            self.narration.hand_points(self.names(), result)
         self.narration.hand_scored(index, result)
         self.sheets.hand_scored(table, result)
         self.plates.show_totals(table.totals)
@@ -495,6 +516,12 @@ class TablePresenter(QObject):
         self.narration.say_again()
         if self.controller.covered and self.handing_over.seat is not None:
             self._on_controller_hand_over(self.handing_over.seat)
+
+    def _speaker(self, seat: int) -> tuple[str, bool]:
+        """A seat's name as shown, and whether it is the player called "You"."""
+        given = self.controller.names()
+        you = seat < len(given) and given[seat] == texts.DEFAULT_HUMAN
+        return self.names()[seat], you
 
     def _say_prompt(self) -> None:
         self.narration.prompt(self.mode, self.selection.full())

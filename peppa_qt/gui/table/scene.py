@@ -47,6 +47,8 @@ class TableScene(QGraphicsScene):
     touched = Signal()  # any press on the table, a card or the felt: the moment moves on
     pile_clicked = Signal(int)  # seat: a click on the cards a seat has taken
     animations_finished = Signal()
+    #: The viewer's hand's marks changed (the keyboard's ring, dimmed, chosen cards).
+    hand_marked = Signal()
 
     def __init__(self, cache: CardPixmapCache, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -396,6 +398,7 @@ class TableScene(QGraphicsScene):
         """Raise the chosen cards of the viewer's hand (a quick, ungated move)."""
         self.raised = set(raised)
         self._settle([self.viewer])
+        self.hand_marked.emit()
 
     def show_note(self, text: str, ms: int = 2600) -> None:
         """Say ``text`` just above the viewer's hand, for ``ms`` (or until the next action)."""
@@ -436,6 +439,7 @@ class TableScene(QGraphicsScene):
             dimmed = self.playable is not None and card_of(card) not in self.playable
             outlined = card in self.received or card in self.hinted
             item.set_marks(dimmed=dimmed, highlighted=outlined, focused=card == self.focus)
+        self.hand_marked.emit()
 
     def set_hinted(self, cards: Iterable[int]) -> None:
         """Outline the cards a hint suggests (of the viewer's hand); none: no hint shown."""

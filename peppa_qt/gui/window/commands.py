@@ -280,6 +280,20 @@ class WindowCommands(QObject):
         if not self._host.game.presenter.show_last_trick():
             self._status.notice(self.tr("No trick has been taken yet in this hand."))
 
+    def ask_table(self, question: str) -> None:
+        """Say what the table was asked ("hand", "trick", "scores", "out", "last trick") on
+        the status line, which a screen reader is told too."""
+        presenter = self._host.game.presenter
+        speech = presenter.speech
+        answers = {
+            "hand": speech.hand_by_suit,
+            "trick": speech.trick_so_far,
+            "scores": speech.scores,
+            "out": speech.cards_out,
+            "last trick": speech.last_trick,
+        }
+        presenter.narration.say(answers[question])
+
     def show_tricks(self) -> None:
         """The score sheet's list of this hand's tricks; asked again, it goes away."""
         game = self._host.game

@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from .status_line import StatusLine
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | str
+#: View ▸ Ask the table: (item, keys, question for ``WindowCommands.ask_table``).
+ASKS = (
+    (QT_TRANSLATE_NOOP("MainWindow", "Your &cards by suit"), "C", "hand"),
+    (QT_TRANSLATE_NOOP("MainWindow", "The &trick so far"), "T", "trick"),
+    (QT_TRANSLATE_NOOP("MainWindow", "The &scores"), "S", "scores"),
+    (QT_TRANSLATE_NOOP("MainWindow", "Cards still &out"), "O", "out"),
+    (QT_TRANSLATE_NOOP("MainWindow", "The &last trick, said"), "Shift+L", "last trick"),
+)
 
 
 class WindowMenus(QObject):
@@ -71,6 +79,7 @@ class WindowMenus(QObject):
         full = self._action(view, QT_TRANSLATE_NOOP("MainWindow", "&Full screen"), "F11")
         #: The window over the whole screen (F11; Esc leaves).
         self.full_screen = FullScreen(window, full)
+        self._fill_ask_menu(view)
         self._fill_settings_menu(settings)
         rules = self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Rules"), "F1")
         rules.triggered.connect(commands.show_rules)
@@ -200,6 +209,14 @@ class WindowMenus(QObject):
         self._action(menu, QT_TRANSLATE_NOOP("MainWindow", "E&xport record…")).triggered.connect(
             files.export_record
         )
+
+    def _fill_ask_menu(self, view: QMenu) -> None:
+        """View ▸ Ask the table: keys that say the hand, the trick, the scores… aloud."""
+        ask = view.addMenu("")
+        self._name(ask, QT_TRANSLATE_NOOP("MainWindow", "&Ask the table"))
+        for source, keys, question in ASKS:
+            action = self._action(ask, source, keys)
+            action.triggered.connect(lambda _=False, q=question: self._commands.ask_table(q))
 
     def _fill_settings_menu(self, settings: QMenu) -> None:
         speed_menu = settings.addMenu("")

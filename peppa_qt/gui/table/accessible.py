@@ -1,0 +1,304 @@
+"""The table as a screen reader sees it: the hand, the trick and the plates as accessible objects.
+
+The felt is a picture to assistive technology (AT-SPI on Linux, UI Automation on Windows):
+its cards are no widgets. An accessibility factory gives the table's view an interface whose
+first children are a list of the viewer's cards, a list of the cards in the trick and one
+label per seat's plate; the panels floating over the felt follow as the widget's own. The
+words come from a ``Speech`` (the presenter's, in the language in use), asked each time a
+reader looks, so they are never stale.
+
+Qt returns no interface as a null pointer: the stubs' return types do not say so, hence the
+``type: ignore[override]`` on the methods that may return None. Nodes without a QObject are
+registered in Qt's accessibility cache for good once a reader has seen them: they are made
+once per view and kept (a pool that only grows), never freed under the cache's feet.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import shiboken6
+from PySide6.QtCore import QObject, QRect
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
+    QAccessibleEvent,
+    QAccessibleInterface,
+)
+from PySide6.QtWidgets import QAccessibleWidget, QWidget
+
+Role = QAccessible.Role
+#: The felt's first children: the hand's list and the trick's; the plates follow.
+HAND, TRICK, LISTS = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One object on the table as it is read: its name and whether it has the focus or is
+    chosen (a card raised to pass)."""
+
+    name: str
+    focused: bool = False
+    selected: bool = False
+
+
+class Speech(Protocol):
+    """The table's objects in words, in the language in use."""
+
+    def table_title(self) -> str:
+        """The table's own name: 'Card table'."""
+        ...
+
+    def hand_title(self) -> str:
+        """The hand's list: 'Your hand, 13 cards'."""
+        ...
+
+    def hand(self) -> list[Spoken]:
+        """The viewer's cards, left to right."""
+        ...
+
+    def trick_title(self) -> str:
+        """The trick's list: 'Cards on the table'."""
+        ...
+
+    def trick(self) -> list[Spoken]:
+        """The cards in the trick, in play order, with who played each."""
+        ...
+
+    def plates(self) -> list[Spoken]:
+        """Each seat's plate: name, cards left, points taken, whose turn."""
+        ...
+
+
+class _Node(QAccessibleInterface):
+    """An object on the felt without a widget of its own: what it says is asked each time."""
+
+    def __init__(self, table: TableAccessibility, role: Role, path: tuple[int, ...]) -> None:
+        super().__init__()
+        self._table = table
+        self._role = role
+        #: Where it sits: (0,) the hand, (0, i) its i-th card, (1,) the trick, (2 + s,) a plate.
+        self.path = path
+        self._kids: list[_Node] = []
+
+    # The tree: the hand and the trick have children, made as the cards come (and kept).
+    def kids(self) -> list[_Node]:
+        count = self._table.count(self.path)
+        while len(self._kids) < count:
+            self._kids.append(_Node(self._table, Role.ListItem, (*self.path, len(self._kids))))
+        return self._kids[:count]
+
+    def spoken(self) -> Spoken:
+        return self._table.spoken(self.path)
+
+    def isValid(self) -> bool:  # noqa: N802
+        return self._table.alive()
+
+    def object(self) -> QObject | None:  # type: ignore[override]
+        return None
+
+    def window(self) -> QWidget | None:  # type: ignore[override]
+        view = self._table.view()
+        return view.window() if view is not None else None
+
+    def relations(self, match: Any = None) -> list[Any]:
+        return []
+
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802
+        return next((kid for kid in self.kids() if kid.spoken().focused), None)
+
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802
+        return None
+
+    def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]
+        if len(self.path) > 1:
+            return self._table.node(self.path[:-1])
+        view = self._table.view()
+        return QAccessible.queryAccessibleInterface(view) if view is not None else None
+
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
+        kids = self.kids()
+        return kids[index] if 0 <= index < len(kids) else None
+
+    def childCount(self) -> int:  # noqa: N802
+        return len(self.kids())
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802
+        return next((i for i, kid in enumerate(self.kids()) if kid is child), -1)
+
+    def text(self, kind: QAccessible.Text) -> str:
+        if kind != QAccessible.Text.Name:
+            return ""
+        if len(self.path) == 1 and self.path[0] < LISTS:
+            return self._table.title(self.path[0])
+        return self.spoken().name
+
+    def setText(self, kind: QAccessible.Text, text: str) -> None:  # noqa: N802
+        """The names are the game's, not the reader's to change."""
+
+    def rect(self) -> QRect:
+        view = self._table.view()
+        return view.rect().translated(view.mapToGlobal(view.rect().topLeft())) if view else QRect()
+
+    def role(self) -> Role:
+        return self._role
+
+    def state(self) -> QAccessible.State:
+        state = QAccessible.State()
+        if self._role is Role.ListItem and self.path[0] == HAND:
+            spoken = self.spoken()
+            state.focusable = state.selectable = True
+            state.focused = spoken.focused
+            state.selected = spoken.selected
+        state.readOnly = True
+        return state
+
+
+class _TableInterface(QAccessibleWidget):
+    """The table's view: the hand, the trick and the plates, then the widgets over the felt."""
+
+    def __init__(self, view: QWidget, table: TableAccessibility) -> None:
+        super().__init__(view, Role.Pane)
+        self._table = table
+
+    def _own(self) -> list[_Node]:
+        return self._table.tops()
+
+    def childCount(self) -> int:  # noqa: N802
+        return len(self._own()) + super().childCount()
+
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
+        own = self._own()
+        if 0 <= index < len(own):
+            return own[index]
+        return super().child(index - len(own))
+
+    def indexOfChild(self, child: QAccessibleInterface) -> int:  # noqa: N802
+        own = self._own()
+        for i, node in enumerate(own):
+            if node is child:
+                return i
+        found = super().indexOfChild(child)
+        return found + len(own) if found >= 0 else -1
+
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]  # noqa: N802
+        return self._table.focused() or super().focusChild()
+
+    def text(self, kind: QAccessible.Text) -> str:
+        if kind == QAccessible.Text.Name and self._table.alive():
+            return self._table.speech.table_title()
+        return super().text(kind)
+
+
+#: Each table's view and its accessibility, while the view lives.
+_TABLES: weakref.WeakKeyDictionary[QWidget, TableAccessibility] = weakref.WeakKeyDictionary()
+
+
+def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
+    table = _TABLES.get(obj) if isinstance(obj, QWidget) else None
+    return _TableInterface(obj, table) if table is not None else None  # type: ignore[arg-type]
+
+
+class TableAccessibility:
+    """The accessible objects of one table's view, and what it announces."""
+
+    #: Whether the factory is installed: one for every table (tests make many windows).
+    _installed = False
+
+    def __init__(self, view: QWidget, speech: Speech) -> None:
+        self._view = weakref.ref(view)
+        self.speech = speech
+        self._tops: list[_Node] = []
+        self._focus: str | None = None  # the name of the card last told as focused
+        _TABLES[view] = self
+        if not TableAccessibility._installed:
+            QAccessible.installFactory(_factory)
+            TableAccessibility._installed = True
+
+    # ------------------------------------------------------------------ the tree
+
+    def view(self) -> QWidget | None:
+        """The table's view, while it lives."""
+        view = self._view()
+        return view if view is not None and shiboken6.isValid(view) else None
+
+    def alive(self) -> bool:
+        """Whether the view is still there to be read."""
+        return self.view() is not None
+
+    def tops(self) -> list[_Node]:
+        """The hand, the trick and one node per plate (made as seats come, and kept)."""
+        wanted = LISTS + (len(self.speech.plates()) if self.alive() else 0)
+        while len(self._tops) < wanted:
+            at = len(self._tops)
+            self._tops.append(_Node(self, Role.List if at < LISTS else Role.StaticText, (at,)))
+        return self._tops[:wanted]
+
+    def node(self, path: tuple[int, ...]) -> _Node | None:
+        """The node at ``path``, if the table has it now."""
+        tops = self.tops()
+        if not path or path[0] >= len(tops):
+            return None
+        found: _Node | None = tops[path[0]]
+        for index in path[1:]:
+            kids = found.kids() if found is not None else []
+            found = kids[index] if index < len(kids) else None
+        return found
+
+    def _items(self, top: int) -> list[Spoken]:
+        if not self.alive():
+            return []
+        return self.speech.hand() if top == HAND else self.speech.trick() if top == TRICK else []
+
+    def count(self, path: tuple[int, ...]) -> int:
+        """How many children the node at ``path`` has now."""
+        return len(self._items(path[0])) if len(path) == 1 else 0
+
+    def title(self, top: int) -> str:
+        """The hand's or the trick's list name."""
+        if not self.alive():
+            return ""
+        return self.speech.hand_title() if top == HAND else self.speech.trick_title()
+
+    def spoken(self, path: tuple[int, ...]) -> Spoken:
+        """What the node at ``path`` says now."""
+        if not self.alive():
+            return Spoken("")
+        if len(path) > 1:
+            items = self._items(path[0])
+            return items[path[1]] if path[1] < len(items) else Spoken("")
+        plates = self.speech.plates()
+        at = path[0] - LISTS
+        return plates[at] if 0 <= at < len(plates) else Spoken("")
+
+    def focused(self) -> _Node | None:
+        """The card of the hand with the keyboard's ring, if any."""
+        hand = self.node((HAND,))
+        return hand.focusChild() if hand is not None else None  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ what is told
+
+    def hand_changed(self) -> None:
+        """The ring moved, or the focused card's words changed: the reader is told."""
+        view = self.view()
+        if view is None or not QAccessible.isActive():
+            return
+        node = self.focused()
+        name = node.spoken().name if node is not None else None
+        if name == self._focus:
+            return
+        self._focus = name
+        if node is not None and view.hasFocus():
+            QAccessible.updateAccessibility(QAccessibleEvent(node, QAccessible.Event.Focus))
+
+    def announce(self, text: str, assertive: bool = False) -> None:
+        """Have the screen reader say ``text`` (assertive: at once, over what it says)."""
+        view = self.view()
+        if view is None or not text or not QAccessible.isActive():
+            return
+        event = QAccessibleAnnouncementEvent(view, text)
+        if assertive:
+            event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+        QAccessible.updateAccessibility(event)

@@ -1,0 +1,132 @@
+"""The table as a screen reader reads it, through Qt's accessibility (what AT-SPI passes on):
+the hand's cards by name and state, the keyboard's ring as the focused card, the plates, and
+the announcements of each card played and trick taken, in English and in Italian."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker, short_game
+
+from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
+from peppa_qt.gui.window.language import translations
+from peppa_qt.gui.window.main_window import MainWindow
+
+Name = QAccessible.Text.Name
+
+
+def kids(iface: QAccessibleInterface) -> list[QAccessibleInterface]:
+    return [iface.child(i) for i in range(iface.childCount())]
+
+
+def hand(window: MainWindow) -> QAccessibleInterface:
+    """The hand's list, the first object the table's view holds."""
+    table = QAccessible.queryAccessibleInterface(window.view)
+    assert table.text(Name) in ("Card table", "Tavolo da gioco")
+    first = table.child(0)
+    assert first.role() == QAccessible.Role.List
+    return first
+
+
+def to_play(qtbot: QtBot, window: MainWindow) -> None:
+    """A one-hand game, the pass made by keys, until the player is to play."""
+    window.start_game(short_game("hearts", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    for _ in range(3):
+        qtbot.keyClick(window.view, Qt.Key.Key_Right)
+        qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+
+
+@pytest.fixture
+def said(make_window: WindowMaker) -> Iterator[tuple[MainWindow, list[str]]]:
+    window = make_window()
+    heard: list[str] = []
+    window.presenter.announced.connect(lambda text, assertive: heard.append(text))
+    yield window, heard
+
+
+def test_the_hand_is_a_list_of_named_cards_with_the_ring_as_focus(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, _ = said
+    to_play(qtbot, window)
+    cards = kids(hand(window))
+    assert len(cards) == 13
+    names = [card.text(Name) for card in cards]
+    assert all(card.role() == QAccessible.Role.ListItem for card in cards)
+    assert any(name.endswith(", playable") for name in names)
+    assert any(name.endswith(", not playable") for name in names)
+    playable = [name for name in names if name.endswith(", playable")]
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the ring on the first card to play
+    focused = [card.text(Name) for card in kids(hand(window)) if card.state().focused]
+    assert focused == playable[:1]
+    assert hand(window).focusChild().text(Name) == playable[0]
+
+
+def test_each_plate_says_name_cards_left_and_whose_turn(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, _ = said
+    to_play(qtbot, window)
+    table = QAccessible.queryAccessibleInterface(window.view)
+    plates = [table.child(i).text(Name) for i in range(2, 6)]
+    assert plates[0] == "Anna: 13 cards left, 0 points taken, total 0, to play"
+    assert re.fullmatch(r"Bruno: 1[23] cards left, 0 points taken, total 0", plates[1])
+
+
+def test_cards_played_and_tricks_taken_are_announced(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, heard = said
+    to_play(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # the ring on the first card to play
+    card = hand(window).focusChild().text(Name).removesuffix(", playable")
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # played
+    qtbot.waitUntil(lambda: any("takes the trick" in s or "take the trick" in s for s in heard))
+    assert f"Anna plays {card}." in heard
+    assert sum(" plays " in s for s in heard) >= 4
+
+
+def test_in_italian_the_cards_and_announcements_are_italian(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, heard = said
+    window.apply_settings(replace(window.settings, language="it"))
+    try:
+        qtbot.waitUntil(lambda: translations.code == "it")
+        QApplication.processEvents()  # the LanguageChange events
+        to_play(qtbot, window)
+        names = [card.text(Name) for card in kids(hand(window))]
+        assert any(name.endswith(", non giocabile") for name in names)
+        qtbot.keyClick(window.view, Qt.Key.Key_Return)
+        card = hand(window).focusChild().text(Name)
+        assert card.endswith(", giocabile")
+        qtbot.keyClick(window.view, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: any(" fa la presa: " in s for s in heard))
+        assert f"Anna gioca {card.removesuffix(', giocabile')}." in heard
+    finally:
+        translations.use("en")
+
+
+def test_keys_ask_the_table_and_the_answer_is_announced(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, heard = said
+    to_play(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_C)
+    assert heard[-1].startswith("Clubs: ") and " Spades: " in heard[-1]
+    qtbot.keyClick(window.view, Qt.Key.Key_S)
+    assert heard[-1].startswith("Scores: Anna 0 (0 points taken), Bruno 0")
+    qtbot.keyClick(window.view, Qt.Key.Key_O)
+    assert heard[-1].startswith("Still out: Clubs: ")
+    qtbot.keyClick(window.view, Qt.Key.Key_T)
+    assert heard[-1].startswith(("On the table: ", "No cards on the table."))

@@ -655,7 +655,7 @@
     </message>
     <message>
         <source>The &amp;trick so far</source>
-        <translation>Le carte in &amp;tavola</translation>
+        <translation>La p&amp;resa finora</translation>
     </message>
     <message>
         <source>The &amp;scores</source>

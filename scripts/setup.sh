@@ -27,6 +27,11 @@ PACKAGING_DEBS="dpkg-dev desktop-file-utils appstream lintian binutils patchelf
 # and its chromedriver, headless; nothing downloaded at run time.
 BROWSER_DEBS="chromium chromium-driver"
 
+# What a screen reader sees the window through (tests/gui/test_atspi.py): the accessibility
+# bus (at-spi2-core) on a D-Bus session, an X server and keys, and Debian's Python with the
+# D-Bus and GLib bindings for the test's client, as a screen reader would be.
+ACCESSIBILITY_DEBS="dbus at-spi2-core xvfb xdotool python3-dbus python3-gi"
+
 # Usage: peppa_install_debs [PACKAGES [PURPOSE]]   (default: the libraries Qt needs)
 peppa_install_debs() {
     local wanted="${1:-$QT_DEBS}" purpose="${2:-Qt}"

@@ -13,11 +13,15 @@ phase "set-up"
 # Every Debian package the suite needs, in one apt-get: the libraries Qt needs, the tools
 # that building the installers needs (tests/packaging builds them), the C compiler, and
 # iproute2 (tests/net/test_discovery.py multicasts in a network namespace of its own), and
-# Chromium with its driver (tests/net/test_page_browser.py plays the join page in it).
-peppa_setup test,package "$QT_DEBS $PACKAGING_DEBS $BROWSER_DEBS gcc iproute2" \
-    "Qt, building the installers, compiling the hot modules, the multicast and browser tests"
+# Chromium with its driver (tests/net/test_page_browser.py plays the join page in it), and
+# what a screen reader sees the window through (tests/gui/test_atspi.py).
+peppa_setup test,package "$QT_DEBS $PACKAGING_DEBS $BROWSER_DEBS $ACCESSIBILITY_DEBS gcc iproute2" \
+    "Qt, building the installers, compiling the hot modules, the multicast, browser and screen-reader tests"
 cd "$PEPPA_ROOT"
 export QT_QPA_PLATFORM=offscreen
+# Everything the suite needs is installed above: a test that would skip for a missing tool
+# (the browser's, the screen reader's, a network namespace) fails instead.
+export PEPPA_FULL_SUITE=1
 PYTHON="$PEPPA_VENV/bin/python"
 
 logs="$(mktemp -d)"

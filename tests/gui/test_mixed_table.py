@@ -26,6 +26,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from net.browser import PHONE, open_tab, start_chromium
 
 
+def tap(driver: Any, card: str) -> bool:
+    """Tap a card of the page's hand, in the page itself (the hand is drawn again with each
+    view: an element found first and clicked after may be gone by then)."""
+    return bool(
+        driver.execute_script(
+            "const b = document.querySelector(`#hand .card[data-card='${arguments[0]}']`);"
+            "if (b) b.click(); return !!b;",
+            card,
+        )
+    )
+
+
 @pytest.fixture
 def driver() -> Iterator[Any]:
     browser = start_chromium()
@@ -96,8 +108,9 @@ def test_a_hosting_window_a_joined_window_a_phone_and_a_computer_play_a_hand(
         "return [...document.querySelectorAll('#hand .card')].map(b => b.dataset.card)"
     )
     for card in shown[:3]:
-        driver.find_element("css selector", f'#hand .card[data-card="{card}"]').click()
-    driver.find_element("id", "send").click()
+        assert tap(driver, card)
+    qtbot.waitUntil(lambda: driver.find_element("id", "send").is_enabled(), timeout=10_000)
+    driver.execute_script("document.getElementById('send').click()")
     qtbot.waitUntil(lambda: truth()["phase"] == "playing", timeout=20_000)
 
     played = {"windows": 0, "phone": 0}
@@ -109,7 +122,7 @@ def test_a_hosting_window_a_joined_window_a_phone_and_a_computer_play_a_hand(
         state = truth()
         if state["phone_asked"]:
             card = state["legal"][0]
-            driver.find_element("css selector", f'#hand .card[data-card="{card}"]').click()
+            qtbot.waitUntil(lambda c=card: tap(driver, c), timeout=10_000)
             qtbot.waitUntil(lambda c=card: c not in truth()["hand"], timeout=10_000)
             played["phone"] += 1
         qtbot.wait(20)

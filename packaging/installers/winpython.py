@@ -14,6 +14,7 @@ second build starts in seconds.
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import os
 import re
@@ -112,14 +113,29 @@ def wine_command(prefix: Path) -> list[str]:
     (``unshare``; as a normal user in a user namespace of its own). Windows itself, on the
     release's Windows runner, tests the worker processes.
     """
-    if shutil.which("unshare") is None:
+    unshare = _unshare()
+    if not unshare:
         return ["wine"]
     online = prefix.with_name(prefix.name + ".home") / "one-cpu-online"
     online.parent.mkdir(parents=True, exist_ok=True)
     online.write_text("0\n", encoding="ascii")
-    user = [] if os.geteuid() == 0 else ["--map-root-user"]
     script = 'mount --bind "$0" /sys/devices/system/cpu/online 2>/dev/null; exec "$@"'
-    return ["unshare", "--mount", *user, "--", "sh", "-c", script, str(online), "wine"]
+    return [*unshare, "--", "sh", "-c", script, str(online), "wine"]
+
+
+@functools.cache
+def _unshare() -> tuple[str, ...]:
+    """``unshare`` with a mount namespace of its own, if this machine lets us make one (not
+    in a container without its privileges, for one): else empty, and Wine sees every core."""
+    user = () if os.geteuid() == 0 else ("--map-root-user",)
+    command = ("unshare", "--mount", *user)
+    if shutil.which("unshare") is None:
+        return ()
+    done = subprocess.run([*command, "true"], capture_output=True, timeout=60, check=False)
+    if done.returncode != 0:
+        print(f"   (no mount namespace here: {done.stderr.decode().strip()}; Wine sees every core)")
+        return ()
+    return command
 
 
 def run_windows(
@@ -152,13 +168,13 @@ def run_windows(
     return done.returncode, done.stdout.decode("utf-8", "replace").replace("\r\n", "\n")
 
 
-def stop_wine(prefix: Path | None) -> None:
-    """``wineserver -k`` for ``prefix``: every program of it ends, and the server too, once
-    it has written the registry to the prefix's files."""
+def stop_wine(prefix: Path | None, *, kill: bool = True) -> None:
+    """Every Wine program of ``prefix`` ended (``wineserver -k``; with ``kill`` False, waited
+    for), then its server, once it has written the registry to the prefix's files."""
     if prefix is not None and shutil.which("wineserver"):
-        for flag in ("-k", "-w"):
+        for flag in ("-k", "-w") if kill else ("-w",):
             command = ["wineserver", flag]
-            subprocess.run(command, env=wine_environment(prefix), timeout=120, check=False)
+            subprocess.run(command, env=wine_environment(prefix), timeout=300, check=False)
 
 
 def prepare_prefix(prefix: Path) -> Path:

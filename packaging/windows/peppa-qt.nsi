@@ -76,8 +76,9 @@ VIAddVersionKey /LANG=1033 "LegalCopyright" "${APP_PUBLISHER}"
 !insertmacro MUI_LANGUAGE "English"
 !insertmacro MUI_LANGUAGE "Italian"
 
-LangString GameSection ${LANG_ENGLISH} "Peppa (the game, a Start menu shortcut, the uninstaller)"
-LangString GameSection ${LANG_ITALIAN} "Peppa (il gioco, il collegamento nel menu Start, la disinstallazione)"
+; Short: the components list is narrow (the game comes with its Start menu shortcut).
+LangString GameSection ${LANG_ENGLISH} "Peppa and its Start menu shortcut"
+LangString GameSection ${LANG_ITALIAN} "Peppa e il collegamento nel menu Start"
 LangString DesktopSection ${LANG_ENGLISH} "A shortcut on the desktop"
 LangString DesktopSection ${LANG_ITALIAN} "Un collegamento sul desktop"
 LangString StillRunning ${LANG_ENGLISH} "Peppa is open. Close it, then choose Retry."

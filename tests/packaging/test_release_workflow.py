@@ -33,6 +33,7 @@ def test_the_release_workflow_builds_with_the_documented_command_and_self_tests(
     assert "packaging/build.py --target windows" in jobs["windows"]
     assert "tests/packaging/test_windows_installer.py" in jobs["windows"]
     assert "image: debian:12" in jobs["windows"]
+    assert "xvfb" in jobs["windows"]  # else the test's window steps would skip
     check = jobs["windows-check"]
     assert "needs: [windows]" in check and "windows-latest" in check
     assert "uninstall.exe" in check and appinfo.WINDOWS_APP_GUID in check

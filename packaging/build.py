@@ -1,6 +1,7 @@
 """Build the game's installers for this platform, in one command.
 
-    python packaging/build.py [--dist DIR] [--work DIR] [--no-self-test]
+    python packaging/build.py [--target linux|windows|macos] [--dist DIR] [--work DIR]
+                              [--no-self-test] [--check]
 
 - every platform: the hot modules compiled in place (mypyc; unless they are already, or
   mypyc is missing: then the bundle runs them as Python, and says so), the icons (from the
@@ -9,8 +10,10 @@
 - Linux: ``peppa-qt-<version>-linux-<machine>.tar.gz`` of the bundle and
   ``peppa-qt_<version>_<arch>.deb`` (dpkg-deb), checked with desktop-file-validate,
   ``appstreamcli validate`` and lintian: any error fails the build;
-- Windows: ``PeppaSetup-<version>.exe`` with Inno Setup's ``iscc``
-  (``packaging/windows/peppa-qt.iss``);
+- Windows (``--target windows``, the default on Windows; on Linux too): the bundle made by a
+  Windows Python (this one on Windows; on Linux CPython's embeddable build and the Windows
+  wheels under Wine, ``installers/winpython.py``), its ``--self-test`` run the same way, then
+  ``PeppaSetup-<version>.exe`` with NSIS's ``makensis`` (``packaging/windows/peppa-qt.nsi``);
 - macOS: ``Peppa.app`` and ``Peppa-<version>.dmg`` (``hdiutil``).
 
 Results go to ``dist/`` (``--dist``), intermediate files to ``build/`` (``--work``). It prints
@@ -18,8 +21,9 @@ each step's time and, at the end, every result with its size. Run it with the Py
 has the game's dependencies and PyInstaller (``pip install -e .[package]``).
 
 Before it starts it checks what it will need: PyInstaller, and on Linux the Debian tools and
-libraries (``TOOLS``, ``LIBRARIES``), which it installs with apt-get when run as root; else it
-prints the one ``sudo apt-get install`` line and exits 2 (``--check``: only that).
+libraries (``TOOLS``, ``LIBRARIES``; for Windows ``WINDOWS_TOOLS``), which it installs with
+apt-get when run as root; else it prints the one ``sudo apt-get install`` line and exits 2
+(``--check``: only that).
 """
 
 from __future__ import annotations
@@ -42,16 +46,13 @@ from typing import Final, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from installers import deb
+from installers import deb, nsis, winpython
 from installers.appinfo import (
     COMMAND,
     DISPLAY_NAME,
     PACKAGING,
-    PUBLISHER,
     ROOT,
-    WINDOWS_APP_GUID,
     version,
-    version_tuple,
 )
 from installers.bundle import fix_run_paths
 from installers.icons import write_icons
@@ -83,6 +84,16 @@ TOOLS: Final = {
 }
 #: Libraries Qt's Wayland plugins load: the .deb's Depends are found from this machine's.
 LIBRARIES: Final = ("libwayland-client0", "libwayland-cursor0", "libwayland-egl1")
+#: What the Windows build runs on Linux: Wine (64-bit), NSIS, and mingw-w64 for Wine's
+#: stand-in DLLs (installers/winpython.py).
+WINDOWS_TOOLS: Final = {
+    "wine": "wine",
+    "wineserver": "wine",
+    "makensis": "nsis",
+    winpython.MINGW_GCC: "gcc-mingw-w64-x86-64",
+}
+WINDOWS_LIBRARIES: Final = ("wine64",)
+TARGETS: Final = ("linux", "windows", "macos")
 
 
 @contextmanager
@@ -191,31 +202,56 @@ def debian_package(bundle: Path, dist: Path, work: Path, icons: dict[str, Path])
     return target
 
 
-def iscc_defines(bundle: Path, dist: Path, icons: dict[str, Path]) -> dict[str, str]:
-    """The values ``packaging/windows/peppa-qt.iss`` is compiled with (``/DName=value``)."""
-    return {
-        "AppVersion": version(),
-        "AppNumericVersion": ".".join(map(str, version_tuple())),
-        "AppId": "{" + WINDOWS_APP_GUID,  # Inno reads "{{" as a literal "{"
-        "AppPublisher": PUBLISHER,
-        "SourceDir": str(bundle),
-        "IconFile": str(icons["ico"]),
-        "LicenseFile": str(ROOT / "LICENSE"),
-        "OutputDir": str(dist),
-    }
+def windows_bundle(python: winpython.WindowsPython, dist: Path, work: Path, ico: Path) -> Path:
+    """The Windows bundle (``dist/windows/peppa-qt``: beside the Linux one, not over it),
+    PyInstaller run by the Windows Python."""
+    code, output = python.python_run(
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "ERROR",
+        "--distpath",
+        python.path(dist / "windows"),
+        "--workpath",
+        python.path(work / "windows" / "pyinstaller"),
+        python.path(PACKAGING / "peppa-qt.spec"),
+        timeout=1800,
+        PEPPA_ICON_ICO=python.path(ico),
+    )
+    print(output.rstrip())
+    if code != 0:
+        raise BuildError(f"PyInstaller failed (exit {code})")
+    return dist / "windows" / COMMAND
 
 
-def windows_installer(bundle: Path, dist: Path, icons: dict[str, Path]) -> Path:
-    """``PeppaSetup-<version>.exe`` with Inno Setup (``iscc`` on the PATH or where it installs)."""
-    iscc = shutil.which("iscc") or shutil.which("ISCC")
-    default = Path(os.environ.get("PROGRAMFILES(X86)", "C:/Program Files (x86)"))
-    if iscc is None and (default / "Inno Setup 6" / "ISCC.exe").exists():
-        iscc = str(default / "Inno Setup 6" / "ISCC.exe")
-    if iscc is None:
-        raise BuildError("Inno Setup's iscc is not installed (choco install innosetup)")
-    defines = [f"/D{name}={value}" for name, value in iscc_defines(bundle, dist, icons).items()]
-    run([iscc, *defines, str(PACKAGING / "windows" / "peppa-qt.iss")])
-    return dist / f"PeppaSetup-{version()}.exe"
+def windows_self_test(python: winpython.WindowsPython, bundle: Path) -> None:
+    """The Windows bundle's ``--self-test``, run by Windows (or Wine), its report shown."""
+    code, output = python.run(bundle / f"{COMMAND}.exe", "--self-test", timeout=900)
+    print(output.rstrip())
+    if code != 0:
+        raise BuildError(f"the built app's self-test failed (exit {code})")
+
+
+def build_windows(dist: Path, work: Path, test_the_app: bool) -> list[Path]:
+    """The Windows bundle and ``PeppaSetup-<version>.exe``, on Windows or under Wine."""
+    python = timed("a Windows Python", lambda: winpython.windows_python(work / "windows"))
+    try:
+        if python.wine:  # mypyc for Windows needs a Windows C compiler: not under Wine
+            print("   the hot modules: pure Python (the Windows build under Wine)")
+        else:
+            print(f"   the hot modules: {timed('compile', compile_hot_modules)}")
+        icons = timed("icons", lambda: write_icons(work / "icons"))
+        bundle = timed(
+            "PyInstaller bundle", lambda: windows_bundle(python, dist, work, icons["ico"])
+        )
+        if test_the_app:
+            with step("the built app's self-test"):
+                windows_self_test(python, bundle)
+    finally:
+        python.stop()
+    setup = timed("NSIS", lambda: nsis.build_installer(bundle, dist, work, icons["ico"]))
+    return [bundle, setup]
 
 
 def disk_image(app: Path, dist: Path, work: Path) -> Path:
@@ -283,12 +319,15 @@ def compile_hot_modules() -> str:
 # ------------------------------------------------------------- what it needs
 
 
-def missing_packages(path: str | None = None) -> list[str]:
+def missing_packages(path: str | None = None, target: str = "linux") -> list[str]:
     """The Debian packages of the Linux build's tools and libraries not installed here
-    (tools looked for on ``path``, the PATH by default)."""
-    missing = {package for tool, package in TOOLS.items() if not shutil.which(tool, path=path)}
+    (tools looked for on ``path``, the PATH by default), for ``target``'s installers."""
+    tools, libraries = (
+        (WINDOWS_TOOLS, WINDOWS_LIBRARIES) if target == "windows" else (TOOLS, LIBRARIES)
+    )
+    missing = {package for tool, package in tools.items() if not shutil.which(tool, path=path)}
     query = shutil.which("dpkg-query", path=path)
-    for package in LIBRARIES:
+    for package in libraries:
         if query is not None and not _installed(query, package):
             missing.add(package)
     return sorted(missing)
@@ -315,13 +354,13 @@ def install_packages(packages: list[str], path: str | None = None) -> None:
     subprocess.run(install, env=env, check=False)
 
 
-def ensure_tools(path: str | None = None, root: bool | None = None) -> None:
-    """The Linux build's Debian packages, installed where missing when run as root;
-    MissingToolError naming the missing ones otherwise."""
-    missing = missing_packages(path)
+def ensure_tools(path: str | None = None, root: bool | None = None, target: str = "linux") -> None:
+    """The Linux build's Debian packages (for ``target``), installed where missing when run
+    as root; MissingToolError naming the missing ones otherwise."""
+    missing = missing_packages(path, target)
     if missing and (os.geteuid() == 0 if root is None else root):
         install_packages(missing, path)
-        missing = missing_packages(path)
+        missing = missing_packages(path, target)
     if missing:
         raise MissingToolError(
             "building the installers needs these Debian packages; install them with:\n"
@@ -329,15 +368,25 @@ def ensure_tools(path: str | None = None, root: bool | None = None) -> None:
         )
 
 
-def check_prepared() -> None:
+def this_platform() -> str:
+    """The target this machine builds by default."""
+    return {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
+
+
+def check_prepared(target: str) -> None:
     """What the build needs, there before it starts (MissingToolError saying all that is not)."""
     problems = []
+    if target != this_platform() and (target, this_platform()) != ("windows", "linux"):
+        problems.append(f"installers for {target} are built on {target} (or Windows on Linux)")
     if sys.platform.startswith("linux"):
         try:
-            ensure_tools()
+            ensure_tools(target=target)
         except MissingToolError as error:
             problems.append(str(error))
-    if importlib.util.find_spec("PyInstaller") is None:
+    wine = target == "windows" and sys.platform != "win32"  # PyInstaller runs under Wine
+    if target == "windows" and nsis.makensis() is None and not problems:
+        problems.append("building the Windows installer needs NSIS (makensis)")
+    if not wine and importlib.util.find_spec("PyInstaller") is None:
         problems.append(
             "building the installers needs PyInstaller; install it with:\n"
             f"  {sys.executable} -m pip install -e '.[package]'"
@@ -349,11 +398,13 @@ def check_prepared() -> None:
 # -------------------------------------------------------------------- main
 
 
-def build(dist: Path, work: Path, test_the_app: bool) -> list[Path]:
-    """Every result for this platform, built, checked and listed."""
+def build(dist: Path, work: Path, test_the_app: bool, target: str | None = None) -> list[Path]:
+    """Every result for ``target`` (this platform by default), built, checked and listed."""
     check_release_notes()
     dist.mkdir(parents=True, exist_ok=True)
     work.mkdir(parents=True, exist_ok=True)
+    if (target or this_platform()) == "windows":
+        return build_windows(dist, work, test_the_app)
     print(f"   the hot modules: {timed('compile', compile_hot_modules)}")
     icons = timed("icons", lambda: write_icons(work / "icons"))
     bundle = timed("PyInstaller bundle", lambda: pyinstaller(dist, work, icons))
@@ -367,8 +418,6 @@ def build(dist: Path, work: Path, test_the_app: bool) -> list[Path]:
     if sys.platform.startswith("linux"):
         results.append(timed(".tar.gz", lambda: tarball(bundle, dist)))
         results.append(debian_package(bundle, dist, work, icons))
-    elif sys.platform == "win32":
-        results.append(timed("Inno Setup", lambda: windows_installer(bundle, dist, icons)))
     elif sys.platform == "darwin":
         results.append(timed(".dmg", lambda: disk_image(bundle, dist, work)))
     return results
@@ -378,6 +427,9 @@ def main(argv: list[str] | None = None) -> int:
     """Build, then print each result's place and size; exit 1 if a step failed, 2 if a
     tool it needs is missing."""
     parser = argparse.ArgumentParser(description="Build the installers for this platform.")
+    parser.add_argument(
+        "--target", choices=TARGETS, default=this_platform(), help="whose installers to build"
+    )
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where results go")
     parser.add_argument("--work", type=Path, default=ROOT / "build", help="intermediate files")
     parser.add_argument(
@@ -388,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        check_prepared()
+        check_prepared(args.target)
     except MissingToolError as error:
         print(error, file=sys.stderr)
         return 2
@@ -397,8 +449,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.perf_counter()
     try:
-        results = build(args.dist.resolve(), args.work.resolve(), not args.no_self_test)
-    except (BuildError, deb.PackagingError) as error:
+        results = build(
+            args.dist.resolve(), args.work.resolve(), not args.no_self_test, args.target
+        )
+    except (
+        BuildError,
+        deb.PackagingError,
+        nsis.InstallerError,
+        winpython.WindowsBuildError,
+    ) as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
     print(f"== built peppa-qt {version()} in {time.perf_counter() - started:.0f} s")

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGING = ROOT / "packaging"
 _PATH = list(sys.path)
 sys.path.insert(0, str(PACKAGING))  # for packaging/installers, not for the other tests
-from installers import appinfo, icons, releases  # noqa: E402
+from installers import appinfo, icons, nsis, releases, winpython  # noqa: E402
 
 sys.path[:] = _PATH
 
@@ -121,18 +121,67 @@ def test_the_metainfo_names_the_app_and_its_menu_entry() -> None:
         assert done.returncode == 0, done.stdout
 
 
-def test_the_windows_script_uses_exactly_what_build_py_passes() -> None:
-    build = _build_module()
-    given = build.iscc_defines(Path("bundle"), Path("dist"), {"ico": Path("peppa-qt.ico")})
-    script = (PACKAGING / "windows" / "peppa-qt.iss").read_text(encoding="utf-8")
-    used = set(re.findall(r"\{#(\w+)\}", script))
-    required = set(re.findall(r"#ifndef (\w+)", script))
+def test_the_windows_script_uses_exactly_what_build_py_passes(tmp_path: Path) -> None:
+    lists = nsis.file_lists(_small_bundle(tmp_path / "bundle"), tmp_path / "nsis")
+    given = nsis.defines(tmp_path / "bundle", Path("dist"), Path("peppa-qt.ico"), lists)
+    script = nsis.SCRIPT.read_text(encoding="utf-8")
+    required = {
+        name
+        for line in re.findall(r"^!ifndef (.*)$", script, re.MULTILINE)
+        for name in line.split(" | ")
+    }
+    used = {name for name in required if "${" + name + "}" in script}
     assert used == required == set(given)
-    assert given["AppId"] == "{" + appinfo.WINDOWS_APP_GUID
-    assert "PrivilegesRequired=lowest" in script  # no administrator rights
-    assert "OutputBaseFilename=PeppaSetup-{#AppVersion}" in script
-    assert re.search(r'^Name: "\{autoprograms\}\\Peppa"', script, re.MULTILINE)
-    assert given["AppNumericVersion"].count(".") == 3
+    assert given["APP_GUID"] == appinfo.WINDOWS_APP_GUID
+    assert given["OUTPUT_FILE"].endswith(f"PeppaSetup-{appinfo.version()}.exe")
+    assert given["APP_NUMERIC_VERSION"].count(".") == 3
+    assert "RequestExecutionLevel user" in script  # no administrator rights
+    assert 'InstallDir "$LOCALAPPDATA\\Programs\\Peppa"' in script
+    assert re.search(r'^!insertmacro MUI_LANGUAGE "Italian"$', script, re.MULTILINE)
+    assert 'CreateShortCut "$SMPROGRAMS\\${SHORTCUT}"' in script
+    assert re.search(r"^Section /o .*\n.*\n  CreateShortCut \"\$DESKTOP", script, re.MULTILINE)
+    assert 'WriteRegStr HKCU "${UNINSTALL_KEY}" "UninstallString"' in script
+    assert not list(nsis.SCRIPT.parent.glob("*.iss"))  # one Windows recipe, not two that drift
+
+
+def _small_bundle(folder: Path) -> Path:
+    """A bundle's shape: the program, and files two folders deep."""
+    for name in ("peppa-qt.exe", "_internal/python311.dll", "_internal/PySide6/plugins/a.dll"):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(b"MZ")
+    return folder
+
+
+def test_the_uninstaller_removes_each_installed_file_then_its_folders_deepest_first(
+    tmp_path: Path,
+) -> None:
+    bundle = _small_bundle(tmp_path / "bundle")
+    install, uninstall = (
+        p.read_text(encoding="utf-8").splitlines()
+        for p in nsis.file_lists(bundle, tmp_path / "nsis")
+    )
+    files = sorted(p for p in bundle.rglob("*") if p.is_file())
+    assert [line for line in install if line.startswith("File ")] == [f'File "{p}"' for p in files]
+    assert 'SetOutPath "$INSTDIR\\_internal\\PySide6\\plugins"' in install
+    assert install[-1] == 'SetOutPath "$INSTDIR"'
+    assert uninstall == [
+        'Delete "$INSTDIR\\_internal\\PySide6\\plugins\\a.dll"',
+        'Delete "$INSTDIR\\_internal\\python311.dll"',
+        'Delete "$INSTDIR\\peppa-qt.exe"',
+        'RMDir "$INSTDIR\\_internal\\PySide6\\plugins"',
+        'RMDir "$INSTDIR\\_internal\\PySide6"',
+        'RMDir "$INSTDIR\\_internal"',
+    ]  # RMDir without /r: a folder holding anything else stays
+
+
+def test_the_windows_build_uses_the_dependencies_of_pyproject_pinned_as_here() -> None:
+    wanted = winpython.requirements()
+    names = [re.split(r"[<>=!]", r, maxsplit=1)[0].lower() for r in wanted]
+    assert {"pyside6-essentials", "platformdirs", "pyinstaller", "miniaudio"} <= set(names)
+    from importlib.metadata import version
+
+    assert f"PySide6-Essentials=={version('PySide6-Essentials')}" in wanted
+    assert "pywin32-ctypes>=0.2.1" in wanted  # PyInstaller's, on Windows only
 
 
 # ------------------------------------------------ what build.py needs, before it starts

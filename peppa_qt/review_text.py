@@ -50,7 +50,7 @@ def _decision_lines(d: DecisionReview) -> Iterator[str]:
         return
     best = format_cards(d.cards(d.best))
     line = f"  {place:<9} {chosen:<10} best {best:<10} lost {d.loss:5.2f} ± {d.error:4.2f}"
-    line += f"  {d.grade.value}"
+    line += "  within the noise" if d.within_noise else f"  {d.grade.value}"
     if d.reason is not None:
         line += f": {sentence(d.reason)}"
     yield line

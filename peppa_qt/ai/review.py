@@ -150,6 +150,17 @@ class DecisionReview:
     hindsight: Hindsight | None = None
 
     @property
+    def within_noise(self) -> bool:
+        """Whether the choice is unmarked only because its loss is within the search's noise
+        (more than a good choice may lose, but under two standard errors): the coach cannot
+        tell it from the best, and says so rather than call it good."""
+        return (
+            self.grade is Grade.GOOD
+            and self.chosen != self.best
+            and GOOD_UP_TO < self.loss <= NOISE_ERRORS * self.error
+        )
+
+    @property
     def forced(self) -> bool:
         """Whether there was nothing to choose (one legal card, or cards all worth alike)."""
         return not self.values

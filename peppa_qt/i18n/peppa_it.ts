@@ -1200,6 +1200,10 @@
         <translation>Quanto valeva ogni scelta, e come sarebbe andata a carte scoperte</translation>
     </message>
     <message>
+        <source>Too close to tell</source>
+        <translation>Troppo vicine per giudicare</translation>
+    </message>
+    <message>
         <source>{grade}: about {points} points lost</source>
         <comment>the grade, then the points lost</comment>
         <translation>{grade}: circa {points} punti persi</translation>
@@ -1211,6 +1215,14 @@
     <message>
         <source>You played {cards}: the best card.</source>
         <translation>Hai giocato {cards}: la carta migliore.</translation>
+    </message>
+    <message>
+        <source>{best} may be worth about {points} points more than your {cards}, but that is within the search's margin (± {error}): it cannot tell them apart.</source>
+        <translation>{best} potrebbe valere circa {points} punti più della tua scelta ({cards}), ma la differenza è entro il margine d'incertezza della ricerca (± {error}): non si possono distinguere.</translation>
+    </message>
+    <message>
+        <source>You chose {cards}; {best} was worth a little more: good enough.</source>
+        <translation>Hai scelto {cards}; {best} valeva appena di più: va bene così.</translation>
     </message>
     <message>
         <source>The better pass was {best}; you passed {cards}.</source>
@@ -1283,10 +1295,6 @@
     <message>
         <source>You played {card}: there was no other choice.</source>
         <translation>Hai giocato {card}: non c'era altra scelta.</translation>
-    </message>
-    <message>
-        <source>You chose {cards}; {best} was worth a little more, within the noise.</source>
-        <translation>Hai scelto {cards}; {best} valeva appena di più, entro il margine d'incertezza.</translation>
     </message>
 </context>
 <context>

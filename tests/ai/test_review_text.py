@@ -43,3 +43,15 @@ def test_losses_are_shown_lower_is_better_and_a_lucky_mistake_is_not_the_best() 
     [hindsight] = [line for line in lines if "hindsight" in line]
     assert "worked out" in hindsight and "the worse bet" in hindsight
     assert "best" not in hindsight.replace("the worse bet", "")
+
+
+def test_a_loss_within_the_noise_is_said_so() -> None:
+    hand = lowest_cards_review()
+    decision = next(d for d in hand.decisions if d.position.kind == "play" and len(d.values) > 1)
+    other = next(c for c in decision.values if c != decision.chosen)
+    close = replace(decision, best=other, grade=Grade.GOOD, loss=2.0, error=1.5, reason=None)
+    assert close.within_noise
+    line = list(review_lines(HandReview(0, 0, (close,))))[1]
+    assert line.endswith("within the noise") and "good" not in line
+    assert not replace(close, loss=0.3, error=0.1).within_noise  # clear of it: good
+    assert not replace(close, loss=2.0, error=0.5, grade=Grade.MISTAKE).within_noise

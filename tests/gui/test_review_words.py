@@ -83,6 +83,24 @@ def texts_for(
     return shown
 
 
+def list_marks(qtbot: QtBot, match: Match, decision: DecisionReview) -> list[str]:
+    """The marks the list of choices shows beside ``decision`` (alone in its review)."""
+    reviewer = Reviewer(SMALL)
+    reviewer.keep(HandReview(0, 0, (decision,)))
+    dialog = ReviewDialog(
+        reviewer,
+        lambda hand, seat: reviewer.request(match, hand, seat),
+        [0],
+        [0],
+        ["Anna", "Bruno", "Carla", "Dario"],
+        CardPixmapCache(),
+    )
+    qtbot.addWidget(dialog)
+    marks = [dialog.steps.item(i).text().split()[-1] for i in range(dialog.steps.count())]
+    reviewer.shutdown()
+    return marks
+
+
 @pytest.fixture
 def english() -> Iterator[None]:
     from peppa_qt.gui.window.language import translations
@@ -126,3 +144,24 @@ def test_hindsight_is_told_only_where_it_teaches(
     # Details tell what every card known gives, marked as not graded.
     details = texts_for(qtbot, match, worse, details=True)
     assert any(w.startswith("With every card known (not graded)") for w in details)
+
+
+@pytest.mark.usefixtures("english")
+def test_a_loss_within_the_noise_is_said_so_not_called_good(
+    qtbot: QtBot, reviewed: tuple[Match, HandReview]
+) -> None:
+    """2 points lost ± 1.5: the search cannot tell the choice from the best; a loss of 0.3
+    clear of the noise is a good choice, a little worse than the best."""
+    match, hand = reviewed
+    decision = choice_of(hand)
+    other = next(c for c in decision.values if c != decision.chosen)
+    close = replace(decision, best=other, grade=Grade.GOOD, loss=2.0, error=1.5, hindsight=None)
+    words = texts_for(qtbot, match, close)
+    assert "Too close to tell" in words and "Good" not in words
+    best = cards_label(decision.cards(other))
+    assert any(w.startswith(f"{best} may be worth about 2.0 points more") for w in words)
+    assert any("(± 1.5)" in w for w in words)
+    assert list_marks(qtbot, match, close) == ["≈"]
+    small = replace(close, loss=0.3, error=0.1)
+    words = texts_for(qtbot, match, small)
+    assert "Good" in words and "Too close to tell" not in words

@@ -48,6 +48,7 @@ STYLE = """
 QLabel#title { font-size: 16px; font-weight: bold; }
 QLabel#muted { color: #4f5b54; }
 QLabel#good { font-weight: bold; color: #1a7a35; }
+QLabel#noise { font-weight: bold; color: #4f5b54; }
 QLabel#inaccuracy { font-weight: bold; color: #9a6700; }
 QLabel#mistake, QLabel#blunder { font-weight: bold; color: #c0262d; }
 """
@@ -57,6 +58,8 @@ QLabel#mistake, QLabel#blunder { font-weight: bold; color: #c0262d; }
 HINDSIGHT_TEACHES: Final = 1.0
 
 MARKS = {Grade.GOOD: "✓", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
+#: The mark of a choice the search cannot tell from the best (its loss within the noise).
+NOISE_MARK = "≈"
 
 
 def grade_name(grade: Grade) -> str:
@@ -254,9 +257,10 @@ class ReviewDialog(QDialog):
         self.summary.setText(self.summary_text(review))
         for decision in review.decisions:
             mark = "" if decision.forced else MARKS[decision.grade]
+            mark = NOISE_MARK if decision.within_noise else mark
             self.steps.addItem(f"{place_text(decision)}  {mark}".rstrip())
             if not decision.forced:
-                self.steps.item(self.steps.count() - 1).setToolTip(grade_name(decision.grade))
+                self.steps.item(self.steps.count() - 1).setToolTip(self._grade_words(decision))
         for widget in (self.previous, self.next, self.details):
             widget.setEnabled(True)
         first = next((i for i, d in enumerate(review.decisions) if d.grade is not Grade.GOOD), 0)
@@ -357,7 +361,8 @@ class ReviewDialog(QDialog):
         if d.forced:
             only = self.tr("You played {card}: there was no other choice.")
             return [_label("", only.format(card=chosen))]
-        found: list[QWidget] = [_label(d.grade.value, self._headline(d))]
+        style = "noise" if d.within_noise else d.grade.value
+        found: list[QWidget] = [_label(style, self._headline(d))]
         found.append(_label("", self._choice_line(d)))
         if d.reason is not None:
             found.append(_label("", texts.hint_text(d.reason)))
@@ -371,10 +376,14 @@ class ReviewDialog(QDialog):
                 found.append(_label("muted", more))
         return found
 
+    def _grade_words(self, d: DecisionReview) -> str:
+        """The grade, or that the search cannot tell the choice from the best."""
+        return self.tr("Too close to tell") if d.within_noise else grade_name(d.grade)
+
     def _headline(self, d: DecisionReview) -> str:
-        """'Mistake: about 2.5 points lost', or 'Good'."""
+        """'Mistake: about 2.5 points lost', 'Good', or 'Too close to tell'."""
         if d.grade is Grade.GOOD:
-            return grade_name(d.grade)
+            return self._grade_words(d)
         line = self.tr("{grade}: about {points} points lost", "the grade, then the points lost")
         return line.format(grade=grade_name(d.grade), points=decimal(d.loss))
 
@@ -389,8 +398,16 @@ class ReviewDialog(QDialog):
                 else self.tr("You played {cards}: the best card.")
             )
             return line.format(cards=chosen)
+        if d.within_noise:
+            line = self.tr(
+                "{best} may be worth about {points} points more than your {cards}, but that is "
+                "within the search's margin (± {error}): it cannot tell them apart."
+            )
+            return line.format(
+                best=best, cards=chosen, points=decimal(d.loss), error=decimal(d.error)
+            )
         if d.grade is Grade.GOOD:
-            line = self.tr("You chose {cards}; {best} was worth a little more, within the noise.")
+            line = self.tr("You chose {cards}; {best} was worth a little more: good enough.")
             return line.format(cards=chosen, best=best)
         line = (
             self.tr("The better pass was {best}; you passed {cards}.")

@@ -19,7 +19,7 @@ from peppa_qt.ai.review import Grade, HandReview
 from peppa_qt.engine.cardset import listed
 from peppa_qt.gui.dialogs.review import ReviewDialog, decimal, grade_name
 from peppa_qt.gui.window.main_window import MainWindow
-from peppa_qt.models.card_text import card_label, cards_label
+from peppa_qt.models.card_text import card_label
 
 
 @pytest.fixture(autouse=True)
@@ -147,10 +147,11 @@ def test_details_show_what_every_choice_loses(qtbot: QtBot, make_window: WindowM
     dialog.details.click()
     decision = result.decisions[row]
     [line] = losses()
-    each = line.split(": ", 1)[1].split(". Margin")[0].split(" · ")
+    each = line.split(": ", 1)[1].split(". Margin")[0].split("; ")
     assert len(each) == len(decision.values)
-    assert each[0].endswith(" 0.0")  # the best first, losing nothing
-    chosen = next(e for e in each if e.startswith(cards_label(decision.cards(decision.chosen))))
+    assert each[0].endswith(":\u00a00.0")  # the best first, losing nothing
+    mine = "\u00a0".join(card_label(card) for card in decision.cards(decision.chosen))
+    chosen = next(e for e in each if e.startswith(mine + ":"))
     assert chosen.endswith(decimal(decision.loss))
 
 

@@ -58,6 +58,8 @@ QLabel#mistake, QLabel#blunder { font-weight: bold; color: #c0262d; }
 HINDSIGHT_TEACHES: Final = 1.0
 
 MARKS = {Grade.GOOD: "✓", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
+#: A space no line is broken at.
+NBSP = "\u00a0"
 #: The mark of a choice the search cannot tell from the best (its loss within the noise).
 NOISE_MARK = "≈"
 
@@ -420,8 +422,11 @@ class ReviewDialog(QDialog):
         """What each choice loses against the best, lower is better (the headline's unit)."""
         top = max(mean for mean, _ in d.values.values())
         ranked = sorted(d.values, key=lambda c: -d.values[c][0])
-        each = " · ".join(
-            f"{cards_label(d.cards(c))} {decimal(top - d.values[c][0])}" for c in ranked
+        # A pass's three cards kept on one line, and its number told from its cards.
+        each = "; ".join(
+            f"{NBSP.join(card_label(card) for card in d.cards(c))}:{NBSP}"
+            f"{decimal(top - d.values[c][0])}"
+            for c in ranked
         )
         line = self.tr(
             "Points each choice loses against the best (lower is better): {values}. "

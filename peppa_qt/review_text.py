@@ -50,21 +50,30 @@ def _decision_lines(d: DecisionReview) -> Iterator[str]:
         return
     best = format_cards(d.cards(d.best))
     line = f"  {place:<9} {chosen:<10} best {best:<10} lost {d.loss:5.2f} ± {d.error:4.2f}"
-    line += f"  {d.grade.value}"
+    line += "  within the noise" if d.within_noise else f"  {d.grade.value}"
     if d.reason is not None:
         line += f": {sentence(d.reason)}"
     yield line
+    top = max(mean for mean, _ in d.values.values())
     ranked = sorted(d.values.items(), key=lambda item: -item[1][0])
-    yield "            " + ", ".join(
-        f"{format_cards(d.cards(choice))} {mean:+.2f}±{error:.2f}"
+    yield "            loses against the best (lower is better): " + ", ".join(
+        f"{format_cards(d.cards(choice))} {top - mean:.2f}±{error:.2f}"
         for choice, (mean, error) in ranked
     )
     if d.hindsight is not None:
-        values = d.hindsight.values
-        top = d.hindsight.best(d.chosen)
-        mine = values.get(d.chosen)
-        scored = "" if mine is None else f" chosen {mine:+.2f},"
-        yield (
-            f"            hindsight ({d.hindsight.method}, all cards known, not graded):"
-            f"{scored} best {format_cards(d.cards(top))} {values[top]:+.2f}"
-        )
+        yield "            " + _hindsight_line(d)
+
+
+def _hindsight_line(d: DecisionReview) -> str:
+    """With every card known, worded so it never reads as the grade."""
+    hindsight = d.hindsight
+    assert hindsight is not None
+    values = hindsight.values
+    top = hindsight.best(d.chosen)
+    mine = values.get(d.chosen)
+    method = f"hindsight ({hindsight.method}, all cards known, not graded)"
+    if mine is None or top == d.chosen:
+        bet = "; from what was seen, the worse bet" if d.grade is not Grade.GOOD else ""
+        return f"{method}: the choice worked out as the cards lay{bet}"
+    gain = values[top] - mine
+    return f"{method}: {format_cards(d.cards(top))} would have scored {gain:.2f} more"

@@ -150,6 +150,17 @@ class DecisionReview:
     hindsight: Hindsight | None = None
 
     @property
+    def within_noise(self) -> bool:
+        """Whether the choice is unmarked only because its loss is within the search's noise
+        (more than a good choice may lose, but under two standard errors): the coach cannot
+        tell it from the best, and says so rather than call it good."""
+        return (
+            self.grade is Grade.GOOD
+            and self.chosen != self.best
+            and GOOD_UP_TO < self.loss <= NOISE_ERRORS * self.error
+        )
+
+    @property
     def forced(self) -> bool:
         """Whether there was nothing to choose (one legal card, or cards all worth alike)."""
         return not self.values
@@ -184,12 +195,27 @@ def positions(match: Match, hand_index: int, seat: int) -> list[Position]:
     done = match.hands[hand_index]
     if done.phase is not Phase.SCORED:
         raise ValueError("only a finished hand can be reviewed")
+    return positions_so_far(done, hand_index, history_of(match, hand_index), seat)
+
+
+def history_of(match: Match, hand_index: int) -> tuple[tuple[int, ...], ...]:
+    """The points of every hand before ``hand_index`` (what the seat's view knows)."""
+    return tuple(r.points for r in match.results()[:hand_index])
+
+
+def positions_so_far(
+    done: HandState, hand_index: int, history: tuple[tuple[int, ...], ...], seat: int
+) -> list[Position]:
+    """The decisions ``seat`` has taken in ``done`` so far (a hand still in play too: a
+    decision is final once taken, so its review can start while the hand goes on). The pass
+    is one once every seat has passed."""
     rules = done.rules
-    history = tuple(r.points for r in match.results()[:hand_index])
     totals = rules.totals_of(history)
     hand = HandState(rules, done.dealer, done.deal, done.pass_direction, track_undo=False)
     found: list[Position] = []
     if done.pass_direction is not PassDirection.HOLD:
+        if any(given is None for given in done.passes):
+            return found
         view = hand_view(hand, seat, hand_index, history, totals)
         mine = done.passes[seat]
         assert mine is not None
@@ -206,6 +232,13 @@ def positions(match: Match, hand_index: int, seat: int) -> list[Position]:
             found.append(Position(view, (CARDS[card],), hand.copy()))
         hand.play_unchecked(card)
     return found
+
+
+def decision_key(position: Position) -> tuple[object, ...]:
+    """What a decision's review depends on: the seat's view, its choice, and the real deal
+    and passes (for hindsight). Equal keys, equal reviews: the review is reproducible."""
+    world = position.world
+    return (position.view, position.chosen, tuple(world.deal), tuple(world.passes))
 
 
 def review_hand(

@@ -14,11 +14,13 @@ opens again at once.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
 from functools import partial
+from multiprocessing import parent_process
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -28,13 +30,18 @@ from ..ai.processes import LazyPool
 if TYPE_CHECKING:  # the coach and the engine are loaded when a review is first asked for:
     # the first frame and the first deal wait for neither (tests/gui/test_first_frame.py)
     from ..ai.review import DecisionReview, HandReview, Position, ReviewBudget
-    from ..engine import GameRecord, Match
+    from ..engine import GameRecord, HandState, Match
 
 T = TypeVar("T")
 
 #: How often (seconds) the worker looks whether the review it waits for was dropped.
 _POLL = 0.05
 _PROCESS = LazyPool(lambda: 1)
+#: How far the coach's process steps back once it reviews ahead (``os.nice``: on Linux's
+#: scheduler a process 10 steps nicer gets about a tenth of a core a busy one wants).
+AHEAD_NICENESS = 10
+#: Whether this process has stepped back (one list per process: set in the coach's).
+_NICED: list[bool] = []
 
 
 def _coach_process() -> ProcessPoolExecutor | None:
@@ -74,6 +81,14 @@ class Reviewer(QObject):
         self._asked: tuple[int, int] | None = None
         self._stop = threading.Event()
         self._cache: dict[tuple[int, int], HandReview] = {}
+        #: Each decision reviewed so far (``review.decision_key``), by a review asked for or
+        #: ahead of it while the hand was played (``prepare``): the worker's alone but for
+        #: ``forget``'s clear.
+        self._decided: dict[tuple[object, ...], DecisionReview] = {}
+        #: Bumped when a review is asked for or the game changes: the reviews ahead queued
+        #: before then stop (the one searched meanwhile is kept).
+        self._ahead = 0
+        self._ahead_jobs: list[Future[None]] = []
 
     def cached(self, hand: int, seat: int) -> HandReview | None:
         """The review of ``seat`` in ``hand`` if it is done already."""
@@ -115,7 +130,27 @@ class Reviewer(QObject):
     def forget(self) -> None:
         """A new game: drop the reviews kept and the one under way."""
         self.cancel()
+        self._ahead += 1
         self._cache.clear()
+        self._decided.clear()
+
+    def prepare(self, match: Match, hand: int, seat: int) -> None:
+        """Review ahead ``seat``'s decisions of ``hand`` taken so far (a hand in play: each
+        decision is final once taken), so that the review asked at the hand's end is ready
+        at once or soon. Nothing is told: a review not asked for is no review."""
+        from ..engine import Phase
+
+        live = match.hands[hand]
+        if live.phase is Phase.PASSING and any(p is None for p in live.passes):
+            return  # the pass is a decision once the exchange is done
+        copy = live.copy()  # here in the GUI thread: the live hand goes on meanwhile
+        history = tuple(r.points for r in match.results()[:hand])
+        job = self._executor.submit(self._work_ahead, self._ahead, copy, hand, history, seat)
+        self._ahead_jobs = [j for j in self._ahead_jobs if not j.done()] + [job]
+
+    def working_ahead(self) -> bool:
+        """Whether decisions are being reviewed ahead (``prepare``) now."""
+        return any(not job.done() for job in self._ahead_jobs)
 
     def request(
         self,
@@ -140,6 +175,7 @@ class Reviewer(QObject):
         from ..engine import record_of, replay
 
         self.cancel()
+        self._ahead += 1  # what was queued ahead waits: this one is asked for
         self._job += 1
         self._asked = (hand, seat)
         self._stop = threading.Event()
@@ -187,7 +223,7 @@ class Reviewer(QObject):
                 found = review.positions(match, hand, seat)
             decisions = []
             for index, position in enumerate(found):
-                decisions.append(_searched(position, budget, stop, hindsight))
+                decisions.append(self._decision(position, budget, stop, hindsight))
                 with contextlib.suppress(RuntimeError):  # the window closed meanwhile
                     self._relay.progressed.emit(job, index + 1, len(found))
             result = review.HandReview(hand, seat, tuple(decisions))
@@ -197,6 +233,44 @@ class Reviewer(QObject):
             result = error
         with contextlib.suppress(RuntimeError):
             self._relay.done.emit(job, result)
+
+    def _decision(
+        self, position: Position, budget: ReviewBudget, stop: threading.Event, hindsight: bool
+    ) -> DecisionReview:
+        """One decision's review: the one made ahead, or searched now and kept."""
+        from ..ai.review import decision_key
+
+        if not hindsight:  # a networked table's: its worlds hold stand-ins, never kept
+            return _searched(position, budget, stop, hindsight)
+        key = decision_key(position)
+        found = self._decided.get(key)
+        if found is None:
+            found = self._decided[key] = _searched(position, budget, stop)
+        return found
+
+    def _work_ahead(
+        self,
+        ahead: int,
+        hand_state: HandState,
+        hand: int,
+        history: tuple[tuple[int, ...], ...],
+        seat: int,
+    ) -> None:
+        """In the worker thread: the decisions not yet reviewed, until a review is asked
+        for (the one under way is finished and kept: a review of this hand would want it)."""
+        from ..ai import review
+
+        budget = self.budget or review.DEFAULT_BUDGET
+        never = threading.Event()
+        try:
+            for position in review.positions_so_far(hand_state, hand, history, seat):
+                if ahead != self._ahead:
+                    return
+                key = review.decision_key(position)
+                if key not in self._decided:
+                    self._decided[key] = in_coach_process(_behind, (position, budget), never)
+        except Exception:  # ahead of time: the review asked for meets it again and says it
+            return
 
     def _on_relay_progressed(self, job: int, done: int, total: int) -> None:
         if job == self._job and self._asked is not None:
@@ -222,6 +296,19 @@ def _searched(
     from ..ai.review import review_position
 
     return in_coach_process(review_position, (position, budget, hindsight), stop)
+
+
+def _behind(position: Position, budget: ReviewBudget) -> DecisionReview:
+    """A decision reviewed ahead of time, in the coach's process, which from then on gives
+    way to the computers' searches (the player waits for those; a review only when asked).
+    Never the window's own process (where there is no coach's process it runs here)."""
+    if hasattr(os, "nice") and not _NICED and parent_process() is not None:
+        with contextlib.suppress(OSError):
+            os.nice(AHEAD_NICENESS)
+        _NICED.append(True)
+    from ..ai.review import review_position
+
+    return review_position(position, budget)
 
 
 def in_coach_process(

@@ -29,6 +29,7 @@ from ..storage import (
     Statistics,
 )
 from ..storage.saves import Selections, no_selection
+from ..table import CardPlayed, CardsPassed
 from .autosaver import Autosaver
 from .claims import ClaimWatcher
 from .coach_count import CoachCount
@@ -148,6 +149,7 @@ class GameSession(QObject):
         c = self.controller
         c.hand_dealt.connect(self._on_controller_hand_dealt)
         c.seat_passed.connect(self._on_controller_seat_passed)
+        c.event_told.connect(self._on_controller_event_told)
         c.trick_taken.connect(self._on_controller_progress)
         c.hand_scored.connect(self._on_controller_hand_scored)
         c.game_over.connect(self._on_controller_game_over)
@@ -515,6 +517,22 @@ class GameSession(QObject):
     def _on_controller_seat_passed(self, seat: int) -> None:
         self._selection[seat] = ()
         self.autosave()
+
+    def _on_controller_event_told(self, event: object) -> None:
+        """A human's decision is final once taken: its review starts now, while the hand
+        is played on, so the review asked at the hand's end is ready at once or soon."""
+        c = self.controller
+        match, humans = c.match, c.humans()
+        if match is None or not humans or self.demo or c.remote is not None:
+            return
+        if isinstance(event, CardsPassed):
+            seats = humans
+        elif isinstance(event, CardPlayed) and event.seat in humans:
+            seats = [event.seat]
+        else:
+            return
+        for seat in seats:
+            self.reviewer.prepare(match, len(match.hands) - 1, seat)
 
     def _on_controller_progress(self, *_: object) -> None:
         self.autosave()

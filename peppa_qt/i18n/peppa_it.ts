@@ -1250,8 +1250,65 @@
         <translation>Avanti ▶</translation>
     </message>
     <message>
-        <source>Show every choice</source>
-        <translation>Mostra tutte le scelte</translation>
+        <source>Details</source>
+        <translation>Dettagli</translation>
+    </message>
+    <message>
+        <source>What each choice was worth, and with every card known</source>
+        <translation>Quanto valeva ogni scelta, e come sarebbe andata a carte scoperte</translation>
+    </message>
+    <message>
+        <source>Too close to tell</source>
+        <translation>Troppo vicine per giudicare</translation>
+    </message>
+    <message>
+        <source>{grade}: about {points} points lost</source>
+        <comment>the grade, then the points lost</comment>
+        <translation>{grade}: circa {points} punti persi</translation>
+    </message>
+    <message>
+        <source>You passed {cards}: the best pass.</source>
+        <translation>Hai passato {cards}: il passaggio migliore.</translation>
+    </message>
+    <message>
+        <source>You played {cards}: the best card.</source>
+        <translation>Hai giocato {cards}: la carta migliore.</translation>
+    </message>
+    <message>
+        <source>{best} may be worth about {points} points more than your {cards}, but that is within the search's margin (± {error}): it cannot tell them apart.</source>
+        <translation>{best} potrebbe valere circa {points} punti più della tua scelta ({cards}), ma la differenza è entro il margine d'incertezza della ricerca (± {error}): non si possono distinguere.</translation>
+    </message>
+    <message>
+        <source>You chose {cards}; {best} was worth a little more: good enough.</source>
+        <translation>Hai scelto {cards}; {best} valeva appena di più: va bene così.</translation>
+    </message>
+    <message>
+        <source>The better pass was {best}; you passed {cards}.</source>
+        <translation>Era meglio passare {best}; hai passato {cards}.</translation>
+    </message>
+    <message>
+        <source>The better card was {best}; you played {cards}.</source>
+        <translation>Era meglio giocare {best}; hai giocato {cards}.</translation>
+    </message>
+    <message>
+        <source>Points each choice loses against the best (lower is better): {values}. Margin of the search: ± {error}.</source>
+        <translation>Punti che ogni scelta perde rispetto alla migliore (meno è meglio): {values}. Margine d'incertezza della ricerca: ± {error}.</translation>
+    </message>
+    <message>
+        <source>As the cards really lay, {cards} worked out; but from what you could see it was the worse bet.</source>
+        <translation>Con le carte com'erano davvero, con {cards} ti è andata bene; ma da quello che potevi vedere era la scommessa peggiore.</translation>
+    </message>
+    <message>
+        <source>As the cards really lay, {best} would have scored {gain} more; but from what you could see your choice was a sound bet.</source>
+        <translation>Con le carte com'erano davvero, con {best} ti sarebbe andata meglio di {gain} punti; ma da quello che potevi vedere la tua era una scelta sensata.</translation>
+    </message>
+    <message>
+        <source>With every card known (not graded): your choice did as well as any.</source>
+        <translation>A carte scoperte (non conta per il giudizio): nessun'altra scelta avrebbe fatto meglio.</translation>
+    </message>
+    <message>
+        <source>With every card known (not graded): {best} would have scored {gain} more.</source>
+        <translation>A carte scoperte (non conta per il giudizio): con {best} sarebbe andata meglio di {gain} punti.</translation>
     </message>
     <message>
         <source>Review of hand {n}</source>
@@ -1296,34 +1353,6 @@
     <message>
         <source>You played {card}: there was no other choice.</source>
         <translation>Hai giocato {card}: non c'era altra scelta.</translation>
-    </message>
-    <message>
-        <source>You chose {cards}: the best.</source>
-        <translation>Hai scelto {cards}: la scelta migliore.</translation>
-    </message>
-    <message>
-        <source>You chose {cards}; {best} was worth a little more, within the noise.</source>
-        <translation>Hai scelto {cards}; {best} valeva appena di più, entro il margine d'incertezza.</translation>
-    </message>
-    <message>
-        <source>You chose {cards}; the best was {best}.</source>
-        <translation>Hai scelto {cards}; la scelta migliore era {best}.</translation>
-    </message>
-    <message>
-        <source>{grade}: about {points} points lost (± {error}).</source>
-        <translation>{grade}: circa {points} punti persi (± {error}).</translation>
-    </message>
-    <message>
-        <source>Worth (points against the others' average): {values}</source>
-        <translation>Valore (punti rispetto alla media degli altri): {values}</translation>
-    </message>
-    <message>
-        <source>Hindsight, with every card known (not graded): your choice did best.</source>
-        <translation>Col senno di poi, a carte scoperte (non conta per il giudizio): la tua scelta era la migliore.</translation>
-    </message>
-    <message>
-        <source>Hindsight, with every card known (not graded): {best} would have scored {gain} more.</source>
-        <translation>Col senno di poi, a carte scoperte (non conta per il giudizio): {best} avrebbe fatto {gain} punti in più.</translation>
     </message>
 </context>
 <context>

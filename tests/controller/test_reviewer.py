@@ -147,3 +147,67 @@ def test_a_saved_game_keeps_its_reviews(qtbot: QtBot, sessions: list[GameSession
     again = new_session(sessions)
     again.resume(OpenedGame(replace(opened.saved, reviews=(spoiled,)), opened.match), counted=False)
     assert again.reviewer.cached(0, 0) is None
+
+
+def no_search(*_: object) -> None:
+    """Stands in for the coach's search: a review that needs one fails."""
+    raise AssertionError("searched when the review was asked for")
+
+
+def test_decisions_reviewed_while_the_hand_is_played_leave_nothing_to_search(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of a seat's decisions is reviewed ahead once taken (the hand still in play), so
+    the review asked at the hand's end has nothing left to search, tells nothing until
+    asked, and is the review worked out from the finished hand."""
+    from peppa_qt.ai.review import review_hand
+    from peppa_qt.controller import review as coach
+
+    game = Match(RuleSet.preset("hearts", {}), 9, track_undo=False)
+    hand = game.start_hand()
+    reviewer = Reviewer(SMALL)
+    told: list[HandReview] = []
+    reviewer.reviewed.connect(told.append)
+    for seat in range(4):
+        game.pass_cards(seat, cards_of(hand.hands[seat])[:3])
+    reviewer.prepare(game, 0, 2)
+    while hand.to_move is not None:
+        seat = hand.to_move
+        game.play(cards_of(hand.legal_mask())[-1])
+        if seat == 2:
+            reviewer.prepare(game, 0, 2)
+    qtbot.waitUntil(lambda: not reviewer.working_ahead(), timeout=60_000)
+    assert told == []
+    monkeypatch.setattr(coach, "_searched", no_search)
+    with qtbot.waitSignal(reviewer.reviewed, timeout=10_000) as caught:
+        reviewer.request(game, 0, 2)
+    assert hand_to_dict(caught.args[0]) == hand_to_dict(review_hand(game, 0, 2, SMALL))
+    reviewer.shutdown()
+
+
+def test_a_session_reviews_the_human_s_decisions_as_the_hand_is_played(
+    qtbot: QtBot, sessions: list[GameSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from peppa_qt.controller import review as coach
+
+    session = new_session(sessions)
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 2}})
+    bots = tuple(SeatSetup(name, "x") for name in ("Bruno", "Carla", "Dario"))
+    session.start(GameSetup(rules, (SeatSetup("Anna"), *bots), seed=4))
+
+    def act() -> bool:
+        hand = session.controller.hand
+        if hand is None or hand.phase is Phase.SCORED:
+            return hand is not None
+        if hand.phase is Phase.PASSING and hand.passes[0] is None:
+            session.submit_pass(0, cards_of(hand.hands[0])[:3])
+        elif hand.to_move == 0:
+            session.submit_play(0, cards_of(hand.legal_mask())[0])
+        return False
+
+    qtbot.waitUntil(act, timeout=10_000)
+    qtbot.waitUntil(lambda: not session.reviewer.working_ahead(), timeout=60_000)
+    monkeypatch.setattr(coach, "_searched", no_search)
+    with qtbot.waitSignal(session.reviewer.reviewed, timeout=10_000) as caught:
+        session.request_review(0, 0)
+    assert len(caught.args[0].decisions) == 14

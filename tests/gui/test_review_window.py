@@ -17,7 +17,7 @@ from test_italian import italian_window, still_english, visible_texts
 from peppa_qt.ai import review
 from peppa_qt.ai.review import Grade, HandReview
 from peppa_qt.engine.cardset import listed
-from peppa_qt.gui.dialogs.review import ReviewDialog
+from peppa_qt.gui.dialogs.review import ReviewDialog, decimal, grade_name
 from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.models.card_text import card_label
 
@@ -86,12 +86,16 @@ def test_after_a_hand_the_review_grades_each_choice(qtbot: QtBot, make_window: W
     assert dialog.summary.text() == dialog.summary_text(result)
     marked = [d for d in result.decisions if d.grade is not Grade.GOOD]
     assert marked, "lowest cards always cost something"
-    # It opens on the first marked choice: its grade, the loss and the values are shown.
+    # It opens on the first marked choice.
     shown = dialog.current()
     assert shown is marked[0]
     words = shown_texts(dialog)
-    assert any(w.startswith(("Inaccuracy", "Mistake", "Blunder")) for w in words)
-    assert any(w.startswith("Worth") for w in words)
+    # It leads with the points lost, then the better choice; the numbers wait for Details.
+    loss = decimal(shown.loss)
+    headline = f"{grade_name(shown.grade)}: about {loss} points lost"
+    better = "The better pass was" if shown.position.kind == "pass" else "The better card was"
+    assert headline in words and any(w.startswith(better) for w in words)
+    assert not any("lower is better" in w for w in words)
     # A play after the lead shows who played each card of the trick so far.
     row = next(i for i, d in enumerate(result.decisions) if d.position.view.trick)
     dialog.steps.setCurrentRow(row)
@@ -125,7 +129,8 @@ def test_the_keys_and_the_mouse_step_through_the_hand(
     assert shown is not None and shown.position.kind == "pass"
 
 
-def test_every_choice_is_shown_on_demand(qtbot: QtBot, make_window: WindowMaker) -> None:
+def test_details_show_what_every_choice_loses(qtbot: QtBot, make_window: WindowMaker) -> None:
+    """Lower is better: the best choice loses nothing, the one chosen its loss."""
     window = make_window()
     window.start_game(short_game("hearts", 2))
     play_a_hand(qtbot, window)
@@ -134,13 +139,20 @@ def test_every_choice_is_shown_on_demand(qtbot: QtBot, make_window: WindowMaker)
     assert result is not None
     row = next(i for i, d in enumerate(result.decisions) if len(d.values) > 2)
 
-    def worth() -> str:
-        return next(text for text in shown_texts(dialog) if text.startswith("Worth"))
+    def losses() -> list[str]:
+        return [text for text in shown_texts(dialog) if "(lower is better)" in text]
 
     dialog.steps.setCurrentRow(row)
-    few = worth().count("±")
-    dialog.every.click()
-    assert worth().count("±") == len(result.decisions[row].values) > few
+    assert losses() == []
+    dialog.details.click()
+    decision = result.decisions[row]
+    [line] = losses()
+    each = line.split(": ", 1)[1].split(". Margin")[0].split("; ")
+    assert len(each) == len(decision.values)
+    assert each[0].endswith(":\u00a00.0")  # the best first, losing nothing
+    mine = "\u00a0".join(card_label(card) for card in decision.cards(decision.chosen))
+    chosen = next(e for e in each if e.startswith(mine + ":"))
+    assert chosen.endswith(decimal(decision.loss))
 
 
 def test_the_window_goes_on_while_the_review_is_worked_out(

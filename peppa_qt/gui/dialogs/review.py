@@ -2,10 +2,12 @@
 
 A stepper through the hand (the pass, then each of the seat's plays) shows what the seat
 saw at that decision, read from the decision's ``PlayerView`` alone: its cards, the trick
-so far, the cards passed and received, the voids the others had shown. Beside it the card
-chosen, the best by the expert's evaluation from that view, what they were worth, the
-grade and the reason; all the choices' values on demand; and, marked as hindsight, what
-the choice scored with every card known. ← and → (and the list, and the buttons) step.
+so far, the cards passed and received, the voids the others had shown. Beside it, first the
+points lost and the better choice (what a beginner reads), then why; what happened with
+every card known (hindsight) only where it teaches something, worded never to seem to
+contradict the grade. Details show what each choice loses against the best (lower is
+better, the headline's unit) and the search's margin. ← and → (and the list, and the
+buttons) step.
 
 The review is worked out by the session's ``Reviewer`` in a worker thread: the dialog
 shows its progress and never waits for it.
@@ -14,6 +16,7 @@ shows its progress and never waits for it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -45,12 +48,20 @@ STYLE = """
 QLabel#title { font-size: 16px; font-weight: bold; }
 QLabel#muted { color: #4f5b54; }
 QLabel#good { font-weight: bold; color: #1a7a35; }
+QLabel#noise { font-weight: bold; color: #4f5b54; }
 QLabel#inaccuracy { font-weight: bold; color: #9a6700; }
 QLabel#mistake, QLabel#blunder { font-weight: bold; color: #c0262d; }
 """
 
 #: The marks beside a decision in the list, as chess players write them.
+#: Points a good choice's hindsight must miss by before it is told (less is mere chance).
+HINDSIGHT_TEACHES: Final = 1.0
+
 MARKS = {Grade.GOOD: "✓", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BLUNDER: "??"}
+#: A space no line is broken at.
+NBSP = "\u00a0"
+#: The mark of a choice the search cannot tell from the best (its loss within the noise).
+NOISE_MARK = "≈"
 
 
 def grade_name(grade: Grade) -> str:
@@ -78,12 +89,6 @@ def decimal(value: float) -> str:
     locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
     rounded = round(value, 1) + 0.0  # no "−0.0"
     return locale.toString(rounded, "f", 1).replace("-", "−")
-
-
-def _value(mean: float) -> str:
-    """A value with its sign: +2.5, −1.0."""
-    text = decimal(mean)
-    return text if text.startswith("−") else "+" + text
 
 
 class ReviewDialog(QDialog):
@@ -181,8 +186,9 @@ class ReviewDialog(QDialog):
         self.previous.clicked.connect(lambda: self.step(-1))
         self.next = QPushButton(self.tr("Next ▶"))
         self.next.clicked.connect(lambda: self.step(1))
-        self.every = QCheckBox(self.tr("Show every choice"))
-        self.every.toggled.connect(lambda _: self._show_current())
+        self.details = QCheckBox(self.tr("Details"))
+        self.details.setToolTip(self.tr("What each choice was worth, and with every card known"))
+        self.details.toggled.connect(lambda _: self._show_current())
         middle = QHBoxLayout()
         middle.addWidget(self.steps)
         middle.addWidget(self.detail, 1)
@@ -197,7 +203,7 @@ class ReviewDialog(QDialog):
         box.addWidget(self.progress)
         box.addLayout(middle, 1)
         row = QHBoxLayout()
-        row.addWidget(self.every)
+        row.addWidget(self.details)
         row.addStretch(1)
         row.addWidget(buttons)
         box.addLayout(row)
@@ -220,7 +226,7 @@ class ReviewDialog(QDialog):
         self.summary.setText(self.tr("Working out the review…"))
         self.progress.setRange(0, 0)
         self.progress.show()
-        for widget in (self.previous, self.next, self.every):
+        for widget in (self.previous, self.next, self.details):
             widget.setEnabled(False)
         self._request(self._hand, self.seat)
 
@@ -253,10 +259,11 @@ class ReviewDialog(QDialog):
         self.summary.setText(self.summary_text(review))
         for decision in review.decisions:
             mark = "" if decision.forced else MARKS[decision.grade]
+            mark = NOISE_MARK if decision.within_noise else mark
             self.steps.addItem(f"{place_text(decision)}  {mark}".rstrip())
             if not decision.forced:
-                self.steps.item(self.steps.count() - 1).setToolTip(grade_name(decision.grade))
-        for widget in (self.previous, self.next, self.every):
+                self.steps.item(self.steps.count() - 1).setToolTip(self._grade_words(decision))
+        for widget in (self.previous, self.next, self.details):
             widget.setEnabled(True)
         first = next((i for i, d in enumerate(review.decisions) if d.grade is not Grade.GOOD), 0)
         self.steps.setCurrentRow(first)
@@ -351,58 +358,111 @@ class ReviewDialog(QDialog):
         return self.tr("Known: {voids}.").format(voids="; ".join(parts))
 
     def _verdict_widgets(self, d: DecisionReview) -> list[QWidget]:
-        """The choice, the best, the grade and why, the values, hindsight."""
+        """The points lost and the better choice first, then why; the numbers in details."""
         chosen = cards_label(d.cards(d.chosen))
         if d.forced:
             only = self.tr("You played {card}: there was no other choice.")
             return [_label("", only.format(card=chosen))]
-        found: list[QWidget] = []
-        if d.chosen == d.best:
-            found.append(_label("", self.tr("You chose {cards}: the best.").format(cards=chosen)))
-        elif d.grade is Grade.GOOD:
-            best = cards_label(d.cards(d.best))
-            line = self.tr("You chose {cards}; {best} was worth a little more, within the noise.")
-            found.append(_label("", line.format(cards=chosen, best=best)))
-        else:
-            best = cards_label(d.cards(d.best))
-            line = self.tr("You chose {cards}; the best was {best}.")
-            found.append(_label("", line.format(cards=chosen, best=best)))
-        verdict = grade_name(d.grade)
-        if d.grade is not Grade.GOOD:
-            verdict = self.tr("{grade}: about {points} points lost (± {error}).").format(
-                grade=verdict, points=decimal(d.loss), error=decimal(d.error)
-            )
-        found.append(_label(d.grade.value, verdict))
+        style = "noise" if d.within_noise else d.grade.value
+        found: list[QWidget] = [_label(style, self._headline(d))]
+        found.append(_label("", self._choice_line(d)))
         if d.reason is not None:
             found.append(_label("", texts.hint_text(d.reason)))
-        found.append(_label("muted", self._values_text(d)))
-        if d.hindsight is not None:
-            found.append(_label("muted", self._hindsight_text(d)))
+        lesson = self._hindsight_text(d, details=False)
+        if lesson:
+            found.append(_label("", lesson))
+        if self.details.isChecked():
+            found.append(_label("muted", self._values_text(d)))
+            more = self._hindsight_text(d, details=True)
+            if more and more != lesson:
+                found.append(_label("muted", more))
         return found
 
+    def _grade_words(self, d: DecisionReview) -> str:
+        """The grade, or that the search cannot tell the choice from the best."""
+        return self.tr("Too close to tell") if d.within_noise else grade_name(d.grade)
+
+    def _headline(self, d: DecisionReview) -> str:
+        """'Mistake: about 2.5 points lost', 'Good', or 'Too close to tell'."""
+        if d.grade is Grade.GOOD:
+            return self._grade_words(d)
+        line = self.tr("{grade}: about {points} points lost", "the grade, then the points lost")
+        return line.format(grade=grade_name(d.grade), points=decimal(d.loss))
+
+    def _choice_line(self, d: DecisionReview) -> str:
+        """The better choice, and the player's."""
+        chosen, best = cards_label(d.cards(d.chosen)), cards_label(d.cards(d.best))
+        passing = d.position.kind == "pass"
+        if d.chosen == d.best:
+            line = (
+                self.tr("You passed {cards}: the best pass.")
+                if passing
+                else self.tr("You played {cards}: the best card.")
+            )
+            return line.format(cards=chosen)
+        if d.within_noise:
+            line = self.tr(
+                "{best} may be worth about {points} points more than your {cards}, but that is "
+                "within the search's margin (± {error}): it cannot tell them apart."
+            )
+            return line.format(
+                best=best, cards=chosen, points=decimal(d.loss), error=decimal(d.error)
+            )
+        if d.grade is Grade.GOOD:
+            line = self.tr("You chose {cards}; {best} was worth a little more: good enough.")
+            return line.format(cards=chosen, best=best)
+        line = (
+            self.tr("The better pass was {best}; you passed {cards}.")
+            if passing
+            else self.tr("The better card was {best}; you played {cards}.")
+        )
+        return line.format(best=best, cards=chosen)
+
     def _values_text(self, d: DecisionReview) -> str:
-        """What the choices were worth: points against the others' average, more is better."""
-        shown = list(d.values) if self.every.isChecked() else [d.chosen, d.best]
-        ranked = sorted(dict.fromkeys(shown), key=lambda c: -d.values[c][0])
-        each = ", ".join(
-            f"{cards_label(d.cards(c))} {_value(d.values[c][0])} ± {decimal(d.values[c][1])}"
+        """What each choice loses against the best, lower is better (the headline's unit)."""
+        top = max(mean for mean, _ in d.values.values())
+        ranked = sorted(d.values, key=lambda c: -d.values[c][0])
+        # A pass's three cards kept on one line, and its number told from its cards.
+        each = "; ".join(
+            f"{NBSP.join(card_label(card) for card in d.cards(c))}:{NBSP}"
+            f"{decimal(top - d.values[c][0])}"
             for c in ranked
         )
-        return self.tr("Worth (points against the others' average): {values}").format(values=each)
+        line = self.tr(
+            "Points each choice loses against the best (lower is better): {values}. "
+            "Margin of the search: ± {error}."
+        )
+        return line.format(values=each, error=decimal(d.error))
 
-    def _hindsight_text(self, d: DecisionReview) -> str:
+    def _hindsight_text(self, d: DecisionReview, *, details: bool) -> str:
+        """With every card known: said where it teaches (a bet that worked out, bad luck),
+        or in details; never as if it were the grade."""
         hindsight = d.hindsight
-        assert hindsight is not None
+        if hindsight is None:
+            return ""
         top = hindsight.best(d.chosen)
         mine = hindsight.values.get(d.chosen)
-        if mine is None or top == d.chosen:
-            line = self.tr("Hindsight, with every card known (not graded): your choice did best.")
-            return line
-        line = self.tr(
-            "Hindsight, with every card known (not graded): {best} would have scored {gain} more."
-        )
-        gain = decimal(hindsight.values[top] - mine)
-        return line.format(best=cards_label(d.cards(top)), gain=gain)
+        chosen = cards_label(d.cards(d.chosen))
+        worked = mine is None or top == d.chosen
+        gain = 0.0 if worked or mine is None else hindsight.values[top] - mine
+        if d.grade is not Grade.GOOD and worked:
+            line = self.tr(
+                "As the cards really lay, {cards} worked out; but from what you could see "
+                "it was the worse bet."
+            )
+            return line.format(cards=chosen)
+        if d.grade is Grade.GOOD and gain >= HINDSIGHT_TEACHES:
+            line = self.tr(
+                "As the cards really lay, {best} would have scored {gain} more; but from what "
+                "you could see your choice was a sound bet."
+            )
+            return line.format(best=cards_label(d.cards(top)), gain=decimal(gain))
+        if not details:
+            return ""
+        if worked:
+            return self.tr("With every card known (not graded): your choice did as well as any.")
+        line = self.tr("With every card known (not graded): {best} would have scored {gain} more.")
+        return line.format(best=cards_label(d.cards(top)), gain=decimal(gain))
 
 
 def _label(name: str, text: str = "") -> QLabel:

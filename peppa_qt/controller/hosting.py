@@ -227,8 +227,9 @@ class HostedGame(QObject):
             net.stop()
 
 
-#: The file beside a hosting window's kept table that says its port.
-PORT_FILE = "port.json"
+#: The file beside a hosting window's kept table that says its port (not a ``.json``: the
+#: table store reads every ``.json`` there as a table, and set this one aside as damaged).
+PORT_FILE = "port"
 MAX_PORT = 65535
 
 

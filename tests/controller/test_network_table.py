@@ -214,6 +214,7 @@ def test_a_hosting_window_closed_mid_game_hosts_its_table_again_and_the_guest_co
     ):
         again.rehost(again_session, store, host="127.0.0.1", times=FAST)
         assert again.code == code and again.port == port
+        assert kept_table(store) and not list(store.glob("*.corrupt"))  # nothing set aside
         names = again_session.controller.names()
         assert names[0] == "Anna" and names[2:] == ["C", "D"]
     host_match = again_session.controller.match

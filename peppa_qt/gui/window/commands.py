@@ -94,7 +94,7 @@ class WindowCommands(QObject):
         session = self.session
         # A table hosted here and left mid-game (checked by its file first: the network
         # side is loaded only if there is one).
-        hosted = (self.tables_dir / "port.json").exists() and not self._host.demo
+        hosted = (self.tables_dir / "port").exists() and not self._host.demo  # (hosting.PORT_FILE)
         if hosted and self.network.offer_rehost():
             return
         opened = None if self._host.demo else session.load_autosave()

@@ -475,6 +475,14 @@
         <translation>Evidenzia la carta precedente o la successiva</translation>
     </message>
     <message>
+        <source>1 2 3 4</source>
+        <translation>1 2 3 4</translation>
+    </message>
+    <message>
+        <source>The ring to your clubs, diamonds, hearts, spades (again: the next one)</source>
+        <translation>Evidenzia le tue carte di fiori, quadri, cuori, picche (di nuovo: la successiva)</translation>
+    </message>
+    <message>
         <source>Space</source>
         <translation>Spazio</translation>
     </message>
@@ -670,6 +678,10 @@
         <translation>L'&amp;ultima presa, a voce</translation>
     </message>
     <message>
+        <source>The &amp;voids seen</source>
+        <translation>I semi &amp;mancanti</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
     </message>
@@ -748,6 +760,10 @@
 </context>
 <context>
     <name>Narration</name>
+    <message>
+        <source>No {suit} in your hand.</source>
+        <translation>Nessuna carta di {suit} in mano.</translation>
+    </message>
     <message>
         <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
         <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
@@ -1681,6 +1697,18 @@
     <message>
         <source>Still out: {cards}</source>
         <translation>Ancora in gioco: {cards}</translation>
+    </message>
+    <message>
+        <source>{name}: no {suits}</source>
+        <translation>{name}: senza {suits}</translation>
+    </message>
+    <message>
+        <source>Nobody has shown a void yet.</source>
+        <translation>Nessuno ha ancora mostrato di non avere un seme.</translation>
+    </message>
+    <message>
+        <source>Voids seen: {voids}.</source>
+        <translation>Semi mancanti: {voids}.</translation>
     </message>
     <message>
         <source>No trick has been taken yet in this hand.</source>

@@ -72,6 +72,10 @@ class Narration(QObject):
         """Have a screen reader say ``text``, the status line left as it is."""
         self._announce(text, assertive)
 
+    def no_suit(self, suit: int) -> None:
+        """A suit's key, and the hand holds none of it."""
+        self._announce(self.tr("No {suit} in your hand.").format(suit=texts.suit_name(suit)), False)
+
     def prompt(self, mode: Mode, full: bool) -> None:
         """What the player is asked now."""
         if mode is Mode.PLAYING:

@@ -127,7 +127,9 @@ class TablePresenter(QObject):
             sort_key=self.hand.sort_key,
             sprites=self.hand.sprites,
         )
-        self.input = TableInput(self.focus, self, self.aids.next_action)
+        self.input = TableInput(
+            self.focus, self, self.aids.next_action, no_suit=self.narration.no_suit
+        )
         self.speech = SpokenTable(
             self.scene,
             mode=lambda: self.mode,

@@ -812,6 +812,18 @@
         <source>Hearts are broken.</source>
         <translation>I cuori sono aperti.</translation>
     </message>
+    <message>
+        <source>Your turn.</source>
+        <translation>Tocca a te.</translation>
+    </message>
+    <message>
+        <source>{name}: {card}.</source>
+        <translation>{name}: {card}.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tu</translation>
+    </message>
     <message numerus="yes">
         <source>You take the trick: %n point(s).</source>
         <translation>
@@ -1464,6 +1476,10 @@
         <translation>Nuove partite</translation>
     </message>
     <message>
+        <source>Screen reader</source>
+        <translation>Lettore di schermo</translation>
+    </message>
+    <message>
         <source>Slow</source>
         <translation>Lenta</translation>
     </message>
@@ -1613,6 +1629,57 @@
     <message>
         <source>{rules}, {limit}</source>
         <translation>{rules}, {limit}</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechTab</name>
+    <message>
+        <source>Brief</source>
+        <translation>Breve</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normale</translation>
+    </message>
+    <message>
+        <source>Detailed: the computers' turns too</source>
+        <translation>Dettagliato: anche i turni del computer</translation>
+    </message>
+    <message>
+        <source>What a screen reader is told</source>
+        <translation>Quanto dice il lettore di schermo</translation>
+    </message>
+    <message>
+        <source>Announce:</source>
+        <translation>Annuncia:</translation>
+    </message>
+    <message>
+        <source>Cards played</source>
+        <translation>Le carte giocate</translation>
+    </message>
+    <message>
+        <source>Tricks taken and their points</source>
+        <translation>Le prese e i loro punti</translation>
+    </message>
+    <message>
+        <source>Hearts broken and the Peppa taken</source>
+        <translation>I cuori aperti e la Peppa presa</translation>
+    </message>
+    <message>
+        <source>Cards received in the pass</source>
+        <translation>Le carte ricevute nel passaggio</translation>
+    </message>
+    <message>
+        <source>Whose turn it is</source>
+        <translation>A chi tocca</translation>
+    </message>
+    <message>
+        <source>The hand's points</source>
+        <translation>I punti della mano</translation>
+    </message>
+    <message>
+        <source>Why a card is refused</source>
+        <translation>Perché una carta non si può giocare</translation>
     </message>
 </context>
 <context>

@@ -1675,7 +1675,7 @@
     </message>
     <message>
         <source>The hand's points</source>
-        <translation>I punti della mano</translation>
+        <translation>I punti della smazzata</translation>
     </message>
     <message>
         <source>Why a card is refused</source>

@@ -475,6 +475,14 @@
         <translation>Evidenzia la carta precedente o la successiva</translation>
     </message>
     <message>
+        <source>1 2 3 4</source>
+        <translation>1 2 3 4</translation>
+    </message>
+    <message>
+        <source>The ring to your clubs, diamonds, hearts, spades (again: the next one)</source>
+        <translation>Evidenzia le tue carte di fiori, quadri, cuori, picche (di nuovo: la successiva)</translation>
+    </message>
+    <message>
         <source>Space</source>
         <translation>Spazio</translation>
     </message>
@@ -670,6 +678,10 @@
         <translation>L'&amp;ultima presa, a voce</translation>
     </message>
     <message>
+        <source>The &amp;voids seen</source>
+        <translation>I semi &amp;mancanti</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
     </message>
@@ -749,6 +761,10 @@
 <context>
     <name>Narration</name>
     <message>
+        <source>No {suit} in your hand.</source>
+        <translation>Nessuna carta di {suit} in mano.</translation>
+    </message>
+    <message>
         <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
         <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
     </message>
@@ -795,6 +811,18 @@
     <message>
         <source>Hearts are broken.</source>
         <translation>I cuori sono aperti.</translation>
+    </message>
+    <message>
+        <source>Your turn.</source>
+        <translation>Tocca a te.</translation>
+    </message>
+    <message>
+        <source>{name}: {card}.</source>
+        <translation>{name}: {card}.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tu</translation>
     </message>
     <message numerus="yes">
         <source>You take the trick: %n point(s).</source>
@@ -1448,6 +1476,10 @@
         <translation>Nuove partite</translation>
     </message>
     <message>
+        <source>Screen reader</source>
+        <translation>Lettore di schermo</translation>
+    </message>
+    <message>
         <source>Slow</source>
         <translation>Lenta</translation>
     </message>
@@ -1600,6 +1632,57 @@
     </message>
 </context>
 <context>
+    <name>SpeechTab</name>
+    <message>
+        <source>Brief</source>
+        <translation>Breve</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normale</translation>
+    </message>
+    <message>
+        <source>Detailed: the computers' turns too</source>
+        <translation>Dettagliato: anche i turni del computer</translation>
+    </message>
+    <message>
+        <source>What a screen reader is told</source>
+        <translation>Quanto dice il lettore di schermo</translation>
+    </message>
+    <message>
+        <source>Announce:</source>
+        <translation>Annuncia:</translation>
+    </message>
+    <message>
+        <source>Cards played</source>
+        <translation>Le carte giocate</translation>
+    </message>
+    <message>
+        <source>Tricks taken and their points</source>
+        <translation>Le prese e i loro punti</translation>
+    </message>
+    <message>
+        <source>Hearts broken and the Peppa taken</source>
+        <translation>I cuori aperti e la Peppa presa</translation>
+    </message>
+    <message>
+        <source>Cards received in the pass</source>
+        <translation>Le carte ricevute nel passaggio</translation>
+    </message>
+    <message>
+        <source>Whose turn it is</source>
+        <translation>A chi tocca</translation>
+    </message>
+    <message>
+        <source>The hand's points</source>
+        <translation>I punti della smazzata</translation>
+    </message>
+    <message>
+        <source>Why a card is refused</source>
+        <translation>Perché una carta non si può giocare</translation>
+    </message>
+</context>
+<context>
     <name>SpokenTable</name>
     <message>
         <source>Card table</source>
@@ -1681,6 +1764,18 @@
     <message>
         <source>Still out: {cards}</source>
         <translation>Ancora in gioco: {cards}</translation>
+    </message>
+    <message>
+        <source>{name}: no {suits}</source>
+        <translation>{name}: senza {suits}</translation>
+    </message>
+    <message>
+        <source>Nobody has shown a void yet.</source>
+        <translation>Nessuno ha ancora mostrato di non avere un seme.</translation>
+    </message>
+    <message>
+        <source>Voids seen: {voids}.</source>
+        <translation>Semi mancanti: {voids}.</translation>
     </message>
     <message>
         <source>No trick has been taken yet in this hand.</source>

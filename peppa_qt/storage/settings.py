@@ -44,6 +44,11 @@ BACKS: Final = ("red", "blue", "green")
 SUIT_ORDERS: Final = ("CDSH", "SHCD", "HSDC", "CDHS")
 #: At start, go on with the autosaved game at once, or ask first.
 RESUME_CHOICES: Final = ("resume", "ask")
+#: How much the screen reader is told: short words, the usual, or the computers' turns too.
+VERBOSITY: Final = ("brief", "normal", "detailed")
+#: The kinds of announcement a player may turn off: cards played, tricks taken, hearts broken
+#: and the Peppa taken, cards received, whose turn, the hand's points, moves refused.
+ANNOUNCEMENTS: Final = ("cards", "tricks", "hearts", "received", "turn", "points", "refusals")
 MAX_RECENT: Final = 8
 #: The version a file offering a four-seat game is written as (an earlier Peppa reads it).
 FOUR_SEAT_VERSION: Final = 1
@@ -90,6 +95,10 @@ class Settings:
     recent_files: tuple[str, ...] = ()
     #: The table of a new game: 4, or 6 and 8 for Belmont.
     seats: int = DEFAULT_SEATS
+    #: How much a screen reader is told (``VERBOSITY``).
+    verbosity: str = "normal"
+    #: The kinds of announcement turned off (``ANNOUNCEMENTS``).
+    quiet: tuple[str, ...] = ()
 
     def pauses_tricks(self, speed: str) -> bool:
         """Whether a full trick waits at the end at ``speed``; never with animations off."""
@@ -116,6 +125,10 @@ def settings_to_json(settings: Settings) -> str:
     values["rule_options"] = dict(settings.rule_options)
     values["players"] = [asdict(p) for p in settings.players]
     values["recent_files"] = list(settings.recent_files)
+    values["quiet"] = list(settings.quiet)
+    for key, default in (("verbosity", "normal"), ("quiet", [])):
+        if values[key] == default:  # a file without them is written as before, byte for byte
+            del values[key]
     values["sound_effects"] = values.pop("sound")
     seats = values.pop("seats")
     if seats == DEFAULT_SEATS:
@@ -159,6 +172,8 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         resume=jf.choice(data, "resume", d.resume, RESUME_CHOICES),
         recent_files=_recent(data.get("recent_files", [])),
         seats=seats,
+        verbosity=jf.choice(data, "verbosity", d.verbosity, VERBOSITY),
+        quiet=_quiet(data.get("quiet", [])),
     )
 
 
@@ -200,6 +215,13 @@ def _players(value: object, seats: int) -> tuple[SeatDefault, ...]:
             raise FormatError("a player's level must be text or null")
         players.append(SeatDefault(name, level))
     return tuple(players)
+
+
+def _quiet(value: object) -> tuple[str, ...]:
+    """The kinds turned off; one a later Peppa knows and this one does not is left out."""
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise FormatError('"quiet" must be a list of kinds of announcement')
+    return tuple(k for k in ANNOUNCEMENTS if k in value)
 
 
 def _base64(data: Mapping[str, Any], key: str) -> str:

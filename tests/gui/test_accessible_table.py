@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
+from peppa_qt.engine.cards import Card
+from peppa_qt.gui.presenter.spoken_table import shown_voids
 from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
 from peppa_qt.gui.window.language import translations
 from peppa_qt.gui.window.main_window import MainWindow
@@ -130,3 +132,38 @@ def test_keys_ask_the_table_and_the_answer_is_announced(
     assert heard[-1].startswith("Still out: Clubs: ")
     qtbot.keyClick(window.view, Qt.Key.Key_T)
     assert heard[-1].startswith(("On the table: ", "No cards on the table."))
+
+
+@pytest.mark.parametrize(("key", "suit"), [(Qt.Key.Key_1, "clubs"), (Qt.Key.Key_4, "spades")])
+def test_a_digit_takes_the_ring_to_a_suit_and_again_to_its_next_card(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]], key: Qt.Key, suit: str
+) -> None:
+    window, heard = said
+    to_play(qtbot, window)
+    held = [c.text(Name) for c in kids(hand(window)) if f" of {suit}," in c.text(Name)]
+    qtbot.keyClick(window.view, key)
+    if not held:
+        assert heard[-1] == f"No {suit} in your hand."
+        return
+    assert hand(window).focusChild().text(Name) == held[0]
+    qtbot.keyClick(window.view, key)  # again: the next card of the suit, round it
+    assert hand(window).focusChild().text(Name) == held[1 % len(held)]
+
+
+def test_voids_seen_name_who_did_not_follow_the_suit_led(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, heard = said
+    to_play(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    assert heard[-1] == "Nobody has shown a void yet."
+    plays = tuple(Card.parse(c) for c in ("2C", "QS", "3C"))  # the second, out of clubs
+    shown = replace(window.presenter.table, first_lead=2, plays=plays, trick_winners=())
+    void = shown.tricks[0].plays[1][0]
+    assert shown_voids(shown, viewer=0) == {void: {0}}
+    assert shown_voids(shown, viewer=void) == {}  # the viewer's own: not told
+    assert window.presenter.shown is not None
+    window.presenter.shown = replace(window.presenter.shown, table=shown)
+    qtbot.keyClick(window.view, Qt.Key.Key_V)
+    name = window.presenter.names()[void]
+    assert heard[-1] == f"Voids seen: {name}: no clubs."

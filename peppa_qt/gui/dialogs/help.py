@@ -93,6 +93,10 @@ class KeyboardDialog(QDialog):
         self.resize(520, 520)
         table = [
             (self.tr("← →"), self.tr("Move the ring over your cards")),
+            (
+                self.tr("1 2 3 4"),
+                self.tr("The ring to your clubs, diamonds, hearts, spades (again: the next one)"),
+            ),
             (self.tr("Space"), self.tr("Choose a card to pass, or raise the card to play")),
             (
                 self.tr("Enter"),

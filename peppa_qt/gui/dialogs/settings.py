@@ -34,6 +34,7 @@ from .. import texts
 from ..table.card_pixmaps import CardPixmapCache
 from ..table.view import FELTS
 from .defaults import settings_with_setup, setup_from_settings
+from .speech_tab import SpeechTab
 
 ICON = QSize(20, 28)
 
@@ -75,6 +76,9 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self._table_tab(), self.tr("Table"))
         self.tabs.addTab(self._play_tab(), self.tr("Playing"))
         self.tabs.addTab(self._game_tab(), self.tr("New games"))
+        self.speech = SpeechTab()
+        self.speech.edited.connect(self._on_edited)
+        self.tabs.addTab(self.speech, self.tr("Screen reader"))
         box.addWidget(self.tabs)
         box.addWidget(self._buttons())
         if self._body is not None:
@@ -269,6 +273,7 @@ class SettingsDialog(QDialog):
         self.auto_finish.setChecked(settings.auto_finish)
         self.resume.setChecked(settings.resume == "resume")
         self.sound.setChecked(settings.sound)
+        self.speech.show_values(settings.verbosity, settings.quiet)
         self._show_sound_note()
         self._show_game(setup_from_settings(settings, self._levels))
         self._loading = False
@@ -291,6 +296,7 @@ class SettingsDialog(QDialog):
 
     def settings(self) -> Settings:
         """The settings the dialog shows."""
+        verbosity, quiet = self.speech.values()
         return replace(
             self._base,
             animation_speed=str(self.speed.currentData()),
@@ -305,6 +311,8 @@ class SettingsDialog(QDialog):
             resume="resume" if self.resume.isChecked() else "ask",
             sound=self.sound.isChecked(),
             language=str(self.language.currentData()),
+            verbosity=verbosity,
+            quiet=quiet,
         )
 
     # ------------------------------------------------------------------ slots

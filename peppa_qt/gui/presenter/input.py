@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ...engine import CardSet
+from ...engine.cards import SUIT_SIZE
 from ..table.card_pixmaps import card_of
 from .keyboard_focus import KeyboardFocus
 from .modes import Mode
@@ -39,10 +40,17 @@ class TableInput:
     """Clicks and keys in the input mode of the moment."""
 
     def __init__(
-        self, focus: KeyboardFocus, actions: Actions, next_action: Callable[[], None]
+        self,
+        focus: KeyboardFocus,
+        actions: Actions,
+        next_action: Callable[[], None],
+        *,
+        no_suit: Callable[[int], None] = lambda suit: None,
     ) -> None:
-        """``next_action`` is called at each action first (the moment before is over)."""
+        """``next_action`` is called at each action first (the moment before is over);
+        ``no_suit(suit)`` when a suit's key finds none of it in the hand."""
         self._focus = focus
+        self._no_suit = no_suit
         self._actions = actions
         self._next_action = next_action
         #: The cards that may be played now (a card set's mask); the last asked for.
@@ -66,13 +74,18 @@ class TableInput:
             actions.play_card(card)
 
     def press(self, action: str) -> None:
-        """A key on the table: "left", "right", "select" (Space) or "activate" (Enter)."""
+        """A key on the table: "left", "right", "select" (Space), "activate" (Enter), or
+        "suit 0" to "suit 3" (the keys 1 to 4: clubs, diamonds, hearts, spades)."""
         mode = self._actions.mode
         if mode is Mode.IDLE:
             return
         self._next_action()
         focus = self._focus.card
-        if action in ("left", "right"):
+        if action.startswith("suit "):
+            suit = int(action.removeprefix("suit "))
+            if not self._focus.to_suit(suit, lambda c: card_of(c) // SUIT_SIZE, mode):
+                self._no_suit(suit)
+        elif action in ("left", "right"):
             self._focus.move(-1 if action == "left" else 1, mode, self.playable)
         elif action == "select" and focus is not None:
             if mode is Mode.PASSING:

@@ -46,6 +46,19 @@ class KeyboardFocus:
         if focus is not None:
             self.scene.set_selection([] if focus in self.scene.raised else [focus])
 
+    def to_suit(self, suit: int, suit_of: Callable[[int], int], mode: Mode) -> bool:
+        """A suit's key: the ring to the suit's first card, or its next one if the ring is on
+        it already (round the suit); False if the hand holds none of it."""
+        cards = [c for c in self.hand() if suit_of(c) == suit]
+        if not cards:
+            return False
+        focus = self.card
+        at = cards.index(focus) + 1 if focus in cards else 0
+        self.scene.set_focus(cards[at % len(cards)])
+        if mode is Mode.PLAYING and self.scene.raised:  # the preview follows the ring
+            self.scene.set_selection([])
+        return True
+
     def first_playable(self, playable: Playable) -> None:
         """Enter with no ring yet: the ring shows on the first card that can be played."""
         legal = [c for c in self.hand() if playable(c)]

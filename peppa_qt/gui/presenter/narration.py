@@ -53,14 +53,29 @@ class Narration(QObject):
         self._received: Words | None = None
         self._hearts_heard = False  # the sound of hearts broken was played in this hand
         self._silent_score: int | None = None  # a resumed hand, scored before: no sound
+        #: How much is announced ("brief", "normal", "detailed") and the kinds turned off.
+        self._verbosity = "normal"
+        self._quiet: frozenset[str] = frozenset()
+
+    def follow(self, verbosity: str, quiet: Sequence[str]) -> None:
+        """Announce as the player chose: ``verbosity`` and the kinds ``quiet`` (settings)."""
+        self._verbosity, self._quiet = verbosity, frozenset(quiet)
+
+    def _wants(self, kind: str | None) -> bool:
+        return kind is None or kind not in self._quiet
+
+    def _tell(self, kind: str, words: str, assertive: bool = False) -> None:
+        if self._wants(kind):
+            self._announce(words, assertive)
 
     # -------------------------------------------------------------- the status line
 
-    def say(self, text: Words | None) -> None:
-        """Put a sentence on the status line (None: clear it); said again on a new language."""
+    def say(self, text: Words | None, kind: str | None = None) -> None:
+        """Put a sentence on the status line (None: clear it); said again on a new language.
+        It is announced too unless its ``kind`` of announcement is turned off."""
         self._status = text
         self._emit_text("" if text is None else text())
-        if text is not None:
+        if text is not None and self._wants(kind):
             self._announce(text(), False)
 
     def say_again(self) -> None:
@@ -72,10 +87,14 @@ class Narration(QObject):
         """Have a screen reader say ``text``, the status line left as it is."""
         self._announce(text, assertive)
 
+    def no_suit(self, suit: int) -> None:
+        """A suit's key, and the hand holds none of it."""
+        self._announce(self.tr("No {suit} in your hand.").format(suit=texts.suit_name(suit)), False)
+
     def prompt(self, mode: Mode, full: bool) -> None:
         """What the player is asked now."""
         if mode is Mode.PLAYING:
-            self.say(self._your_turn)
+            self.say(self._your_turn, "turn")
         elif mode is Mode.PASSING and full:
             self.say(
                 lambda: self.tr(
@@ -89,12 +108,25 @@ class Narration(QObject):
         """'Your turn: play a card', after what was received if it was just said."""
         received, self._received = self._received, None
         if received is None:
-            self.say(self._your_turn)
-        else:  # the hand-over or the lead came at once: the cards received are told still
-            self.say(lambda: f"{received()} {self._your_turn()}")
+            self.say(self._your_turn, "turn")
+            return
+        # The hand-over or the lead came at once: the cards received are told still.
+        self.say(lambda: f"{received()} {self._your_turn()}", "")
+        wanted = [
+            w for k, w in (("received", received), ("turn", self._your_turn)) if self._wants(k)
+        ]
+        if wanted:
+            self._announce(" ".join(w() for w in wanted), False)
 
     def _your_turn(self) -> str:
+        if self._verbosity == "brief":
+            return self.tr("Your turn.")
         return self.tr("Your turn: play a card.")
+
+    def computer_turn(self, name: str) -> None:
+        """A computer is to play: announced in the detailed verbosity only."""
+        if self._verbosity == "detailed":
+            self._tell("turn", self.tr("{name}'s turn.").format(name=name))
 
     def received(self, cards: Sequence[int], giver: str, order: Callable[[int], object]) -> None:
         """Tell the viewer what they got (said again with their turn, should it come now)."""
@@ -106,7 +138,7 @@ class Narration(QObject):
             )
 
         self._received = words
-        self.say(words)
+        self.say(words, "received")
 
     def forget_received(self) -> None:
         """The cards received are not to be said again (their human's cards are covered)."""
@@ -134,11 +166,11 @@ class Narration(QObject):
 
     def whose_turn(self, name: Callable[[], str]) -> None:
         """The hand-over: '{name}'s turn.'"""
-        self.say(lambda: self.tr("{name}'s turn.").format(name=name()))
+        self.say(lambda: self.tr("{name}'s turn.").format(name=name()), "turn")
 
     def refusal(self, refusal: Refusal) -> str:
         """Why a move was refused, on the status line; the sentence (for the note too)."""
-        self.say(lambda: texts.refusal_text(refusal))
+        self.say(lambda: texts.refusal_text(refusal), "refusals")
         return texts.refusal_text(refusal)
 
     def hint(self, cards: Sequence[int], reason: Hint) -> None:
@@ -164,40 +196,53 @@ class Narration(QObject):
     def card_played(self, table: TableState, card: int, who: Speaker) -> None:
         """A card on the table, announced with who played it; the first heart of a hand
         breaks them, with its own sound and words."""
-        name, you = who
-        if you:
-            words = self.tr("You play {card}.").format(card=texts.card_name(card))
-        else:
-            words = self.tr("{name} plays {card}.").format(name=name, card=texts.card_name(card))
+        words = [self._played(card, who)] if self._wants("cards") else []
         if table.hearts_broken and not self._hearts_heard:
             self._hearts_heard = True
             self._emit_sound("hearts_broken")
-            broken = self.tr("Hearts are broken.")
-            words = f"{words} {broken}"
+            if self._wants("hearts"):
+                words.append(self.tr("Hearts are broken."))
         else:
             self._emit_sound("card")
-        self._announce(words, False)
+        if words:
+            self._announce(" ".join(words), False)
+
+    def _played(self, card: int, who: Speaker) -> str:
+        """'Bruno plays Queen of spades.', or 'Bruno: Queen of spades.' when brief."""
+        (name, you), said = who, texts.card_name(card)
+        if self._verbosity == "brief":
+            return self.tr("{name}: {card}.").format(
+                name=self.tr("You") if you else name, card=said
+            )
+        if you:
+            return self.tr("You play {card}.").format(card=said)
+        return self.tr("{name} plays {card}.").format(name=name, card=said)
 
     def trick_taken(self, cards: Sequence[int], who: Speaker, points: int) -> None:
         """A trick taken, announced with its points: the queen of spades in it has a sound
         and words of its own."""
         name, you = who
-        if you:
-            words = self.tr("You take the trick: %n point(s).", "", points)
+        words = []
+        if not self._wants("tricks"):
+            pass
+        elif you:
+            words.append(self.tr("You take the trick: %n point(s).", "", points))
         else:
-            words = self.tr("{name} takes the trick: %n point(s).", "", points).format(name=name)
-        if QUEEN_OF_SPADES in cards:
-            taken = self.tr("The Peppa is taken!")
-            words = f"{words} {taken}"
-        self._emit_sound("queen_of_spades" if QUEEN_OF_SPADES in cards else "trick")
-        self._announce(words, QUEEN_OF_SPADES in cards)
+            taken = self.tr("{name} takes the trick: %n point(s).", "", points)
+            words.append(taken.format(name=name))
+        peppa = QUEEN_OF_SPADES in cards
+        if peppa and self._wants("hearts"):
+            words.append(self.tr("The Peppa is taken!"))
+        self._emit_sound("queen_of_spades" if peppa else "trick")
+        if words:
+            self._announce(" ".join(words), peppa)
 
     def hand_points(self, names: Sequence[str], result: HandResult) -> None:
         """The hand's points, seat by seat, announced at its end."""
         points = ", ".join(
             f"{name} {texts.points_text(p)}" for name, p in zip(names, result.points, strict=False)
         )
-        self._announce(self.tr("Hand over. Points: {points}.").format(points=points), False)
+        self._tell("points", self.tr("Hand over. Points: {points}.").format(points=points))
 
     def twin_won(self, card: int) -> None:
         """A trick taken by the second of two equal cards: said on the status line."""

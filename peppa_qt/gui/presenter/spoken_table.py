@@ -1,6 +1,6 @@
 """The table in words for a screen reader: each card of the hand, the trick, the plates, and
 the answers to the keys that ask the table (the hand by suit, the trick so far, the scores, the
-cards still out, the last trick).
+cards still out, the last trick, the voids seen).
 
 ``SpokenTable`` reads the scene and the moment the presenter shows, through the callables it
 is handed; it words, and never acts. Only what the viewer may see is read: their own hand, the
@@ -28,6 +28,21 @@ SUITS = range(4)
 def rank_name(card: int) -> str:
     """The card's rank alone: '7', 'Queen' (its name's first word, in either language)."""
     return texts.card_name(card).split(" ")[0]
+
+
+def shown_voids(table: TableState, viewer: int) -> dict[int, set[int]]:
+    """The suits each seat but ``viewer`` has shown it lacks, by playing another to a lead
+    of that suit, in this hand's tricks so far."""
+    voids: dict[int, set[int]] = {}
+    for trick in table.tricks:
+        plays = trick.plays
+        if not plays:
+            continue
+        led = int(plays[0][1]) // SUIT_SIZE
+        for seat, card in plays[1:]:
+            if int(card) // SUIT_SIZE != led and seat != viewer:
+                voids.setdefault(seat, set()).add(led)
+    return voids
 
 
 class SpokenTable(QObject):
@@ -164,6 +179,23 @@ class SpokenTable(QObject):
         out = CardSet(table.rules.deck_mask) - CardSet.of(card_of(s) for s in self._own())
         out = out - CardSet.of(table.plays)
         return self.tr("Still out: {cards}").format(cards=self._by_suit([int(c) for c in out]))
+
+    def voids_seen(self) -> str:
+        """Which of the others have shown they hold no card of a suit (by not following it)."""
+        table, names = self._table(), self._names()
+        if table is None:
+            return self.tr("No game yet.")
+        voids = shown_voids(table, self._scene.viewer)
+        parts = [
+            self.tr("{name}: no {suits}").format(
+                name=names[seat], suits=", ".join(texts.suit_name(s) for s in sorted(suits))
+            )
+            for seat, suits in sorted(voids.items())
+            if seat < len(names)
+        ]
+        if not parts:
+            return self.tr("Nobody has shown a void yet.")
+        return self.tr("Voids seen: {voids}.").format(voids="; ".join(parts))
 
     def last_trick(self) -> str:
         """Who played what in the last trick taken, and who took it."""

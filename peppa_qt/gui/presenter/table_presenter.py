@@ -127,7 +127,9 @@ class TablePresenter(QObject):
             sort_key=self.hand.sort_key,
             sprites=self.hand.sprites,
         )
-        self.input = TableInput(self.focus, self, self.aids.next_action)
+        self.input = TableInput(
+            self.focus, self, self.aids.next_action, no_suit=self.narration.no_suit
+        )
         self.speech = SpokenTable(
             self.scene,
             mode=lambda: self.mode,
@@ -433,6 +435,8 @@ class TablePresenter(QObject):
         self.scene.play(seat, card)
         self.plates.show_info(table)
         self.narration.card_played(table, card_of(card), self._speaker(seat))
+        if not table.tricks[-1].complete:  # else told once the trick is taken
+            self._computer_turn(table)
 
     def _on_controller_trick_taken(
         self, winner: int, cards: Sequence[int], moment: Published
@@ -449,6 +453,13 @@ class TablePresenter(QObject):
             self.narration.twin_won(twin)
         self.scene.take_trick(winner, twin is not None)
         self.plates.show_points_taken(winner, table.rules)
+        self._computer_turn(table)
+
+    def _computer_turn(self, table: TableState) -> None:
+        """A computer is to play: told to a screen reader (in the detailed verbosity)."""
+        seat = table.to_move
+        if seat is not None and seat != self.viewer and not self.controller.is_human(seat):
+            self.narration.computer_turn(self.names()[seat])
 
     def _on_controller_move_refused(self, refusal: Refusal) -> None:
         """Why, on the status line and above the hand, until the player's next action."""

@@ -40,6 +40,12 @@ KEYS = {
     Qt.Key.Key_Space: "select",
     Qt.Key.Key_Return: "activate",
     Qt.Key.Key_Enter: "activate",
+    # A suit's cards, in the notation's order (as "Your cards by suit" reads them): the
+    # suits' letters are taken (C, H, S ask the table, give a hint).
+    Qt.Key.Key_1: "suit 0",
+    Qt.Key.Key_2: "suit 1",
+    Qt.Key.Key_3: "suit 2",
+    Qt.Key.Key_4: "suit 3",
 }
 #: Keys that are only held with others: pressed alone they do not sweep a waiting trick.
 MODIFIER_KEYS = frozenset(
@@ -52,7 +58,7 @@ Anchor = Callable[[TableLayout], QRectF]
 class TableView(QGraphicsView):
     """Shows the scene 1:1 (no scaling: cards stay crisp) and keeps it the viewport's size."""
 
-    key_pressed = Signal(str)  # "left", "right", "select" or "activate"
+    key_pressed = Signal(str)  # "left", "right", "select", "activate" or "suit 0"…"suit 3"
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)

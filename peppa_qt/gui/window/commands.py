@@ -281,8 +281,8 @@ class WindowCommands(QObject):
             self._status.notice(self.tr("No trick has been taken yet in this hand."))
 
     def ask_table(self, question: str) -> None:
-        """Say what the table was asked ("hand", "trick", "scores", "out", "last trick") on
-        the status line, which a screen reader is told too."""
+        """Say what the table was asked ("hand", "trick", "scores", "out", "last trick",
+        "voids") on the status line, which a screen reader is told too."""
         presenter = self._host.game.presenter
         speech = presenter.speech
         answers = {
@@ -291,6 +291,7 @@ class WindowCommands(QObject):
             "scores": speech.scores,
             "out": speech.cards_out,
             "last trick": speech.last_trick,
+            "voids": speech.voids_seen,
         }
         presenter.narration.say(answers[question])
 

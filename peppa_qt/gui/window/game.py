@@ -190,8 +190,10 @@ class WindowGame(QObject):
             self.presenter.stop_auto_continue()
 
     def show_settings(self, settings: Settings) -> None:
-        """Auto-play, automatic finish, the suit order and the four colours as ``settings`` say."""
+        """Auto-play, automatic finish, the suit order, the four colours and what a screen
+        reader is told as ``settings`` say."""
         self.presenter.auto_play = settings.auto_play
+        self.presenter.narration.follow(settings.verbosity, settings.quiet)
         self.session.claims.automatic = settings.auto_finish
         self.presenter.set_suit_order(settings.suit_order)
         self.tricks.set_four_colour(settings.four_colour)

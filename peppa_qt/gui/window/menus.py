@@ -35,6 +35,7 @@ ASKS = (
     (QT_TRANSLATE_NOOP("MainWindow", "The &scores"), "S", "scores"),
     (QT_TRANSLATE_NOOP("MainWindow", "Cards still &out"), "O", "out"),
     (QT_TRANSLATE_NOOP("MainWindow", "The &last trick, said"), "Shift+L", "last trick"),
+    (QT_TRANSLATE_NOOP("MainWindow", "The &voids seen"), "V", "voids"),
 )
 
 

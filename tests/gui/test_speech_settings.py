@@ -1,0 +1,73 @@
+"""What a screen reader is told, as the player chose in Settings ▸ Screen reader: brief, normal
+or detailed, and each kind of announcement on or off; kept in the settings file."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from qt_helpers import WindowMaker
+from test_accessible_table import hand, said, to_play
+
+from peppa_qt.gui.dialogs.settings import SettingsDialog
+from peppa_qt.gui.window.main_window import MainWindow
+from peppa_qt.storage import Settings
+from peppa_qt.storage.settings import settings_from_json, settings_to_json
+
+__all__ = ["said"]  # the fixture, shared
+
+
+def test_the_choices_are_kept_in_the_settings_file() -> None:
+    chosen = replace(Settings(), verbosity="detailed", quiet=("cards", "refusals"))
+    assert settings_from_json(settings_to_json(chosen)) == chosen
+    later = settings_to_json(chosen).replace('"refusals"', '"a later kind"')
+    assert settings_from_json(later).quiet == ("cards",)  # a kind not known here: left out
+
+
+def test_the_dialog_turns_a_kind_off(qtbot: QtBot) -> None:
+    dialog = SettingsDialog(Settings(), ["normal"], None)
+    qtbot.addWidget(dialog)
+    assert all(check.isChecked() for check in dialog.speech.kinds.values())
+    dialog.speech.kinds["tricks"].setChecked(False)
+    dialog.speech.verbosity.setCurrentIndex(dialog.speech.verbosity.findData("brief"))
+    assert (dialog.settings().verbosity, dialog.settings().quiet) == ("brief", ("tricks",))
+
+
+def play_a_trick(qtbot: QtBot, window: MainWindow, heard: list[str], settings: Settings) -> None:
+    window.apply_settings(settings)
+    to_play(qtbot, window)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # the ring on the first card to play
+    assert hand(window).focusChild() is not None
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # played
+    qtbot.waitUntil(lambda: window.presenter.table.tricks[-1].complete, timeout=5000)
+
+
+def test_cards_played_turned_off_are_not_announced_the_tricks_still_are(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, heard = said
+    play_a_trick(qtbot, window, heard, replace(window.settings, quiet=("cards",)))
+    qtbot.waitUntil(lambda: any("take the trick" in s or "takes the trick" in s for s in heard))
+    assert not any(" plays " in s or "You play " in s for s in heard)
+
+
+def test_brief_says_who_and_what_only(qtbot: QtBot, said: tuple[MainWindow, list[str]]) -> None:
+    window, heard = said
+    play_a_trick(qtbot, window, heard, replace(window.settings, verbosity="brief"))
+    assert any(s.endswith("Your turn.") for s in heard)
+    assert any(s.startswith("Anna: ") for s in heard), heard
+    assert not any(" plays " in s for s in heard)
+
+
+def test_the_computers_turns_are_announced_in_detailed_only(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    for verbosity, told in (("normal", False), ("detailed", True)):
+        window = make_window()
+        heard: list[str] = []
+        window.presenter.announced.connect(lambda text, assertive, h=heard: h.append(text))
+        play_a_trick(qtbot, window, heard, replace(window.settings, verbosity=verbosity))
+        turns = [s for s in heard if s.endswith("'s turn.")]
+        assert bool(turns) is told, (verbosity, heard)
+        window.close()

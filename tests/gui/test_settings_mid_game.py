@@ -21,7 +21,14 @@ from peppa_qt.gui.presenter.viewer_hand import display_key
 from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.storage import Settings
 from peppa_qt.storage.appearance import LANGUAGES, TABLE_COLOURS
-from peppa_qt.storage.settings import BACKS, DECKS, SPEEDS, SUIT_ORDERS
+from peppa_qt.storage.settings import (
+    ANNOUNCEMENTS,
+    BACKS,
+    DECKS,
+    SPEEDS,
+    SUIT_ORDERS,
+    VERBOSITY,
+)
 
 #: Every choice of every setting the Preferences dialog and the Settings menu offer.
 CHOICES: dict[str, tuple[object, ...]] = {
@@ -33,6 +40,8 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "suit_order": SUIT_ORDERS,
     "resume": ("resume", "ask"),
     "trick_pause": (None, True, False),  # unset: as the speed says; then the player's choice
+    "verbosity": VERBOSITY,
+    "quiet": (("cards",), ANNOUNCEMENTS, ()),  # one kind off, all off, none
 }
 
 

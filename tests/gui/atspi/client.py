@@ -6,6 +6,7 @@ announcements heard, as JSON."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -27,15 +28,29 @@ def main(display: str, app: list[str], keys: str) -> None:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    socket = Path(f"/tmp/.X11-unix/X{display.lstrip(':')}")
-    deadline = time.monotonic() + 10
-    while not socket.exists() and time.monotonic() < deadline:
+    path = Path(f"/tmp/.X11-unix/X{display.lstrip(':')}")
+    deadline = time.monotonic() + 15
+    # Until the server answers on its socket (the file alone came before that once, on a
+    # busy machine: the registry then found no display and never started).
+    while time.monotonic() < deadline and not _answers(path):
         time.sleep(0.05)
     try:
         print(json.dumps(read_window(app, keys)))
     finally:
         xvfb.terminate()
         xvfb.wait(5)
+
+
+def _answers(path: Path) -> bool:
+    """Whether an X server accepts connections on the socket at ``path``."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(str(path))
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
 
 
 def read_window(app: list[str], keys: str) -> dict:

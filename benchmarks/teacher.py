@@ -2,7 +2,8 @@
 """Hands where one seat always follows the hint: how the coach grades those choices, and the
 seat's points against the expert's own play at that seat on the same deals (issue 38).
 
-    nice -n 5 python benchmarks/teacher.py [--hands N] [--seed S] [--minutes M] [--worlds W]
+    nice -n 5 python benchmarks/teacher.py [--hands N] [--seed S] [--minutes M] [--first F]
+        [--worlds W]
     nice -n 5 python benchmarks/teacher.py --timing N [--seed S]
 
 N hands (200 by default) taken in turn from the tables (Peppa, Torino, Hearts, Belmont at six
@@ -15,7 +16,8 @@ the hinted seat, the others the same players from the same seeds. Prints per tab
 decisions by grade, every hinted choice graded below good or not the review's best (there
 should be none: the test is tests/ai/test_teacher.py, on a few of these hands), and the
 points per hand of the hint and of the expert with the paired difference's standard error.
-``--minutes``: stop starting hands after M minutes and say how many were played.
+``--minutes``: stop starting hands after M minutes and say how many were played; ``--first``:
+go on from that hand (the same hands as a whole run's).
 
 ``--timing N``: the time the hint takes at N Peppa positions of one seat (its passes and
 plays, in hands played by the normal level), worked out alone in this process and spread over
@@ -168,6 +170,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--first", type=int, default=0, help="start at this hand (a run cut short)")
     parser.add_argument("--minutes", type=float, default=0.0)
     parser.add_argument("--worlds", type=int, default=0, help="the review's deals (0: its own)")
     parser.add_argument("--timing", type=int, default=0, metavar="N")
@@ -181,14 +184,14 @@ def main() -> None:
     print(f"build: {native.describe()}; review budget {budget}", flush=True)
     tallies = {f"{p}-{s}": Tally() for p, s in TABLES}
     start, played = time.perf_counter(), 0
-    for n in range(args.hands):
+    for n in range(args.first, args.hands):
         if args.minutes and time.perf_counter() - start > args.minutes * 60:
             break
         preset, seats = TABLES[n % len(TABLES)]
         one_hand(n, args.seed, budget, tallies[f"{preset}-{seats}"])
         played += 1
     minutes = (time.perf_counter() - start) / 60
-    print(f"{played} hands of {args.hands} in {minutes:.1f} min")
+    print(f"hands {args.first} to {args.first + played - 1} of {args.hands} in {minutes:.1f} min")
     print(
         f"{'table':10} {'hands':>5} {'decisions':>9} {'grades':46} {'not good':>8}",
         " points/hand: hint / expert  hint-expert",

@@ -34,6 +34,7 @@ FIRST = (
     "tests/engine/test_properties.py",
     "tests/engine/test_claim.py",
     "tests/ai/test_search.py",
+    "tests/ai/test_teacher.py",
     "tests/gui/test_belmont_window.py",
     "tests/engine/test_belmont_properties.py",
     "tests/gui/test_crash_report.py",

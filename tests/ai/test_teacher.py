@@ -2,61 +2,94 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from peppa_qt.ai import make_player
+from peppa_qt.ai import LEVELS, Player, make_player
 from peppa_qt.ai.advice import suggest
+from peppa_qt.ai.expert import ExpertPlayer
+from peppa_qt.ai.hard import HardPlayer
 from peppa_qt.ai.hints import Hint
 from peppa_qt.ai.review import Grade, ReviewBudget, review_hand
 from peppa_qt.ai.teacher import coach_hint
-from peppa_qt.engine import Match, Phase, RuleSet, view_of
+from peppa_qt.engine import Match, PassDirection, Phase, PlayerView, RuleSet, view_of
 
 #: Few deals: the hint and the review must agree at any budget, so a small one will do.
 SMALL = ReviewBudget(worlds=24, pass_worlds=24, pass_candidates=4)
 
 TABLES = [("peppa", 4), ("torino", 4), ("hearts", 4), ("belmont", 6)]
 
+#: The hands of the issue's test: per table (every rule set, Belmont at six and eight) a few
+#: seeds, each the hand ``seed % 4`` of its game (every pass of the cycle, and a game's
+#: history, is met), the hinted seat going round the table. The full 200 hands are
+#: benchmarks/teacher.py's (not in CI: minutes).
+FOLLOWED = [
+    (preset, seats, seed) for preset, seats in [*TABLES, ("belmont", 8)] for seed in (1, 2, 4, 7)
+]
+
 
 def _rules(preset: str, seats: int) -> RuleSet:
     return RuleSet.preset(preset, seats=seats) if preset == "belmont" else RuleSet.preset(preset)
 
 
-def hinted_hand(rules: RuleSet, seed: int, hinted: int) -> tuple[Match, list[Hint]]:
-    """One hand where ``hinted`` always follows the hint; the others play easy and normal."""
+def _other(seat: int, seed: int) -> Player:
+    """The player of a seat not hinted: every level in turn round the table (the search levels
+    in this process, the expert with few deals: the positions matter here, not its strength)."""
+    level = LEVELS[(seat + seed) % len(LEVELS)]
+    if level == "hard":
+        return HardPlayer(seed + seat, parallel=False)
+    if level == "expert":
+        expert = ExpertPlayer(seed + seat, parallel=False)
+        expert.worlds = expert.pass_worlds = 48
+        return expert
+    return make_player(level, seed + seat)
+
+
+def hinted_hand(rules: RuleSet, seed: int, hinted: int, before: int = 0) -> tuple[Match, int]:
+    """A game whose hand ``before`` (after as many quick hands by the easy level) ``hinted``
+    plays by following every hint, the others any level; the match and the hand's index."""
     match = Match(rules, seed, track_undo=False)
-    levels = ["easy", "normal"]
-    players = [make_player(levels[s % 2], seed + s) for s in range(rules.seats)]
-    reasons: list[Hint] = []
+    quick = [make_player("easy", seed + s) for s in range(rules.seats)]
+    for _ in range(before):
+        _play_hand(match, lambda view: tuple(quick[view.seat].decide(view).cards))
+    players = [_other(s, seed) for s in range(rules.seats)]
 
-    def choose(seat: int) -> tuple[int, ...]:
-        view = view_of(match, seat)
-        if seat != hinted:
-            return tuple(players[seat].decide(view).cards)
-        cards, reason = coach_hint(view, SMALL)
-        reasons.append(reason)
-        return tuple(cards)
+    def choose(view: PlayerView) -> tuple[int, ...]:
+        if view.seat == hinted:
+            return tuple(coach_hint(view, SMALL)[0])
+        return tuple(players[view.seat].decide(view).cards)
 
+    _play_hand(match, choose)
+    return match, before
+
+
+def _play_hand(match: Match, choose: Callable[[PlayerView], tuple[int, ...]]) -> None:
+    """One hand of ``match`` played out, each seat's cards chosen by ``choose``."""
     hand = match.start_hand()
-    if hand.phase is Phase.PASSING:
-        chosen = {seat: choose(seat) for seat in range(rules.seats)}
-        for seat, cards in chosen.items():
+    seats = match.rules.seats
+    if hand.phase is Phase.PASSING:  # every seat chooses before any pass is made
+        chosen = [choose(view_of(match, seat)) for seat in range(seats)]
+        for seat, cards in enumerate(chosen):
             match.pass_cards(seat, cards)
     while hand.to_move is not None:
-        match.play(choose(hand.to_move)[0])
-    return match, reasons
+        match.play(choose(view_of(match, hand.to_move))[0])
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-@pytest.mark.parametrize(("preset", "seats"), TABLES)
+@pytest.mark.parametrize(("preset", "seats", "seed"), FOLLOWED)
 def test_the_review_grades_every_hinted_choice_best(preset: str, seats: int, seed: int) -> None:
-    """Issue 38: a player who follows every hint is never told it was a mistake."""
+    """Issue 38: a player who follows every hint is never told it was a mistake, nor that the
+    choice was too close to tell: the review's best is the hinted card or pass itself."""
     hinted = seed % seats
-    match, reasons = hinted_hand(_rules(preset, seats), seed, hinted)
-    review = review_hand(match, 0, hinted, SMALL)
-    assert len(review.decisions) == len(reasons)
+    match, index = hinted_hand(_rules(preset, seats), seed, hinted, before=seed % 4)
+    review = review_hand(match, index, hinted, SMALL)
+    passes = match.hands[index].pass_direction is not PassDirection.HOLD
+    assert len(review.decisions) == match.rules.hand_size + passes
     for decision in review.decisions:
-        assert decision.best == decision.chosen, decision.position.trick
-        assert decision.loss == 0.0 and decision.grade is Grade.GOOD
+        where = (decision.position.kind, decision.position.trick)
+        assert decision.best == decision.chosen, where
+        assert decision.loss == 0.0 and decision.grade is Grade.GOOD, where
+        assert not decision.within_noise, where
 
 
 @pytest.mark.parametrize(("preset", "seats"), TABLES)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QObject
 
 from ...engine import CardSet, TableState
-from ...engine.cards import SUIT_SIZE
+from ...engine.cards import SUIT_NAMES, SUIT_SIZE
 from .. import texts
 from ..table.accessible import Spoken
 from ..table.card_pixmaps import card_of, is_hidden
@@ -22,7 +22,7 @@ from ..table.scene import TableScene
 from .modes import Mode
 
 #: Suits in the order the hand is read (the notation's: clubs, diamonds, hearts, spades).
-SUITS = range(4)
+SUITS = range(len(SUIT_NAMES))
 
 
 def rank_name(card: int) -> str:

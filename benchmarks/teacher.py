@@ -22,7 +22,10 @@ go on from that hand (the same hands as a whole run's).
 ``--timing N``: the time the hint takes at N Peppa positions of one seat (its passes and
 plays, in hands played by the normal level), worked out alone in this process and spread over
 the search processes as the window does (controller/hinter.py), and the expert's decision at
-the same positions; mean and p95 of each, wall clock, in turn at each position.
+the same positions; mean and p95 of each, wall clock, in turn at each position. Then the
+wait of a player who asks for the hint 0.5 s or 1 s after their turn came, once the hint is
+worked out ahead (a player who has asked for one in the game: the spread search starts as the
+turn comes), which is the spread time less that delay.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from peppa_qt.engine.view import PlayerView
 
 TABLES = [("peppa", 4), ("torino", 4), ("hearts", 4), ("belmont", 6), ("belmont", 8)]
 Chooser = Callable[[PlayerView], tuple[int, ...]]
+#: When a player asks for a hint worked out ahead, after their turn came (s).
+ASKED_AFTER = (0.5, 1.0)
 
 
 def play_hand(match: Match, choose: Chooser) -> None:
@@ -121,6 +126,8 @@ def timing(count: int, seed: int) -> None:
             work(view)
             times[name].append(time.perf_counter() - start)
     print(f"{count} Peppa positions (build: {native.describe()})")
+    for delay in ASKED_AFTER:
+        times[f"ahead, asked at {delay} s"] = [max(0.0, t - delay) for t in times["spread"]]
     for name, values in times.items():
         p95 = statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
         print(f"  {name:7} mean {statistics.fmean(values):.3f} s  p95 {p95:.3f} s")

@@ -6,6 +6,11 @@ the computers' search processes, one per core (``ai.expert.search_pool``; the co
 process where there is no pool), asked from a worker thread, and the answer comes
 back through a queued signal tagged with the position it answers: a hint that arrives after
 the player moved on, or was asked again elsewhere, is dropped.
+
+A hint may be worked out ahead (``shown=False``): once a player has asked for one in a game,
+each of their decisions is searched as it comes up, while they think and the cores are idle,
+and kept; asking then shows it at once. The player moving on drops it (``drop_unless``), which
+frees the processes for the computers.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from concurrent.futures import wait as wait_futures
 from concurrent.futures.process import BrokenProcessPool as BrokenExecutor
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..ai.processes import POLL
 from ..engine import Phase
@@ -103,6 +108,12 @@ class Hinter(QObject):
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="peppa-hint")
         self._job = 0
         self._asked: object | None = None
+        #: Whether the hint under way is to be shown (False: worked out ahead, kept).
+        self._shown = False
+        #: The last hint worked out: its position and view (an undo can bring a position's
+        #: tag back with other cards played), (cards, reason).
+        self._kept: tuple[object, PlayerView, tuple[object, ...]] | None = None
+        self._view: PlayerView | None = None
         self._stop = threading.Event()
 
     @property
@@ -110,21 +121,40 @@ class Hinter(QObject):
         """The position whose hint is under way (None: none is)."""
         return self._asked
 
-    def request(self, position: object, view: PlayerView, budget: ReviewBudget) -> None:
+    def request(
+        self, position: object, view: PlayerView, budget: ReviewBudget, *, shown: bool = True
+    ) -> None:
         """Work out the hint for ``view`` (``position`` tags the answer); one under way for
-        the same position goes on."""
+        the same position goes on, one worked out already is shown at once. ``shown``
+        False: worked out ahead, kept until asked for."""
+        if self._kept is not None and self._kept[:2] == (position, view):
+            if shown:  # (queued: the asker shows "looking…" first, then the hint replaces it)
+                QTimer.singleShot(0, self, lambda: self._show_kept(position))
+            return
         if self._asked == position:
+            self._shown = self._shown or shown
             return
         self.cancel()
         self._job += 1
         self._asked = position
+        self._shown, self._view = shown, view
         self._stop = threading.Event()
         self._executor.submit(self._work, self._job, self._stop, view, budget)
+
+    def drop_unless(self, position: object) -> None:
+        """Drop the hint under way unless it is for ``position`` (the player moved on)."""
+        if self._asked is not None and self._asked != position:
+            self.cancel()
 
     def cancel(self) -> None:
         """Drop the hint under way (its result, if it comes, is ignored)."""
         self._stop.set()
         self._asked = None
+
+    def forget(self) -> None:
+        """Drop the hint under way and the one kept (another game)."""
+        self.cancel()
+        self._kept = None
 
     def shutdown(self) -> None:
         """Stop the worker (the window closes)."""
@@ -154,7 +184,15 @@ class Hinter(QObject):
             return
         position, self._asked = self._asked, None
         if isinstance(result, Exception):
-            self.failed.emit(str(result))
+            if self._shown:
+                self.failed.emit(str(result))
             return
         assert isinstance(result, tuple)
-        self.hinted.emit(position, *result)
+        assert self._view is not None
+        self._kept = (position, self._view, result)
+        if self._shown:
+            self.hinted.emit(position, *result)
+
+    def _show_kept(self, position: object) -> None:
+        if self._kept is not None and self._kept[0] == position:
+            self.hinted.emit(position, *self._kept[2])

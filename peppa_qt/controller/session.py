@@ -153,6 +153,10 @@ class GameSession(QObject):
         c.trick_taken.connect(self._on_controller_progress)
         c.hand_scored.connect(self._on_controller_hand_scored)
         c.game_over.connect(self._on_controller_game_over)
+        c.human_to_pass.connect(self._on_controller_human_turn)
+        c.human_to_move.connect(self._on_controller_human_turn)
+        for moved in (c.card_played, c.seat_passed, c.moves_taken_back, c.hand_dealt):
+            moved.connect(self._on_controller_moved)
 
     # ---------------------------------------------------------------- queries
 
@@ -228,7 +232,7 @@ class GameSession(QObject):
         self._selection = list(no_selection(len(setup.seats)))
         self._aids = [[0, 0] for _ in setup.seats]
         self._hinted = None
-        self.hinter.cancel()
+        self.hinter.forget()
         self.reviewer.forget()
         self._coach_count.forget()
 
@@ -253,7 +257,7 @@ class GameSession(QObject):
         self._selection = list(saved.selected)
         self._aids = [list(pair) for pair in saved.aids]
         self._hinted = None
-        self.hinter.cancel()
+        self.hinter.forget()
         self.reviewer.forget()
         self._coach_count.forget()
         self.reviewer.keep_json(match, saved.reviews)
@@ -312,21 +316,31 @@ class GameSession(QObject):
         undos, hints = self._aids[seat]
         return undos, hints
 
-    def hint(self) -> bool:
+    def hint(self, *, shown: bool = True) -> bool:
         """Ask the coach's hint for the human to act now: ``hint_ready`` brings it once the
-        search is done (False: nobody is to act)."""
+        search is done (False: nobody is to act). ``shown`` False: worked out ahead, kept
+        for when it is asked, and not counted."""
         from ..ai.review import DEFAULT_BUDGET
 
         c = self.controller
         position = human_decision(self.controller)
         if position is None or c.match is None:
             return False
-        if self._hinted != position:  # asked again in the same position: counted once
+        if shown and self._hinted != position:  # asked again in the same position: once
             self._hinted = position
             self._aids[c.viewer][1] += 1
         budget = self.reviewer.budget or DEFAULT_BUDGET  # the review's: it will agree
-        self.hinter.request(position, view_of(c.match, c.viewer), budget)
+        self.hinter.request(position, view_of(c.match, c.viewer), budget, shown=shown)
         return True
+
+    def _on_controller_human_turn(self, seat: int, *_: object) -> None:
+        """A player who has asked for a hint in this game gets each one worked out ahead,
+        as their decision comes up (docs/decisions.md)."""
+        if seat < len(self._aids) and self._aids[seat][1]:
+            self.hint(shown=False)
+
+    def _on_controller_moved(self, *_: object) -> None:
+        self.hinter.drop_unless(human_decision(self.controller))
 
     def _on_hinter_hinted(self, position: object, cards: tuple[Card, ...], reason: Hint) -> None:
         if position == human_decision(self.controller):  # the player has not moved on meanwhile

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,57 @@ def test_a_hint_that_comes_after_the_player_moved_on_is_not_shown(
     qtbot.waitUntil(lambda: session.hinter.asked is None, timeout=60_000)
     qtbot.wait(50)  # the queued answer, had it been let through
     assert shown == []
+
+
+def test_once_a_player_asks_for_a_hint_the_next_ones_are_worked_out_while_they_think(
+    qtbot: QtBot, sessions: list[GameSession]
+) -> None:
+    """The hint is searched as the decision comes up (the cores are idle while the player
+    thinks), only for a player who has asked for one in this game, and counted when asked."""
+    session = new_session(sessions)
+    session.reviewer.budget = SMALL
+    c = session.controller
+    with qtbot.waitSignal(c.human_to_pass, timeout=5000):
+        session.start(one_hand())
+    assert c.hand is not None
+    with qtbot.waitSignal(c.human_to_move, timeout=5000):
+        session.submit_pass(0, cards_of(c.hand.hands[0])[:3])
+    assert session.hinter.asked is None  # no hint asked yet: nothing searched ahead
+    cards, _ = hinted(qtbot, session)
+    with qtbot.waitSignal(c.human_to_move, timeout=5000):
+        session.submit_play(0, cards[0])
+    assert session.hinter.asked is not None  # the next decision, searched unasked
+    qtbot.waitUntil(lambda: session.hinter.asked is None, timeout=60_000)
+    assert c.match is not None
+    expected = coach_hint(view_of(c.match, 0), SMALL)
+    shown: list[object] = []
+    session.hint_ready.connect(lambda *args: shown.append(args))
+    assert session.hint()
+    assert session.hinter.asked is None  # kept: no search again
+    qtbot.waitUntil(lambda: bool(shown), timeout=1000)
+    assert shown == [expected]
+    assert session.aids_used(0) == (0, 2)  # the hints asked, not the ones worked out ahead
+
+
+def test_a_hint_kept_is_shown_only_for_the_same_cards_seen(
+    qtbot: QtBot, sessions: list[GameSession]
+) -> None:
+    """An undo can bring a decision's place in the hand back with other cards played: the
+    hint kept for it is not shown then, it is searched again."""
+    session = new_session(sessions)
+    with qtbot.waitSignal(session.controller.human_to_pass, timeout=5000):
+        session.start(one_hand())
+    match = session.controller.match
+    assert match is not None
+    view = view_of(match, 0)
+    other = replace(view, dealer=(view.dealer + 1) % 4)  # not this view
+    session.hinter.request("here", view, SMALL, shown=False)
+    qtbot.waitUntil(lambda: session.hinter.asked is None, timeout=60_000)
+    session.hinter.request("here", view, SMALL)
+    assert session.hinter.asked is None  # the same view: the one kept
+    session.hinter.request("here", other, SMALL)
+    assert session.hinter.asked == "here"  # another: searched
+    session.hinter.cancel()
 
 
 def test_undo_is_autosaved_and_a_hint_is_the_coach_s_best_choice(

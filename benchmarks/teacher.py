@@ -62,13 +62,15 @@ def play_hand(match: Match, choose: Chooser) -> None:
         match.play(choose(view_of(match, hand.to_move))[0])
 
 
-def play(rules: RuleSet, seed: int, before: int, seat: int, choose: Chooser) -> Match:
+def play(rules: RuleSet, seed: int, before: int, seat: int, choose: Chooser) -> Match | None:
     """A game whose hand ``before`` (after as many easy ones) ``seat`` plays by ``choose``,
-    the others every level in turn round the table."""
+    the others every level in turn round the table (None: the easy hands ended the game)."""
     match = Match(rules, seed, track_undo=False)
     quick = [make_player("easy", seed + s) for s in range(rules.seats)]
     for _ in range(before):
         play_hand(match, lambda v: tuple(quick[v.seat].decide(v).cards))
+        if match.is_over:
+            return None
     players = [make_player(LEVELS[(s + seed) % len(LEVELS)], seed + s) for s in range(rules.seats)]
 
     def decide(view: PlayerView) -> tuple[int, ...]:
@@ -162,6 +164,9 @@ def one_hand(n: int, seed: int, budget: ReviewBudget, tally: Tally) -> None:
     rotation = n // len(TABLES)
     before, seat, hand_seed = rotation % 4, rotation % seats, seed + n
     match = play(rules, hand_seed, before, seat, lambda v: tuple(coach_hint(v, budget)[0]))
+    if match is None:
+        print(f"  hand {n} ({preset}-{seats}, seed {hand_seed}): the easy hands ended the game")
+        return
     for decision in review_hand(match, before, seat, budget).decisions:
         tally.grades[decision.grade] += 1
         if decision.best != decision.chosen or decision.grade is not Grade.GOOD:
@@ -169,6 +174,7 @@ def one_hand(n: int, seed: int, budget: ReviewBudget, tally: Tally) -> None:
             print(f"  hand {n} ({preset}-{seats}, seed {hand_seed}, seat {seat}):", decision)
     tally.hinted.append(points(match, seat))
     expert = play(rules, hand_seed, before, seat, expert_chooser(hand_seed + seat))
+    assert expert is not None  # (the same easy hands)
     tally.expert.append(points(expert, seat))
 
 

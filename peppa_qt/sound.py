@@ -33,7 +33,15 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-SOUND_NAMES = ("card", "trick", "hearts_broken", "queen_of_spades", "moon")
+SOUND_NAMES = (
+    "card",
+    "trick",
+    "hearts_broken",
+    "queen_of_spades",
+    "moon",
+    "your_turn",
+    "refused",
+)
 
 NO_LIBRARY = "the optional sound library (miniaudio) is not installed"
 NO_DEVICE = "no audio device was found"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Synthesise Peppa's sound effects (a card played, a trick taken, hearts broken, the Q♠, a moon).
+"""Synthesise Peppa's sound effects (a card played, a trick taken, hearts broken, the Q♠, a moon,
+your turn, a card refused).
 
 The sounds are made entirely by this script from sines and seeded noise, so they are ours and
 MIT-licensed like the rest of the project.  Only the standard library is used, and the output
@@ -150,11 +151,13 @@ def finish(x: Samples, peak_db: float) -> array[int]:
 
 # Equal-tempered pitches, A4 = 440 Hz.
 A2, D3, F3, A3 = 110.0, 146.83, 174.61, 220.0
-G4, C5, E5, G5, C6 = 392.0, 523.25, 659.26, 783.99, 1046.5
+G3, G4, C5, E5, G5, C6 = 196.0, 392.0, 523.25, 659.26, 783.99, 1046.5
 E6, B6 = 1318.51, 1975.53
 BELL: Sequence[Partial] = ((1, 1.0, 0.32), (2.0, 0.3, 0.16), (2.76, 0.16, 0.1), (5.4, 0.05, 0.05))
 WARM: Sequence[Partial] = ((1, 1.0, 0.6), (2, 0.35, 0.18), (3, 0.12, 0.1), (0.5, 0.25, 0.5))
 BRASS: Sequence[Partial] = tuple((n, 1 / n**1.3, None) for n in range(1, 7))
+#: A struck wooden bar: the partials of a marimba's, quickly damped.
+WOOD: Sequence[Partial] = ((1, 1.0, 0.07), (3.93, 0.22, 0.02), (9.3, 0.05, 0.008))
 
 
 def card() -> Samples:
@@ -208,6 +211,24 @@ def moon() -> Samples:
     return out
 
 
+def your_turn() -> Samples:
+    """Your turn: two soft taps on a wooden bar, the second higher (a question)."""
+    out = silence(0.3)
+    add(out, note(G5, 0.16, WOOD, attack=0.002, release=0.05), 0.0, 0.8)
+    add(out, note(C6, 0.18, WOOD, attack=0.002, release=0.06), 0.11)
+    return out
+
+
+def refused() -> Samples:
+    """A card refused: two dull low knocks, the second lower (a no)."""
+    out = silence(0.3)
+    for freq, at in ((G3, 0.0), (F3, 0.12)):
+        knock = note(freq, 0.13, ((1, 1.0, 0.04), (2.0, 0.3, 0.02)), attack=0.002, release=0.05)
+        add(out, knock, at)
+        add(out, decay(lowpass(noise(0.05, SEED + 9), 900), 0.01, attack=0.001), at, 0.3)
+    return out
+
+
 # Each sound and the loudest sample it may reach (dBFS): gentle, well under full scale.
 SOUNDS: dict[str, tuple[Callable[[], Samples], float]] = {
     "card": (card, -9.0),
@@ -215,6 +236,8 @@ SOUNDS: dict[str, tuple[Callable[[], Samples], float]] = {
     "hearts_broken": (hearts_broken, -9.0),
     "queen_of_spades": (queen_of_spades, -8.0),
     "moon": (moon, -7.0),
+    "your_turn": (your_turn, -14.0),
+    "refused": (refused, -12.0),
 }
 
 LICENSE = """\

@@ -178,4 +178,7 @@ def test_every_card_of_the_players_fan_shows_its_corner(
     assert min(steps) >= MIN_STEP * layout.card_w - 1
     fan = layout.hand_rect(BOTTOM, 13)
     assert not fan.intersects(layout.badge_rect(BOTTOM))
-    assert fan.right() <= layout.taken_spot(BOTTOM, 0, False).x - layout.card_w * layout.taken_scale / 2
+    assert (
+        fan.right()
+        <= layout.taken_spot(BOTTOM, 0, False).x - layout.card_w * layout.taken_scale / 2
+    )

@@ -682,6 +682,10 @@
         <translation>I semi &amp;mancanti</translation>
     </message>
     <message>
+        <source>&amp;Low vision</source>
+        <translation>&amp;Ipovisione</translation>
+    </message>
+    <message>
         <source>&amp;Open…</source>
         <translation>A&amp;pri…</translation>
     </message>
@@ -1523,6 +1527,14 @@
     <message>
         <source>Four colours: clubs green, diamonds blue</source>
         <translation>Quattro colori: fiori verdi, quadri blu</translation>
+    </message>
+    <message>
+        <source>Low vision: large cards, high contrast, four colours</source>
+        <translation>Ipovisione: carte grandi, alto contrasto, quattro colori</translation>
+    </message>
+    <message>
+        <source>Your cards and the trick drawn larger, cards with thick outlines and large indices on a plain dark table, and the keyboard's ring wider.</source>
+        <translation>Le tue carte e la presa più grandi, carte con un bordo nero spesso e indici grandi su un tavolo scuro e uniforme, e più evidente la carta su cui sei con la tastiera.</translation>
     </message>
     <message>
         <source>Suit order in your hand</source>

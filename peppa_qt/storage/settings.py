@@ -99,6 +99,8 @@ class Settings:
     verbosity: str = "normal"
     #: The kinds of announcement turned off (``ANNOUNCEMENTS``).
     quiet: tuple[str, ...] = ()
+    #: Low vision: the viewer's cards and the trick larger, high contrast, four colours.
+    low_vision: bool = False
 
     def pauses_tricks(self, speed: str) -> bool:
         """Whether a full trick waits at the end at ``speed``; never with animations off."""
@@ -126,7 +128,7 @@ def settings_to_json(settings: Settings) -> str:
     values["players"] = [asdict(p) for p in settings.players]
     values["recent_files"] = list(settings.recent_files)
     values["quiet"] = list(settings.quiet)
-    for key, default in (("verbosity", "normal"), ("quiet", [])):
+    for key, default in (("verbosity", "normal"), ("quiet", []), ("low_vision", False)):
         if values[key] == default:  # a file without them is written as before, byte for byte
             del values[key]
     values["sound_effects"] = values.pop("sound")
@@ -174,6 +176,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         seats=seats,
         verbosity=jf.choice(data, "verbosity", d.verbosity, VERBOSITY),
         quiet=_quiet(data.get("quiet", [])),
+        low_vision=jf.flag(data, "low_vision", d.low_vision),
     )
 
 

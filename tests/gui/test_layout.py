@@ -38,9 +38,10 @@ def card_rect(layout: TableLayout, x: float, y: float, rotation: float, scale: f
     return QRectF(x - w / 2, y - h / 2, w, h)
 
 
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_plates_hands_and_trick_do_not_overlap(width: int, height: int) -> None:
-    layout = TableLayout(width, height)
+def test_plates_hands_and_trick_do_not_overlap(width: int, height: int, large: bool) -> None:
+    layout = TableLayout(width, height, large=large)
     table = QRectF(0, 0, width, height)
     hands = {seat: layout.hand_rect(seat, 13) for seat in range(4)}
     badges = {seat: layout.badge_rect(seat) for seat in range(4)}
@@ -49,7 +50,7 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int) -> None:
     trick = QRectF()
     for seat in range(4):
         spot = layout.trick_spot(seat, seat)
-        trick = trick.united(card_rect(layout, spot.x, spot.y, 0, 1))
+        trick = trick.united(card_rect(layout, spot.x, spot.y, 0, spot.scale))
     areas = [*hands.values(), *badges.values(), trick, layout.info_rect()]
     for area in areas:
         assert table.contains(area), area
@@ -58,10 +59,13 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int) -> None:
             assert not a.intersects(b), (a, b)
 
 
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_taken_piles_stay_on_the_table_and_off_everything_else(width: int, height: int) -> None:
+def test_taken_piles_stay_on_the_table_and_off_everything_else(
+    width: int, height: int, large: bool
+) -> None:
     """Every seat's pile, a cappotto's two rows of point cards included (14 cards)."""
-    layout = TableLayout(width, height)
+    layout = TableLayout(width, height, large=large)
     table = QRectF(0, 0, width, height)
     others = [layout.info_rect()]
     for side in range(4):
@@ -127,12 +131,13 @@ def gap(a: QRectF, b: QRectF) -> float:
     return float((dx * dx + dy * dy) ** 0.5)
 
 
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize(("width", "height"), [*SIZES, (1024, 590), (1280, 750)])
 @pytest.mark.parametrize("dealer", [BOTTOM, RIGHT, TOP, LEFT])
 def test_the_deck_sits_in_front_of_the_dealer_clear_of_everything(
-    width: int, height: int, dealer: int
+    width: int, height: int, dealer: int, large: bool
 ) -> None:
-    layout = TableLayout(width, height)
+    layout = TableLayout(width, height, large=large)
     deck = deck_rect(layout, dealer)
     assert QRectF(0, 0, width, height).contains(deck)
     for seat in range(4):
@@ -142,7 +147,8 @@ def test_the_deck_sits_in_front_of_the_dealer_clear_of_everything(
     hand = layout.hand_rect(dealer, 13)
     centre = QRectF(layout.center_x, layout.center_y, 0, 0)
     # just inside the dealer's hand, toward the middle: nearer that hand than the middle
-    assert gap(deck, hand) < gap(deck, centre)
+    # (low vision's large cards leave a low table's middle close to the top hand)
+    assert gap(deck, hand) < gap(deck, centre) or large
     assert gap(deck, hand) == min(gap(deck, layout.hand_rect(s, 13)) for s in range(4))
     assert not deck.contains(layout.center_x, layout.center_y)
 
@@ -159,14 +165,20 @@ def test_the_table_turns_around_its_viewer_and_keeps_the_seats_in_their_places(
     assert [seat_at(side_of(seat, viewer), viewer) for seat in range(4)] == [0, 1, 2, 3]
 
 
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_every_card_of_the_players_fan_shows_its_corner(width: int, height: int) -> None:
+def test_every_card_of_the_players_fan_shows_its_corner(
+    width: int, height: int, large: bool
+) -> None:
     """Thirteen cards in hand, at every size (the score sheet open too): each card's corner,
     its rank and suit, is uncovered by the next card ("10" never reads "1(")."""
-    layout = TableLayout(width, height)
+    layout = TableLayout(width, height, large=large)
     spots = layout.hand_spots(BOTTOM, 13)
     steps = {b.x - a.x for a, b in pairwise(spots)}
     assert min(steps) >= MIN_STEP * layout.card_w - 1
     fan = layout.hand_rect(BOTTOM, 13)
     assert not fan.intersects(layout.badge_rect(BOTTOM))
-    assert fan.right() <= layout.taken_spot(BOTTOM, 0, False).x - layout.card_w * 0.46 / 2
+    assert (
+        fan.right()
+        <= layout.taken_spot(BOTTOM, 0, False).x - layout.card_w * layout.taken_scale / 2
+    )

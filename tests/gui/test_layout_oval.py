@@ -36,12 +36,13 @@ def united(rects: list[QRectF]) -> QRectF:
     return out
 
 
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_every_seat_the_trick_and_the_corner_lie_apart_on_the_table(
-    seats: int, width: int, height: int
+    seats: int, width: int, height: int, large: bool
 ) -> None:
-    layout = table_layout(seats, 0, width, height)
+    layout = table_layout(seats, 0, width, height, large=large)
     table = QRectF(0, 0, width, height)
     trick = [layout.trick_spot(place, place) for place in range(seats)]
     cards = [card_rect(layout, s.x, s.y, s.rotation, s.scale) for s in trick]
@@ -111,3 +112,20 @@ def test_the_point_cards_a_seat_takes_each_show_their_corner(
                     above = card_rect(layout, other.x, other.y, 0, other.scale)
                     if other.z > spot.z:
                         assert not above.contains(corner), (place, count, index)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+@pytest.mark.parametrize(("width", "height"), [(1024, 560), (1024, 580), (1280, 740)])
+def test_low_vision_draws_the_viewers_cards_and_the_trick_markedly_larger(
+    seats: int, width: int, height: int
+) -> None:
+    """At 1024×640 and 1280×800 screens: the viewer's card a third larger at least, the
+    trick's larger too (round the oval, as the middle's room allows), the others' hands no
+    larger than usual (they make the room)."""
+    usual = table_layout(seats, 0, width, height)
+    large = table_layout(seats, 0, width, height, large=True)
+    assert large.card_h >= usual.card_h * 1.3
+    trick, usual_trick = large.trick_spot(0, 0), usual.trick_spot(0, 0)
+    assert large.card_h * trick.scale >= usual.card_h * usual_trick.scale * 1.1
+    other = large.hand_spots(seats // 2, 13)[0].scale * large.card_h
+    assert other <= usual.hand_spots(seats // 2, 13)[0].scale * usual.card_h + 1

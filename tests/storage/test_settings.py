@@ -43,6 +43,7 @@ VALID = st.builds(
     window_state=BASE64,
     resume=st.sampled_from(s.RESUME_CHOICES),
     recent_files=st.lists(st.text(min_size=1), max_size=s.MAX_RECENT).map(tuple),
+    low_vision=st.booleans(),
 )
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -214,3 +215,15 @@ def test_sound_effects_are_off_until_chosen_even_in_files_from_before_sounds() -
     assert settings_from_json(old).sound is False
     chosen = Settings(sound=True)
     assert settings_from_json(settings_to_json(chosen)).sound is True
+
+
+def test_low_vision_is_kept_and_a_file_without_it_is_written_back_as_it_was() -> None:
+    """Chosen, it comes back; never chosen, the file has no word of it (an earlier Peppa reads
+    it as before)."""
+    chosen = Settings(low_vision=True)
+    text = settings_to_json(chosen)
+    assert json.loads(text)["low_vision"] is True
+    assert settings_from_json(text) == chosen
+    plain = settings_to_json(Settings())
+    assert "low_vision" not in plain
+    assert settings_to_json(settings_from_json(plain)) == plain

@@ -61,6 +61,7 @@ class SettingsDialog(QDialog):
         self._loading = False
         # The pause at a trick's end as the player chose it (None: as the speed has it).
         self._trick_pause = settings.trick_pause
+        self._four_colour = settings.four_colour
         self._box = QVBoxLayout(self)
         self._body: QWidget | None = None
         self._build()
@@ -139,8 +140,16 @@ class SettingsDialog(QDialog):
         )
         form.addRow(self.tr("Card faces"), self.deck)
         self.four_colour = QCheckBox(self.tr("Four colours: clubs green, diamonds blue"))
-        self.four_colour.toggled.connect(self._on_edited)
+        self.four_colour.toggled.connect(self._on_four_colour_toggled)
         form.addRow("", self.four_colour)
+        self.low_vision = QCheckBox(self.tr("Low vision: large cards, high contrast, four colours"))
+        why = self.tr(
+            "Your cards and the trick drawn larger, cards with thick outlines and large "
+            "indices on a plain dark table, and the keyboard's ring wider."
+        )
+        self.low_vision.setToolTip(f"<p>{escape(why)}</p>")
+        self.low_vision.toggled.connect(self._on_low_vision_toggled)
+        form.addRow("", self.low_vision)
         self._colour_rows(form)
         self.suit_order = self._suit_order_combo()
         form.addRow(self.tr("Suit order in your hand"), self.suit_order)
@@ -268,7 +277,9 @@ class SettingsDialog(QDialog):
             combo.setCurrentIndex(max(0, combo.findData(value)))
         self._trick_pause = settings.trick_pause
         self._show_trick_pause()
-        self.four_colour.setChecked(settings.four_colour)
+        self._four_colour = settings.four_colour
+        self.low_vision.setChecked(settings.low_vision)
+        self._show_four_colour()
         self.auto_play.setChecked(settings.auto_play)
         self.auto_finish.setChecked(settings.auto_finish)
         self.resume.setChecked(settings.resume == "resume")
@@ -303,7 +314,8 @@ class SettingsDialog(QDialog):
             trick_pause=self._trick_pause,
             card_deck=str(self.deck.currentData()),
             card_back=str(self.back.currentData()),
-            four_colour=self.four_colour.isChecked(),
+            four_colour=self._four_colour,
+            low_vision=self.low_vision.isChecked(),
             table_colour=str(self.table.currentData()),
             suit_order=str(self.suit_order.currentData()),
             auto_play=self.auto_play.isChecked(),
@@ -338,6 +350,24 @@ class SettingsDialog(QDialog):
         if not self._loading:
             self._trick_pause = on
             self._on_edited()
+
+    def _on_four_colour_toggled(self, on: bool) -> None:
+        if self.four_colour.isEnabled():  # the player's own choice, not low vision's tick
+            self._four_colour = on
+        self._on_edited()
+
+    def _on_low_vision_toggled(self) -> None:
+        self._show_four_colour()
+        self._on_edited()
+
+    def _show_four_colour(self) -> None:
+        """Low vision brings four colours: the box ticked and greyed while it is on; off, the
+        player's own choice again."""
+        on = self.low_vision.isChecked()
+        self.four_colour.setEnabled(not on)
+        blocked = self.four_colour.blockSignals(True)
+        self.four_colour.setChecked(on or self._four_colour)
+        self.four_colour.blockSignals(blocked)
 
     def _on_edited(self) -> None:
         if not self._loading:

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -38,8 +38,12 @@ from .layout import Spot
 
 SHADOW = QColor(0, 0, 0, 70)
 DIM = QColor(16, 28, 22, 120)
+DIM_STRONG = QColor(0, 0, 0, 165)
 HIGHLIGHT = QColor("#f5c542")
 FOCUS = QColor("#58b7ff")
+#: The focus ring's outer band, dark on the felt; high contrast's inner band, yellow.
+FOCUS_DARK = QColor("#06243f")
+FOCUS_HC = QColor("#ffe100")
 MARGIN = 5.0
 #: Pictures kept per pixmap cache: every face and the back, with a few marks, at two sizes.
 MAX_PICTURES = 256
@@ -252,15 +256,55 @@ class CardItem(QGraphicsObject):
         painter.setBrush(SHADOW)
         painter.drawRoundedRect(rect.translated(1.2, 2.2), radius, radius)
         painter.drawPixmap(rect.topLeft(), self._pixmap)
+        strong = self._cache.high_contrast
         if self._dimmed:
-            painter.setBrush(DIM)
-            painter.drawRoundedRect(rect, radius, radius)
-        for on, colour in ((self._highlighted, HIGHLIGHT), (self._focused, FOCUS)):
-            if on:
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.setPen(QPen(colour, 3.0))
-                painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)
+            _draw_dimming(painter, rect, radius, strong=strong)
+        if self._highlighted:
+            _draw_highlight(painter, rect, radius, strong=strong)
+        if self._focused:
+            _draw_focus(painter, rect, radius, strong=strong)
         painter.end()
         picture = QPixmap.fromImage(image)
         picture.setDevicePixelRatio(ratio)
         return picture
+
+
+def _draw_dimming(painter: QPainter, rect: QRectF, radius: float, *, strong: bool) -> None:
+    """An unplayable card darkened; with high contrast darker still and struck through with
+    lines, so it reads without telling shades apart."""
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(DIM_STRONG if strong else DIM)
+    painter.drawRoundedRect(rect, radius, radius)
+    if strong:
+        painter.setBrush(QBrush(QColor("black"), Qt.BrushStyle.BDiagPattern))
+        painter.drawRoundedRect(rect, radius, radius)
+
+
+def _draw_highlight(painter: QPainter, rect: QRectF, radius: float, *, strong: bool) -> None:
+    """A card received or hinted: a gold ring; with high contrast a thick dashed one, black
+    on white, unlike the focus's solid ring."""
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    if not strong:
+        painter.setPen(QPen(HIGHLIGHT, 3.0))
+        painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)
+        return
+    inner = rect.adjusted(3, 3, -3, -3)
+    painter.setPen(QPen(QColor("white"), 6.0))
+    painter.drawRoundedRect(inner, radius, radius)
+    painter.setPen(QPen(QColor("black"), 6.0, Qt.PenStyle.DashLine))
+    painter.drawRoundedRect(inner, radius, radius)
+
+
+def _draw_focus(painter: QPainter, rect: QRectF, radius: float, *, strong: bool) -> None:
+    """The keyboard's ring: a dark band outside the card's edge and a bright one inside it,
+    seen on the felt and on the face alike; with high contrast black and yellow, twice as
+    wide."""
+    dark, light, width = (
+        (FOCUS_DARK, FOCUS, 3.0) if not strong else (QColor("black"), FOCUS_HC, 5.0)
+    )
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    half = width / 2
+    painter.setPen(QPen(dark, width))
+    painter.drawRoundedRect(rect.adjusted(-half, -half, half, half), radius + half, radius + half)
+    painter.setPen(QPen(light, width))
+    painter.drawRoundedRect(rect.adjusted(half, half, -half, -half), radius, radius)

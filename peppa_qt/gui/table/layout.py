@@ -62,6 +62,11 @@ TAKEN_ROW = 7
 MIN_STEP, MAX_STEP = 0.34, 0.5
 #: Width of a seat's taken cards in card widths: the stack and a row of point cards.
 PILE_WIDTH = TAKEN_SCALE * (0.95 + (TAKEN_ROW - 1) * 0.42 + 1)
+#: Low vision: the viewer's cards and the trick this much larger than usual where the table
+#: holds them, at most this share of its height; the others' cards keep their usual size.
+LARGE_CARDS, LARGE_SHARE = 1.4, 0.3
+#: The trick's cards from the middle, toward the viewer and across, in card heights.
+TRICK_REACH = 0.36
 
 
 class Spot(NamedTuple):
@@ -85,30 +90,67 @@ class TableLayout:
     #: The player's card height, at most, as a share of the table's height.
     card_share = 0.205
 
-    def __init__(self, width: float, height: float, viewer: int = 0) -> None:
+    def __init__(
+        self, width: float, height: float, viewer: int = 0, *, large: bool = False
+    ) -> None:
+        """``large``: low vision's cards, the viewer's and the trick's (``LARGE_CARDS``)."""
         self.width = max(width, 320.0)
         self.height = max(height, 240.0)
         #: The seat drawn at the bottom.
         self.viewer = viewer
+        self.large = large
         self.margin = max(8.0, round(min(self.width, self.height) * 0.015))
         self.badge_size = (min(max(self.width * 0.17, 150.0), 230.0), 56.0)
         row = self.width - self.badge_size[0] - 4 * self.margin
+        #: The viewer's card height at the usual size: the others' cards keep it in low vision.
+        self.usual_h = usual = self._usual_height(row)
+        ch = self._large_height(row, usual) if large else usual
+        cw = 2 * round(ch * CARD_ASPECT / 2)  # even sizes keep card centres on whole pixels
+        self.card_size = QSize(cw, ch)
+        #: The others' hands, the taken cards and the deck: their usual size, of this card.
+        shrink = usual / ch
+        self.opponent_scale = OPPONENT_SCALE * shrink
+        self.taken_scale = TAKEN_SCALE * shrink
+        self.deck_scale = DECK_SCALE * shrink
+        self.center_x = round(self.width / 2)
+        self.center_y = round(self.height * 0.45)
+        #: The trick's cards, of the viewer's card: whole, unless low vision's must fit.
+        self.trick_scale = 1.0
+        if large and self.seats == TableLayout.seats:  # round the oval, it fits its own
+            self._fit_large_trick()
+        # A layout is never changed once made (a new size makes a new one), so the areas of
+        # the hands and where each seat's taken cards start are worked out once: every move
+        # of the table asks for them again for each card.
+        self._hand_rects: dict[tuple[int, int], QRectF] = {}
+        self._taken_origins: dict[tuple[int, float, float], tuple[float, float, int]] = {}
+
+    def _usual_height(self, row: float) -> int:
+        """The viewer's card height: a share of the table, and 13 cards and a pile in a row."""
         fitting = row / (1 + 12 * MIN_STEP + self.pile_width)
         ch = min(
             self.height * self.card_share,
             self.width * 0.15 / CARD_ASPECT,
             fitting / CARD_ASPECT,
         )
-        ch = max(72, int(ch) // 4 * 4)
-        cw = 2 * round(ch * CARD_ASPECT / 2)  # even sizes keep card centres on whole pixels
-        self.card_size = QSize(cw, ch)
-        self.center_x = round(self.width / 2)
-        self.center_y = round(self.height * 0.45)
-        # A layout is never changed once made (a new size makes a new one), so the areas of
-        # the hands and where each seat's taken cards start are worked out once: every move
-        # of the table asks for them again for each card.
-        self._hand_rects: dict[tuple[int, int], QRectF] = {}
-        self._taken_origins: dict[tuple[int, float, float], tuple[float, float, int]] = {}
+        return max(72, int(ch) // 4 * 4)
+
+    def _large_height(self, row: float, usual: int) -> int:
+        """Low vision's card height: ``LARGE_CARDS`` times the usual where the row holds it
+        (its corners in sight, beside a pile of the usual size), and never below the usual."""
+        pile = self.pile_width * usual * CARD_ASPECT
+        fitting = (row - pile) / (1 + 12 * MIN_STEP) / CARD_ASPECT
+        fan = self._fan_room() / (1 + 12 * MIN_STEP) / CARD_ASPECT
+        ch = min(usual * LARGE_CARDS, fitting, fan, self.height * LARGE_SHARE)
+        return max(usual, int(ch) // 4 * 4)
+
+    def _fit_large_trick(self) -> None:
+        """Low vision's trick at four seats: between the top hand and the viewer's raised
+        cards, its middle halfway, its cards as large as that room allows."""
+        m = self.margin
+        top = 2 * m + self.card_h * self.opponent_scale
+        bottom = self.height - 2 * m - self.card_h * 1.2
+        self.center_y = round((top + bottom) / 2)
+        self.trick_scale = min(1.0, (bottom - top) / (self.card_h * (1 + 2 * TRICK_REACH)))
 
     def place(self, seat: int) -> int:
         """Where ``seat`` sits (0 at the bottom, then round the table)."""
@@ -130,7 +172,7 @@ class TableLayout:
         """Each card of a hand of ``count`` cards, left to right (top to bottom on the sides)."""
         if side == BOTTOM:
             return self._bottom_spots(count)
-        scale = OPPONENT_SCALE
+        scale = self.opponent_scale
         step = self.card_w * scale * 0.28
         offsets = [(i - (count - 1) / 2) * step for i in range(count)]
         edge = self.margin + self.card_h * scale / 2
@@ -148,7 +190,7 @@ class TableLayout:
         lo = 2 * m + self.badge_size[0] + cw / 2  # the first card's centre at the least
         hi = self.width - 2 * m - self._pile_width() - cw / 2  # the last card's at the most
         gaps = max(count - 1, 1)
-        step = min(cw * MAX_STEP, (min(self.width * 0.60 - cw, hi - lo)) / gaps)
+        step = min(cw * MAX_STEP, (min(self._fan_room() - cw, hi - lo)) / gaps)
         span = (count - 1) * step
         middle = min(max(self.center_x, lo + span / 2), hi - span / 2)
         half = (count - 1) / 2
@@ -159,6 +201,12 @@ class TableLayout:
             x = round(middle + (i - half) * step)
             spots.append(Spot(x, round(y + arc * self.card_h * 0.05), 0.0, 10 + i))
         return spots
+
+    def _fan_room(self) -> float:
+        """How wide the viewer's fan may be: six tenths of the table, two margins less each side
+        for low vision's taller cards (the boxes of six and eight seats come down beside)."""
+        boxes = self.large and self.seats > TableLayout.seats
+        return self.width * 0.6 - (4 * self.margin if boxes else 0)
 
     def raise_spot(self, spot: Spot) -> Spot:
         """A selected card of the human's hand stands up out of the fan."""
@@ -185,9 +233,11 @@ class TableLayout:
 
     def trick_spot(self, side: int, order: int) -> Spot:
         """The card played from ``side`` into the trick, ``order`` 0.. in the trick."""
-        dx = (0.0, self.card_w * 0.8, 0.0, -self.card_w * 0.8)[side]
-        dy = (self.card_h * 0.36, 0.0, -self.card_h * 0.36, 0.0)[side]
-        return Spot(self.center_x + round(dx), self.center_y + round(dy), 0.0, 200 + order)
+        w, h = self.card_w * self.trick_scale, self.card_h * self.trick_scale
+        dx = (0.0, w * 0.8, 0.0, -w * 0.8)[side]
+        dy = (h * TRICK_REACH, 0.0, -h * TRICK_REACH, 0.0)[side]
+        x, y = self.center_x + round(dx), self.center_y + round(dy)
+        return Spot(x, y, 0.0, 200 + order, self.trick_scale)
 
     def deck_spot(self, side: int, index: int = 0) -> Spot:
         """Where the deck sits before the deal: in front of the dealer on ``side``, inside
@@ -195,7 +245,7 @@ class TableLayout:
         """
         hand = self.hand_rect(side, 13)
         # from the hand's inner edge to the deck's centre (the whole stack clear of the hand)
-        reach = 2 * self.margin + self.card_h * DECK_SCALE / 2
+        reach = 2 * self.margin + self.card_h * self.deck_scale / 2
         lift = index * DECK_STEP
         x: float
         y: float
@@ -207,7 +257,7 @@ class TableLayout:
             x, y, rotation = hand.right() + reach, self.center_y, 90.0
         else:
             x, y, rotation = hand.left() - reach, self.center_y, -90.0
-        return Spot(round(x), round(y) - lift, rotation, 100 + index, DECK_SCALE)
+        return Spot(round(x), round(y) - lift, rotation, 100 + index, self.deck_scale)
 
     def taken_spot(self, side: int, index: int, point_card: bool, count: int = 0) -> Spot:
         """Taken cards: a face-down stack, and the point cards fanned face up beside it
@@ -216,7 +266,7 @@ class TableLayout:
         A long fan goes on in a second row half a card away; the row nearer the table's edge
         lies under the other, so every card's corner (rank and suit) stays in sight.
         """
-        scale = TAKEN_SCALE
+        scale = self.taken_scale
         w, h = self.card_w * scale, self.card_h * scale
         ox, oy, direction = self._taken_origin(side, w, h)
         if not point_card:
@@ -253,7 +303,7 @@ class TableLayout:
 
     def _pile_width(self) -> float:
         """How wide a seat's taken cards may spread: the stack and a row of point cards."""
-        return self.card_w * self.pile_width
+        return self.card_w * self.pile_width * self.taken_scale / TAKEN_SCALE
 
     # --------------------------------------------------------------- plates
 

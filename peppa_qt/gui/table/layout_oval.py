@@ -16,11 +16,12 @@ six and eight round the oval.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from PySide6.QtCore import QRectF
 
 from .card_pixmaps import CARD_ASPECT
-from .layout import BOTTOM, DECK_SCALE, DECK_STEP, TAKEN_SCALE, Spot, TableLayout, round_the_table
+from .layout import BOTTOM, DECK_STEP, TAKEN_SCALE, Spot, TableLayout, round_the_table
 
 #: The point cards the viewer has taken: rows of this many, each card a step of a share of
 #: its width (the corner, rank and suit, stays in sight), the rows a share of its height apart.
@@ -43,11 +44,14 @@ CORNER_DROP = 0.3
 SIDE_BOXES = 2
 
 
-def table_layout(seats: int, viewer: int, width: float, height: float) -> TableLayout:
-    """The places of a table of ``seats`` drawn for ``viewer`` at ``width`` × ``height``."""
+def table_layout(
+    seats: int, viewer: int, width: float, height: float, *, large: bool = False
+) -> TableLayout:
+    """The places of a table of ``seats`` drawn for ``viewer`` at ``width`` × ``height``
+    (``large``: low vision's larger cards)."""
     if seats == TableLayout.seats:
-        return TableLayout(width, height, viewer)
-    return OvalLayout(width, height, viewer, seats)
+        return TableLayout(width, height, viewer, large=large)
+    return OvalLayout(width, height, viewer, seats, large=large)
 
 
 class OvalLayout(TableLayout):
@@ -56,16 +60,25 @@ class OvalLayout(TableLayout):
     pile_width = TAKEN_SCALE * (0.95 + (OWN_ROW - 1) * OWN_STEP + 1)
     card_share = 0.185
 
-    def __init__(self, width: float, height: float, viewer: int = 0, seats: int = 8) -> None:
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        viewer: int = 0,
+        seats: int = 8,
+        *,
+        large: bool = False,
+    ) -> None:
         self.seats = seats  # before the sizes: the boxes depend on it
-        super().__init__(width, height, viewer)
+        super().__init__(width, height, viewer, large=large)
         m = self.margin
         self.plate_h = float(min(max(round(self.height * 0.075), 40), 56))
         self.box_w = max(self.width * 0.2, 170.0)
         # The box holds its fan of thirteen and, beside it, its point cards (up to 13 a row,
         # each corner in sight): some six fan cards' widths.
         fitting = (self.box_w - m) / BOX_IN_CARDS / CARD_ASPECT
-        fan_h = min(max(round(self.card_h * 0.5) // 2 * 2, 40), 96, int(fitting) // 2 * 2)
+        # Of the usual card: in low vision the others' cards keep their size.
+        fan_h = min(max(round(self.usual_h * 0.5) // 2 * 2, 40), 96, int(fitting) // 2 * 2)
         #: The scale of a box's cards (its fan and its point cards), of the viewer's card.
         self.box_scale = fan_h / self.card_h
         self.box_h = self.plate_h + m / 2 + fan_h
@@ -173,7 +186,8 @@ class OvalLayout(TableLayout):
             w, h = self.card_w * scale, self.card_h * scale
             rx = min((right - left) / 2 - w / 2, w * 4.0)
             ry = min((bottom - top) / 2 - h / 2, h * 1.6)
-            if scale < TRICK_SCALE / 2 or neighbours_apart(directions, rx, ry, w, h):
+            smallest = TRICK_SCALE / 2 * self.usual_h / self.card_h  # of the usual card
+            if scale < smallest or neighbours_apart(directions, rx, ry, w, h):
                 self.trick_scale = scale
                 return rx, ry
             scale *= 0.95
@@ -190,7 +204,8 @@ class OvalLayout(TableLayout):
         dx, dy = round_the_table(self.seats)[side]
         rx, ry = self._trick_radii
         x, y = self.center_x + dx * rx * 0.6, self.center_y + dy * ry * 0.6
-        return Spot(round(x), round(y - index * DECK_STEP / 2), 0.0, 100 + index, DECK_SCALE * 0.8)
+        scale = self.deck_scale * 0.8
+        return Spot(round(x), round(y - index * DECK_STEP / 2), 0.0, 100 + index, scale)
 
     def taken_spot(self, side: int, index: int, point_card: bool, count: int = 0) -> Spot:
         """Taken cards: a stack, and the point cards face up beside it (the viewer's in
@@ -212,7 +227,7 @@ class OvalLayout(TableLayout):
         return Spot(round(x), round(y - row * h * 0.3), 0.0, 340 + column - 20 * row, scale)
 
     def _own_taken(self, index: int, point_card: bool) -> Spot:
-        scale = TAKEN_SCALE
+        scale = self.taken_scale
         w, h = self.card_w * scale, self.card_h * scale
         m = self.margin
         ox = self.hand_rect(BOTTOM, 13).right() + m + w / 2
@@ -258,9 +273,10 @@ def neighbours_apart(
     directions: Sequence[tuple[float, float]], rx: float, ry: float, w: float, h: float
 ) -> bool:
     """Whether cards ``w`` × ``h`` on the oval ``rx``, ``ry`` at these directions stay clear
-    of their neighbours (a small gap between)."""
+    of one another (a small gap between): neighbours, and on a flat oval the cards either
+    side of one (eight seats' lower and upper right, low vision's large cards)."""
     points = [(dx * rx, dy * ry) for dx, dy in directions]
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+    for (x1, y1), (x2, y2) in combinations(points, 2):
         if abs(x1 - x2) < w * 1.05 and abs(y1 - y2) < h * 1.05:
             return False
     return True

@@ -28,6 +28,10 @@ def plate_colours(centre: QColor, edge: QColor) -> tuple[QColor, QColor]:
 GOLD = QColor("#f5c542")
 TEXT = QColor("#f3f1e8")
 MUTED = QColor("#b9d3c4")
+#: High contrast's plates: black, white text (no greys), yellow for what is lit.
+STRONG_PLATE = QColor(0, 0, 0, 240)
+TEXT_STRONG = QColor("#ffffff")
+STRONG_GOLD = QColor("#ffe100")
 
 
 #: The smallest pixel size a plate's text shrinks to before it is cut.
@@ -58,6 +62,8 @@ class SeatBadge(QGraphicsObject):
         self.state = BadgeState()
         #: The plate's colours, quiet and on its turn: tinted like the felt (set_felt).
         self.colours = (PLATE, PLATE_ACTIVE)
+        #: High contrast: black, white text and a white edge; on its turn a wide yellow one.
+        self.strong = False
         self._rect = QRectF(0, 0, 180, 56)
         self.setZValue(50)
 
@@ -83,21 +89,31 @@ class SeatBadge(QGraphicsObject):
     ) -> None:
         state, rect = self.state, self._rect
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(GOLD, 2.5) if state.active else Qt.PenStyle.NoPen)
-        painter.setBrush(self.colours[1] if state.active else self.colours[0])
-        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
+        if self.strong:
+            edge = QPen(STRONG_GOLD, 4.0) if state.active else QPen(TEXT_STRONG, 1.5)
+            painter.setPen(edge)
+            painter.setBrush(STRONG_PLATE)
+            painter.drawRoundedRect(rect.adjusted(2, 2, -2, -2), 10, 10)
+        else:
+            painter.setPen(QPen(GOLD, 2.5) if state.active else Qt.PenStyle.NoPen)
+            painter.setBrush(self.colours[1] if state.active else self.colours[0])
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
         inner = rect.adjusted(12, 6, -10, -6)
         half = inner.height() / 2
         chip = self._paint_chips(painter, inner, half)
         bold = QFont(painter.font())
         bold.setBold(True)
         bold.setPixelSize(max(12, round(half * 0.72)))
-        _draw_line(painter, bold, TEXT, inner.adjusted(0, 0, -chip, -half), state.name)
+        text, muted, gold = (
+            (TEXT_STRONG,) * 2 + (STRONG_GOLD,) if self.strong else (TEXT, MUTED, GOLD)
+        )
+        _draw_line(painter, bold, text, inner.adjusted(0, 0, -chip, -half), state.name)
         small = QFont(painter.font())
         small.setPixelSize(max(11, round(half * 0.62)))
+        small.setBold(self.strong)
         lower = inner.adjusted(0, half, 0, 0)
-        _draw_line(painter, small, MUTED, lower, state.score_text)
-        _draw_line(painter, small, GOLD, lower, state.hand_text, align=Qt.AlignmentFlag.AlignRight)
+        _draw_line(painter, small, muted, lower, state.score_text)
+        _draw_line(painter, small, gold, lower, state.hand_text, align=Qt.AlignmentFlag.AlignRight)
 
     def _paint_chips(self, painter: QPainter, inner: QRectF, half: float) -> float:
         """The dealer chip and the 'ready' tick at the top right; returns the width used."""
@@ -132,6 +148,8 @@ class InfoPlate(QGraphicsObject):
         super().__init__()
         self._lines: list[tuple[str, QColor]] = []
         self._rect = QRectF(0, 0, 160, 60)
+        #: High contrast: white bold lines on black.
+        self.strong = False
         self.setZValue(40)
 
     def set_rect(self, rect: QRectF) -> None:
@@ -169,13 +187,16 @@ class InfoPlate(QGraphicsObject):
             return
         font = self.font()
         line_h = self._line_height()
+        if self.strong:
+            painter.fillRect(self.text_rect().translated(-self.pos()), STRONG_PLATE)
         for i, (text, colour) in enumerate(self._lines):
             row = QRectF(0, i * line_h, self._rect.width(), line_h)
-            _draw_line(painter, font, colour, row, text)
+            _draw_line(painter, font, TEXT_STRONG if self.strong else colour, row, text)
 
     def font(self) -> QFont:
         """The lines' font: as large as the corner allows, smaller before any line is cut."""
         font = QFont()
+        font.setBold(self.strong)
         size = max(11, round(self._line_height() * 0.7))
         font.setPixelSize(size)
         while size > SMALLEST_TEXT and self.cut_lines(font):

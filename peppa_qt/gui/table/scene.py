@@ -54,6 +54,8 @@ class TableScene(QGraphicsScene):
         super().__init__(parent)
         self.cache = cache
         self.layout = TableLayout(1024, 640)
+        #: Low vision's large cards (the layout's ``large``).
+        self.large_cards = False
         self._ratio = 1.0
         self._items: dict[int, CardItem] = {}
         self.hands: list[list[int]] = [[], [], [], []]
@@ -172,7 +174,7 @@ class TableScene(QGraphicsScene):
         self.finish_animations()
         self.hide_note()  # it spoke of the moment before, at a place the new layout moves
         self.setSceneRect(0, 0, width, height)
-        self.layout = table_layout(self.seats, self.viewer, width, height)
+        self.layout = table_layout(self.seats, self.viewer, width, height, large=self.large_cards)
         self._ratio = ratio
         for item in self._items.values():
             item.set_card_size(self.layout.card_size, ratio)
@@ -194,7 +196,7 @@ class TableScene(QGraphicsScene):
         self.taken = [[] for _ in range(seats)]
         self.badges = [SeatBadge(seat) for seat in range(seats)]
         for badge in self.badges:
-            badge.colours = self.plate_colours
+            badge.colours, badge.strong = self.plate_colours, self.info.strong
             self.addItem(badge)
         self.viewer = min(self.viewer, seats - 1)
         self.resize_table(self.width(), self.height(), self._ratio)
@@ -205,6 +207,18 @@ class TableScene(QGraphicsScene):
         for badge in self.badges:
             badge.colours = colours
             badge.update()
+
+    def set_low_vision(self, on: bool) -> None:
+        """Low vision: the viewer's cards and the trick large, the plates in high contrast."""
+        for badge in self.badges:
+            badge.strong = on
+            badge.update()
+        self.info.strong = on
+        self.info.update()
+        if on != self.large_cards:
+            self.large_cards = on
+            if self.width() > 0:  # else the view's first size brings it
+                self.resize_table(self.width(), self.height(), self._ratio)
 
     def set_viewer(self, seat: int) -> None:
         """Draw the table for ``seat`` (the plates move at once; cards on the next move)."""

@@ -34,6 +34,8 @@ FELTS = {
     "red": (QColor("#8a2f37"), QColor("#3a1014")),
     "grey": (QColor("#5b6166"), QColor("#23272a")),
 }
+#: High contrast's table: near black, plain.
+PLAIN_FELT = (QColor("#111411"), QColor("#111411"))
 KEYS = {
     Qt.Key.Key_Left: "left",
     Qt.Key.Key_Right: "right",
@@ -86,9 +88,10 @@ class TableView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(640, 400)
 
-    def set_felt(self, name: str) -> None:
-        """Colour the felt (``FELTS``: green, blue, red, grey)."""
-        felt = FELTS.get(name, FELTS["green"])
+    def set_felt(self, name: str, *, plain: bool = False) -> None:
+        """Colour the felt (``FELTS``: green, blue, red, grey); ``plain``: high contrast's
+        dark table, one colour without grain, whatever the colour chosen."""
+        felt = PLAIN_FELT if plain else FELTS.get(name, FELTS["green"])
         if felt == self._felt:  # the settings are applied again after the first frame
             return
         self._felt = felt
@@ -215,6 +218,8 @@ class TableView(QGraphicsView):
         gradient.setColorAt(0.0, self._felt[0])
         gradient.setColorAt(1.0, self._felt[1])
         painter.fillRect(rect, QBrush(gradient))
+        if self._felt == PLAIN_FELT:
+            return
         painter.setOpacity(0.07)
         painter.drawTiledPixmap(rect, self._grain, rect.topLeft())
         painter.setOpacity(1.0)

@@ -196,7 +196,7 @@ class WindowGame(QObject):
         self.presenter.narration.follow(settings.verbosity, settings.quiet)
         self.session.claims.automatic = settings.auto_finish
         self.presenter.set_suit_order(settings.suit_order)
-        self.tricks.set_four_colour(settings.four_colour)
+        self.tricks.set_four_colour(settings.four_colour or settings.low_vision)
 
     def _quitting(self) -> bool:
         return self.quit_after_hands is not None and self._hands_seen >= self.quit_after_hands

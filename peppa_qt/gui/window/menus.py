@@ -80,6 +80,11 @@ class WindowMenus(QObject):
         full = self._action(view, QT_TRANSLATE_NOOP("MainWindow", "&Full screen"), "F11")
         #: The window over the whole screen (F11; Esc leaves).
         self.full_screen = FullScreen(window, full)
+        self.low_vision_action = low = self._action(
+            view, QT_TRANSLATE_NOOP("MainWindow", "&Low vision"), "Ctrl+Shift+L"
+        )
+        low.setCheckable(True)
+        low.toggled.connect(self._on_low_vision_toggled)
         self._fill_ask_menu(view)
         self._fill_settings_menu(settings)
         rules = self._action(help_menu, QT_TRANSLATE_NOOP("MainWindow", "&Rules"), "F1")
@@ -300,15 +305,17 @@ class WindowMenus(QObject):
         self.speed_actions[name].setChecked(True)
 
     def show_settings(self, settings: Settings) -> None:
-        """Tick the four-colour and blue-backs entries as ``settings`` say."""
+        """Tick the four-colour, blue-backs and low-vision entries as ``settings`` say."""
         checks = (
-            (self.four_colour_action, settings.four_colour),
+            (self.four_colour_action, settings.four_colour or settings.low_vision),
+            (self.low_vision_action, settings.low_vision),
             (self.blue_backs_action, settings.card_back == "blue"),
         )
         for action, on in checks:
             blocked = action.blockSignals(True)  # the menu follows; its slot must not echo
             action.setChecked(on)
             action.blockSignals(blocked)
+        self.four_colour_action.setEnabled(not settings.low_vision)  # low vision brings it
 
     def _on_speed_chosen(self, name: str) -> None:
         self._shown.apply_speed(name)
@@ -316,6 +323,10 @@ class WindowMenus(QObject):
 
     def _on_four_colour_toggled(self, on: bool) -> None:
         self._shown.apply_settings(replace(self._shown.settings, four_colour=on))
+        self._shown.save_settings()
+
+    def _on_low_vision_toggled(self, on: bool) -> None:
+        self._shown.apply_settings(replace(self._shown.settings, low_vision=on))
         self._shown.save_settings()
 
     def _on_blue_backs_toggled(self, on: bool) -> None:

@@ -129,12 +129,14 @@ class WindowSettings(QObject):
             self._shown_speed = settings.animation_speed
             self.apply_speed(settings.animation_speed, remember=False)
         cache = self._cache
-        art = (settings.card_deck, settings.four_colour, settings.card_back)
-        if art != (cache.deck, cache.four_colour, cache.back_colour):
-            cache.deck, cache.four_colour, cache.back_colour = art
+        low_vision = settings.low_vision
+        art = (settings.card_deck, settings.four_colour, settings.card_back, low_vision)
+        if art != (cache.deck, cache.four_colour, cache.back_colour, cache.high_contrast):
+            cache.deck, cache.four_colour, cache.back_colour, cache.high_contrast = art
             self._scene.refresh_art()
+        self._scene.set_low_vision(low_vision)
         self._show_trick_pause(settings)
-        self._view.set_felt(settings.table_colour)
+        self._view.set_felt(settings.table_colour, plain=low_vision)
         self._sounds.set_enabled(settings.sound)
         self._translations.use(settings.language)  # on a change, Qt tells every widget
         self.settings_shown.emit(settings)

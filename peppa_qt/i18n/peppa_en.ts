@@ -31,6 +31,20 @@
 <context>
     <name>Narration</name>
     <message numerus="yes">
+        <source>You take, %n point(s).</source>
+        <translation>
+            <numerusform>You take, %n point.</numerusform>
+            <numerusform>You take, %n points.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} takes, %n point(s).</source>
+        <translation>
+            <numerusform>{name} takes, %n point.</numerusform>
+            <numerusform>{name} takes, %n points.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>You take the trick: %n point(s).</source>
         <translation>
             <numerusform>You take the trick: %n point.</numerusform>

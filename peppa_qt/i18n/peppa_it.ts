@@ -847,6 +847,36 @@
         <translation>Presa la Peppa!</translation>
     </message>
     <message>
+        <source>From {name}: {cards}.</source>
+        <translation>Da {name}: {cards}.</translation>
+    </message>
+    <message>
+        <source>Hearts broken.</source>
+        <translation>Cuori aperti.</translation>
+    </message>
+    <message>
+        <source>Peppa taken!</source>
+        <translation>Peppa presa!</translation>
+    </message>
+    <message numerus="yes">
+        <source>You take, %n point(s).</source>
+        <translation>
+            <numerusform>Prendi tu, %n punto.</numerusform>
+            <numerusform>Prendi tu, %n punti.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} takes, %n point(s).</source>
+        <translation>
+            <numerusform>{name} prende, %n punto.</numerusform>
+            <numerusform>{name} prende, %n punti.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Points: {points}.</source>
+        <translation>Punti: {points}.</translation>
+    </message>
+    <message>
         <source>Hand over. Points: {points}.</source>
         <translation>Smazzata finita. Punti: {points}.</translation>
     </message>

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
+from peppa_qt.engine import RuleSet
 from peppa_qt.engine.cards import Card
 from peppa_qt.gui.presenter.spoken_table import shown_voids
 from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
@@ -167,3 +168,82 @@ def test_voids_seen_name_who_did_not_follow_the_suit_led(
     qtbot.keyClick(window.view, Qt.Key.Key_V)
     name = window.presenter.names()[void]
     assert heard[-1] == f"Voids seen: {name}: no clubs."
+
+
+#: The hand's last announcement, in each verbosity and language.
+HAND_OVER = ("Hand over. ", "Points: ", "Smazzata finita. ", "Punti: ")
+
+
+def play_out(qtbot: QtBot, window: MainWindow, heard: list[str]) -> None:
+    """The rest of the hand by keys (Enter: the ring on the first card to play; Enter again:
+    played), until its points are announced."""
+
+    def over() -> bool:
+        return any(said.startswith(HAND_OVER) for said in heard)
+
+    for _ in range(13):
+        qtbot.waitUntil(lambda: window.presenter.mode == PLAYING or over(), timeout=5000)
+        if over():
+            return
+        qtbot.keyClick(window.view, Qt.Key.Key_Return)
+        qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    qtbot.waitUntil(over, timeout=5000)
+
+
+def in_language(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """The window speaks ``language`` (the test puts English back)."""
+    window.apply_settings(replace(window.settings, language=language))
+    qtbot.waitUntil(lambda: translations.code == language)
+    QApplication.processEvents()  # the LanguageChange events
+
+
+@pytest.mark.parametrize(
+    ("language", "choose"),
+    [("en", "Choose three cards to pass."), ("it", "Scegli tre carte da passare.")],
+)
+def test_the_pass_is_asked_once_not_at_each_card_chosen(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]], language: str, choose: str
+) -> None:
+    window, heard = said
+    try:
+        in_language(qtbot, window, language)
+        to_play(qtbot, window)  # three cards chosen by keys, then passed
+        assert heard.count(choose) == 1, heard
+    finally:
+        translations.use("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "received"),
+    [
+        ("en", r"You received (\w+ of \w+, ){2}\w+ of \w+ from Bruno\."),
+        ("it", r"Hai ricevuto (\w+ di \w+, ){2}\w+ di \w+ da Bruno\."),
+    ],
+)
+def test_the_cards_received_are_announced_once_by_name(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]], language: str, received: str
+) -> None:
+    window, heard = said
+    shown: list[str] = []
+    window.presenter.status_changed.connect(shown.append)
+    try:
+        in_language(qtbot, window, language)
+        to_play(qtbot, window)  # the computers lead: the turn comes after three cards
+        got = [s for s in heard if re.search(r"\b(received|ricevuto)\b", s)]
+        assert len(got) == 1 and re.fullmatch(received, got[0]), heard
+        assert not any(suit in s for s in heard for suit in "♣♦♥♠"), heard
+        assert any("♦" in line for line in shown)  # the status line keeps the symbols
+    finally:
+        translations.use("en")
+
+
+def test_a_computers_lead_right_after_the_deal_is_announced_and_every_card_after_it(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]]
+) -> None:
+    window, heard = said
+    rules = RuleSet.preset("hearts", {"end": {"mode": "hands", "count": 1}, "pass_cycle": ["hold"]})
+    window.start_game(replace(short_game("hearts", 1), rules=rules, seed=2))  # Carla has 2♣
+    play_out(qtbot, window, heard)
+    plays = [s for s in heard if re.match(r"(Anna|Bruno|Carla|Dario) plays ", s)]
+    assert heard[:2] == ["No passing in this hand.", "Carla plays 2 of clubs."]
+    assert len(plays) == 52

@@ -3,14 +3,17 @@ or detailed, and each kind of announcement on or off; kept in the settings file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker
-from test_accessible_table import hand, said, to_play
+from test_accessible_table import hand, in_language, play_out, said, to_play
 
 from peppa_qt.gui.dialogs.settings import SettingsDialog
+from peppa_qt.gui.window.language import translations
 from peppa_qt.gui.window.main_window import MainWindow
 from peppa_qt.storage import Settings
 from peppa_qt.storage.settings import settings_from_json, settings_to_json
@@ -71,3 +74,46 @@ def test_the_computers_turns_are_announced_in_detailed_only(
         turns = [s for s in heard if s.endswith("'s turn.")]
         assert bool(turns) is told, (verbosity, heard)
         window.close()
+
+
+#: Brief, in each language: a trick taken, hearts broken, the Peppa, the cards received, the
+#: hand's points; and the normal sentences' words that brief leaves out.
+BRIEF = {
+    "en": (
+        r"(Anna|Bruno|Carla|Dario) takes, \d+ points?\.",
+        "Hearts broken.",
+        "Peppa taken!",
+        r"From Bruno: (\w+ of \w+, ){2}\w+ of \w+\.",
+        r"Points: Anna \d+, Bruno \d+, Carla \d+, Dario \d+\.",
+        ("the trick", "Hearts are", "The Peppa", "received", "Hand over", "play a card"),
+    ),
+    "it": (
+        r"(Anna|Bruno|Carla|Dario) prende, \d+ punt[oi]\.",
+        "Cuori aperti.",
+        "Peppa presa!",
+        r"Da Bruno: (\w+ di \w+, ){2}\w+ di \w+\.",
+        r"Punti: Anna \d+, Bruno \d+, Carla \d+, Dario \d+\.",
+        ("la presa", "I cuori sono", "Presa la", "ricevuto", "Smazzata", "gioca una"),
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_brief_is_brief_for_every_kind_over_a_whole_hand(
+    qtbot: QtBot, said: tuple[MainWindow, list[str]], language: str
+) -> None:
+    window, heard = said
+    taken, hearts, peppa, received, points, long_words = BRIEF[language]
+    window.apply_settings(replace(window.settings, verbosity="brief"))
+    try:
+        in_language(qtbot, window, language)
+        to_play(qtbot, window)
+        play_out(qtbot, window, heard)
+        joined = " ".join(heard)
+        assert len(re.findall(taken, joined)) == 13, heard
+        assert joined.count(hearts) == 1 and peppa in joined
+        assert any(re.fullmatch(received, s) for s in heard), heard
+        assert re.fullmatch(points, heard[-1]), heard
+        assert not [w for w in long_words if w in joined], heard
+    finally:
+        translations.use("en")

@@ -70,13 +70,23 @@ class Narration(QObject):
 
     # -------------------------------------------------------------- the status line
 
-    def say(self, text: Words | None, kind: str | None = None) -> None:
+    def say(self, text: Words | None, kind: str | None = None, heard: Words | None = None) -> None:
         """Put a sentence on the status line (None: clear it); said again on a new language.
-        It is announced too unless its ``kind`` of announcement is turned off."""
+        It is announced too (``heard``, if given, in its place) unless its ``kind`` of
+        announcement is turned off."""
         self._status = text
         self._emit_text("" if text is None else text())
         if text is not None and self._wants(kind):
-            self._announce(text(), False)
+            self._announce((heard or text)(), False)
+
+    def _says(self, text: Words) -> bool:
+        """Whether the status line shows ``text`` already."""
+        return self._status is not None and self._status() == text()
+
+    @property
+    def brief(self) -> bool:
+        """Whether the player chose brief announcements."""
+        return self._verbosity == "brief"
 
     def say_again(self) -> None:
         """The language changed: the same sentence in the new one (not announced again)."""
@@ -94,34 +104,34 @@ class Narration(QObject):
     def prompt(self, mode: Mode, full: bool) -> None:
         """What the player is asked now."""
         if mode is Mode.PLAYING:
-            self.say(self._your_turn, "turn")
+            self.say(self._your_turn, "turn", self._turn_heard)
         elif mode is Mode.PASSING and full:
             self.say(
                 lambda: self.tr(
                     "Three cards chosen: press “Pass cards” (Enter), or click one to put it back."
                 )
             )
-        elif mode is Mode.PASSING:
-            self.say(lambda: self.tr("Choose three cards to pass."))
+        elif mode is Mode.PASSING and not self._says(self._choose):
+            self.say(self._choose)  # asked again at each card chosen: said once
+
+    def _choose(self) -> str:
+        return self.tr("Choose three cards to pass.")
 
     def your_turn(self) -> None:
         """'Your turn: play a card', after what was received if it was just said."""
         received, self._received = self._received, None
         if received is None:
-            self.say(self._your_turn, "turn")
+            self.say(self._your_turn, "turn", self._turn_heard)
             return
-        # The hand-over or the lead came at once: the cards received are told still.
-        self.say(lambda: f"{received()} {self._your_turn()}", "")
-        wanted = [
-            w for k, w in (("received", received), ("turn", self._your_turn)) if self._wants(k)
-        ]
-        if wanted:
-            self._announce(" ".join(w() for w in wanted), False)
+        # The hand-over or the lead came at once: the status line shows the cards received
+        # still; a screen reader was told them when they came, and is told the turn only.
+        self.say(lambda: f"{received()} {self._your_turn()}", "turn", self._turn_heard)
 
     def _your_turn(self) -> str:
-        if self._verbosity == "brief":
-            return self.tr("Your turn.")
         return self.tr("Your turn: play a card.")
+
+    def _turn_heard(self) -> str:
+        return self.tr("Your turn.") if self.brief else self._your_turn()
 
     def computer_turn(self, name: str) -> None:
         """A computer is to play: announced in the detailed verbosity only."""
@@ -129,16 +139,23 @@ class Narration(QObject):
             self._tell("turn", self.tr("{name}'s turn.").format(name=name))
 
     def received(self, cards: Sequence[int], giver: str, order: Callable[[int], object]) -> None:
-        """Tell the viewer what they got (said again with their turn, should it come now)."""
+        """Tell the viewer what they got, shown again with their turn should it come now (a
+        screen reader is told the cards by name)."""
+        shown = [card_of(c) for c in sorted(cards, key=order)]  # type: ignore[arg-type]
 
         def words() -> str:
-            shown = [card_of(c) for c in sorted(cards, key=order)]  # type: ignore[arg-type]
             return self.tr("You received {cards} from {name}.").format(
                 cards=cards_label(shown), name=giver
             )
 
+        def heard() -> str:  # the cards' names, not their symbols: a reader says those badly
+            named = ", ".join(texts.card_name(c) for c in shown)
+            if self.brief:
+                return self.tr("From {name}: {cards}.").format(cards=named, name=giver)
+            return self.tr("You received {cards} from {name}.").format(cards=named, name=giver)
+
         self._received = words
-        self.say(words, "received")
+        self.say(words, "received", heard)
 
     def forget_received(self) -> None:
         """The cards received are not to be said again (their human's cards are covered)."""
@@ -201,7 +218,9 @@ class Narration(QObject):
             self._hearts_heard = True
             self._emit_sound("hearts_broken")
             if self._wants("hearts"):
-                words.append(self.tr("Hearts are broken."))
+                words.append(
+                    self.tr("Hearts broken.") if self.brief else self.tr("Hearts are broken.")
+                )
         else:
             self._emit_sound("card")
         if words:
@@ -210,7 +229,7 @@ class Narration(QObject):
     def _played(self, card: int, who: Speaker) -> str:
         """'Bruno plays Queen of spades.', or 'Bruno: Queen of spades.' when brief."""
         (name, you), said = who, texts.card_name(card)
-        if self._verbosity == "brief":
+        if self.brief:
             return self.tr("{name}: {card}.").format(
                 name=self.tr("You") if you else name, card=said
             )
@@ -221,38 +240,48 @@ class Narration(QObject):
     def trick_taken(self, cards: Sequence[int], who: Speaker, points: int) -> None:
         """A trick taken, announced with its points: the queen of spades in it has a sound
         and words of its own."""
-        name, you = who
-        words = []
-        if not self._wants("tricks"):
-            pass
-        elif you:
-            words.append(self.tr("You take the trick: %n point(s).", "", points))
-        else:
-            taken = self.tr("{name} takes the trick: %n point(s).", "", points)
-            words.append(taken.format(name=name))
+        words = [self._taken(who, points)] if self._wants("tricks") else []
         peppa = QUEEN_OF_SPADES in cards
         if peppa and self._wants("hearts"):
-            words.append(self.tr("The Peppa is taken!"))
+            words.append(self.tr("Peppa taken!") if self.brief else self.tr("The Peppa is taken!"))
         self._emit_sound("queen_of_spades" if peppa else "trick")
         if words:
             self._announce(" ".join(words), peppa)
+
+    def _taken(self, who: Speaker, points: int) -> str:
+        """'Bruno takes the trick: 3 points.', or 'Bruno takes, 3 points.' when brief."""
+        name, you = who
+        if self.brief and you:
+            return self.tr("You take, %n point(s).", "", points)
+        if self.brief:
+            return self.tr("{name} takes, %n point(s).", "", points).format(name=name)
+        if you:
+            return self.tr("You take the trick: %n point(s).", "", points)
+        return self.tr("{name} takes the trick: %n point(s).", "", points).format(name=name)
 
     def hand_points(self, names: Sequence[str], result: HandResult) -> None:
         """The hand's points, seat by seat, announced at its end."""
         points = ", ".join(
             f"{name} {texts.points_text(p)}" for name, p in zip(names, result.points, strict=False)
         )
-        self._tell("points", self.tr("Hand over. Points: {points}.").format(points=points))
+        if self.brief:
+            self._tell("points", self.tr("Points: {points}.").format(points=points))
+        else:
+            self._tell("points", self.tr("Hand over. Points: {points}.").format(points=points))
 
     def twin_won(self, card: int) -> None:
-        """A trick taken by the second of two equal cards: said on the status line."""
-        self.say(lambda: self.twin_words(card))
+        """A trick taken by the second of two equal cards: said on the status line (to a
+        screen reader with the card's name, not its symbol)."""
+        self.say(lambda: self.twin_words(card), None, lambda: self._twin(texts.card_name(card)))
 
     def twin_words(self, card: int) -> str:
         """'Second Q♠ wins: of two equal cards, the later one takes the trick.'"""
+        return self._twin(cards_label([card]))
+
+    def _twin(self, card: str) -> str:
         return self.tr(
             "Second {card} wins: of two equal cards, the later one takes the trick."
-        ).format(card=cards_label([card]))
+        ).format(card=card)
 
     @property
     def silent_score(self) -> int | None:

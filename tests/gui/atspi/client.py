@@ -1,11 +1,14 @@
 """An AT-SPI client, as a screen reader reads the table (run by Debian's python3 with
 python3-dbus, inside ``dbus-run-session``): it starts Xvfb and the window, finds the hand's
-cards by name and state, passes and plays a card by keys, and prints what it found and the
-announcements heard, as JSON."""
+cards by name and state, passes and plays the whole hand by keys (choosing among the cards it
+reads as playable), and prints what it found and the announcements heard, as JSON. It gives up
+after ``GIVE_UP`` seconds whatever happens, and stops its display and window on the way out."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -18,10 +21,23 @@ from gi.repository import GLib
 
 ATSPI = "org.a11y.atspi.Accessible"
 FOCUSED, SELECTED = 12, 23  # AT-SPI state bits (ATSPI_STATE_FOCUSED, _SELECTED)
+#: The hand's list, a card one may play, the hand's end: in English and in Italian.
+HAND_NAMES = ("Your hand", "Le tue carte")
+PLAYABLE = (", playable", ", giocabile")
+HAND_OVER = ("Hand over.", "Smazzata finita.")
+#: The client's whole life at most (the test waits longer: the client, not the test, stops
+#: the display and the window it started).
+GIVE_UP = 110
+
+
+def _give_up(signum: int, frame: object) -> None:
+    raise SystemExit(f"the client gave up after {GIVE_UP} s")
 
 
 def main(display: str, app: list[str], keys: str) -> None:
     """Start a display, the window on it, and read the window."""
+    signal.signal(signal.SIGALRM, _give_up)
+    signal.alarm(GIVE_UP)
     # The display first: the accessibility registry needs one when it starts.
     xvfb = subprocess.Popen(
         ["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
@@ -96,13 +112,9 @@ def node(a11y, name, path):
 
 
 def walk(a11y, name, path, found, depth=0):
-    obj = node(a11y, name, path)
-    role = str(obj.GetRoleName(dbus_interface=ATSPI))
-    text = str(obj.Get(ATSPI, "Name", dbus_interface="org.freedesktop.DBus.Properties"))
-    words = [int(s) for s in obj.GetState(dbus_interface=ATSPI)]
-    state = [bit for bit in range(64) if words[bit // 32] >> (bit % 32) & 1]
-    found.append({"role": role, "name": text, "state": state, "depth": depth, "path": str(path)})
+    found.append({**read(a11y, name, str(path)), "depth": depth})
     if depth < 12:
+        obj = node(a11y, name, path)
         for child_name, child_path in obj.GetChildren(dbus_interface=ATSPI):
             walk(a11y, str(child_name), str(child_path), found, depth + 1)
 
@@ -115,7 +127,7 @@ def hand_of(a11y) -> tuple[list[dict], list[dict]]:
         walk(a11y, str(app_name), str(app_path), found)
     cards, in_hand, depth = [], False, 0
     for item in found:
-        if item["role"] == "list" and item["name"].startswith(("Your hand", "Le tue carte")):
+        if item["role"] == "list" and item["name"].startswith(HAND_NAMES):
             in_hand, depth = True, item["depth"]
         elif in_hand and item["depth"] == depth + 1:
             cards.append(item)
@@ -124,31 +136,118 @@ def hand_of(a11y) -> tuple[list[dict], list[dict]]:
     return found, cards
 
 
+class Hand:
+    """The hand's list, found once in the window's tree and read again by its path (the
+    table's accessible objects are kept for the window's life)."""
+
+    def __init__(self, a11y, timeout: float) -> None:
+        self._a11y = a11y
+        self.bus = self.path = ""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.path:
+            pump(0.2)
+            with contextlib.suppress(dbus.DBusException):
+                self._find()
+        if not self.path:
+            raise SystemExit("the hand's list was never found")
+
+    def _find(self) -> None:
+        found, cards = hand_of(self._a11y)
+        lists = [i for i in found if i["role"] == "list" and i["name"].startswith(HAND_NAMES)]
+        if lists and len(cards) == 13:
+            self.bus, self.path = lists[0]["bus"], lists[0]["path"]
+
+    def cards(self) -> list[dict]:
+        """The cards as the reader sees them now: name and state, left to right."""
+        kids = node(self._a11y, self.bus, self.path).GetChildren(dbus_interface=ATSPI)
+        return [read(self._a11y, str(name), str(path)) for name, path in kids]
+
+    def wait(self, ready, timeout: float, what: str) -> list[dict]:
+        """The cards once ``ready(cards)`` holds (D-Bus signals heard meanwhile)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pump(0.05)
+            try:
+                cards = self.cards()
+            except dbus.DBusException:
+                continue
+            if ready(cards):
+                return cards
+        raise SystemExit(f"waited {timeout} s for {what}")
+
+
+def read(a11y, name: str, path: str) -> dict:
+    """One object's role, name and state bits."""
+    obj = node(a11y, name, path)
+    role = str(obj.GetRoleName(dbus_interface=ATSPI))
+    text = str(obj.Get(ATSPI, "Name", dbus_interface="org.freedesktop.DBus.Properties"))
+    words = [int(s) for s in obj.GetState(dbus_interface=ATSPI)]
+    state = [bit for bit in range(64) if words[bit // 32] >> (bit % 32) & 1]
+    return {"role": role, "name": text, "state": state, "path": path, "bus": name}
+
+
 def press(keys: str) -> None:
-    subprocess.run(["xdotool", "key", "--delay", "60", *keys.split()], check=True, timeout=10)
+    subprocess.run(["xdotool", "key", "--delay", "40", *keys.split()], check=True, timeout=10)
+
+
+def focused(cards: list[dict]) -> str | None:
+    return next((c["name"] for c in cards if FOCUSED in c["state"]), None)
+
+
+def playable(cards: list[dict]) -> list[str]:
+    return [c["name"] for c in cards if c["name"].endswith(PLAYABLE)]
+
+
+def reach(hand: Hand, target: str, cards: list[dict]) -> None:
+    """Right until the ring is on ``target`` (the arrows go over the cards to play only)."""
+    for _ in range(len(cards) + 1):
+        now = focused(cards)
+        if now == target:
+            return
+        press("Right")
+        cards = hand.wait(lambda c, was=now: focused(c) != was, 5, "the ring to move")
+    raise SystemExit(f"the ring never reached {target}")
 
 
 def run(a11y, heard: list[str], keys: str) -> dict:
-    cards: list[dict] = []
+    """Pass by keys, then play the whole hand by keys, choosing among the cards the reader
+    says are playable; what was found and heard."""
+    hand = Hand(a11y, 30)
+    passing = [c["name"] for c in hand.cards()]
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and len(cards) != 13:
-        pump(0.3)
-        try:
-            _, cards = hand_of(a11y)
-        except dbus.DBusException:
-            cards = []
-    passing = [c["name"] for c in cards]
+    while time.monotonic() < deadline and not heard:  # the pass asked: the keys are taken
+        pump(0.05)
     press(keys)  # the pass: three cards chosen and passed
-    pump(1.5)
-    _, cards = hand_of(a11y)
-    playing = [c["name"] for c in cards]
-    press("Right")
-    pump(0.5)
-    _found, cards = hand_of(a11y)
-    focused = [c["name"] for c in cards if FOCUSED in c["state"]]
-    press("Return")
-    pump(1.5)
-    return {"passing": passing, "playing": playing, "focused": focused, "heard": list(heard)}
+    played: list[str] = []
+    playing: list[str] = []
+    first_focus: list[str] = []
+    for trick in range(13):
+        left = 13 - trick
+        cards = hand.wait(
+            lambda c, n=left: len(c) == n and bool(playable(c)), 30, f"turn {trick + 1}"
+        )
+        choices = playable(cards)
+        if trick == 0:
+            playing = [c["name"] for c in cards]
+            # No ring while the hand waits (it goes at each card played): Right puts it on
+            # the first card to play.
+            press("Right")
+            cards = hand.wait(lambda c: focused(c) is not None, 5, "the ring")
+            first_focus = [focused(cards)]
+        target = choices[trick % len(choices)]  # not always the first: the arrows are used
+        reach(hand, target, cards)
+        press("Return")
+        played.append(target.rsplit(", ", 1)[0])
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not any(s.startswith(HAND_OVER) for s in heard):
+        pump(0.1)
+    return {
+        "passing": passing,
+        "playing": playing,
+        "focused": first_focus,
+        "played": played,
+        "heard": list(heard),
+    }
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from . import review
 from .advice import suggest
-from .hints import Hint
+from .hints import Hint, Reason
 from .review import (
     Mapper,
     ReviewBudget,
@@ -32,7 +32,7 @@ from .review import (
 
 def coach_hint(
     view: PlayerView, budget: ReviewBudget | None = None, mapper: Mapper | None = None
-) -> tuple[tuple[Card, ...], Hint]:
+) -> tuple[tuple[Card, ...], Reason]:
     """The coach's best choice for the view's seat (a pass or a card) and its reason code.
     ``mapper``: how the search's chunks are worked out (a pool's, to spread them over
     processes); the answer is the same."""
@@ -46,18 +46,19 @@ def coach_hint(
 
 def _play_hint(
     view: PlayerView, budget: ReviewBudget, mapper: Mapper | None
-) -> tuple[tuple[Card, ...], Hint]:
+) -> tuple[tuple[Card, ...], Reason]:
     classes, samples = play_search(view, budget, mapper)
     if samples is None:  # every card worth alike: the rule of thumb's card is as good
         cards, alike = suggest(view)
         return cards, Hint.ONLY_CARD if len(classes) == 1 else alike
-    card, said = play_reason(view, classes, best_play(samples))
+    card, said = play_reason(view, classes, best_play(samples), samples=samples)
     return (CARDS[card],), said
 
 
 def _pass_hint(
     view: PlayerView, budget: ReviewBudget, mapper: Mapper | None
-) -> tuple[tuple[Card, ...], Hint]:
+) -> tuple[tuple[Card, ...], Reason]:
     candidates = pass_candidates(view, budget.pass_candidates)
-    best = best_pass(candidates, pass_search(view, candidates, budget, mapper))
-    return tuple(CARDS[c] for c in listed(best)), pass_reason(view, best)
+    samples = pass_search(view, candidates, budget, mapper)
+    best = best_pass(candidates, samples)
+    return tuple(CARDS[c] for c in listed(best)), pass_reason(view, best, samples=samples)

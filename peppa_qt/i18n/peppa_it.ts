@@ -366,6 +366,78 @@
         <source>It did best when the rest of the hand was tried out.</source>
         <translation>È risultata la migliore simulando il resto della smazzata.</translation>
     </message>
+    <message>
+        <source>Playing {better} you left this trick to someone else; playing {other} you won it {theirs}, about {points} more.</source>
+        <translation>Giocando {better} hai lasciato questa presa a un altro; giocando {other} l'hai presa {theirs}: circa {points} in più.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took about {points} fewer in this trick than playing {other}.</source>
+        <translation>Giocando {better} hai preso circa {points} in meno in questa presa che giocando {other}.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took about {points} fewer in the later tricks than playing {other}.</source>
+        <translation>Giocando {better} hai preso circa {points} in meno nelle prese successive che giocando {other}.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took the queen of spades {mine}; playing {other}, {theirs}.</source>
+        <translation>Giocando {better} hai preso la Peppa {mine}; giocando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>Playing {other} another player took all the points {theirs}; playing {better}, {mine}.</source>
+        <translation>Giocando {other} un altro giocatore ha preso tutti i punti {theirs}; giocando {better}, {mine}.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took all the points {mine}; playing {other}, {theirs}.</source>
+        <translation>Giocando {better} hai preso tutti i punti {mine}; giocando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>{better} and {other} are worth about the same here: less than half a point apart.</source>
+        <translation>{better} e {other} qui valgono più o meno lo stesso: meno di mezzo punto di differenza.</translation>
+    </message>
+    <message>
+        <source>{better} is only a little better than {other}: the difference is within the luck of the deals.</source>
+        <translation>{better} è solo di poco meglio di {other}: la differenza sta nella fortuna delle smazzate.</translation>
+    </message>
+    <message>
+        <source>Passing {better} you took about {points} fewer in the hand than passing {other}.</source>
+        <translation>Passando {better} hai preso circa {points} in meno nella smazzata che passando {other}.</translation>
+    </message>
+    <message>
+        <source>Passing {better} you took the queen of spades {mine}; passing {other}, {theirs}.</source>
+        <translation>Passando {better} hai preso la Peppa {mine}; passando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>Passing {other} another player took all the points {theirs}; passing {better}, {mine}.</source>
+        <translation>Passando {other} un altro giocatore ha preso tutti i punti {theirs}; passando {better}, {mine}.</translation>
+    </message>
+    <message>
+        <source>Passing {better} you took all the points {mine}; passing {other}, {theirs}.</source>
+        <translation>Passando {better} hai preso tutti i punti {mine}; passando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>in about 1 deal in 10</source>
+        <translation>in circa 1 smazzata su 10</translation>
+    </message>
+    <message>
+        <source>in about {n} deals in 10</source>
+        <translation>in circa {n} smazzate su 10</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 punto</translation>
+    </message>
+    <message>
+        <source>{n} points</source>
+        <translation>{n} punti</translation>
+    </message>
+    <message>
+        <source>almost never</source>
+        <translation>quasi mai</translation>
+    </message>
+    <message>
+        <source>almost always</source>
+        <translation>quasi sempre</translation>
+    </message>
 </context>
 <context>
     <name>HostGameDialog</name>

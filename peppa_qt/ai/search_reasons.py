@@ -114,8 +114,13 @@ _NEVER: Final = 0.05
 
 
 def _differ(mine: float, theirs: float) -> bool:
-    """Whether two shares read differently once rounded ("about 3 in 10" against "1")."""
-    return often_words(mine) != often_words(theirs)
+    """Whether two shares read differently once rounded ("about 3 in 10" against "1"), and
+    are a deal in ten apart (not 4 and 6 in a hundred, read "almost never" and "1 in 10")."""
+    return often_words(mine) != often_words(theirs) and abs(mine - theirs) >= _TENTH
+
+
+#: The least difference in a share said: one deal in ten.
+_TENTH: Final = 0.1
 
 
 def _cards(view: PlayerView, choice: int) -> tuple[int, ...]:

@@ -15,7 +15,16 @@ import pytest
 from peppa_qt.ai import make_player
 from peppa_qt.ai.hints import FACTS, Hint, Why, sentence
 from peppa_qt.ai.reasons import fact_holds
-from peppa_qt.ai.review import HandReview, ReviewBudget, reason_of, review_hand
+from peppa_qt.ai.review import (
+    MISTAKE_UP_TO,
+    HandReview,
+    ReviewBudget,
+    best_play,
+    play_reason,
+    play_search,
+    reason_of,
+    review_hand,
+)
 from peppa_qt.ai.review_json import hand_from_dict, hand_to_dict
 from peppa_qt.ai.review_values import Facts, Samples, play_samples
 from peppa_qt.ai.search import Stakes
@@ -246,3 +255,16 @@ def test_a_review_s_reasons_from_the_search_are_stored_and_an_old_review_still_l
     del document["decisions"][1]["why"]  # a reason from the search without its figures
     with pytest.raises(ValueError, match="figures"):
         hand_from_dict(match, 2, document)
+
+
+def test_a_review_says_the_ace_of_spades_led_drew_the_queen(aikit: ModuleType) -> None:
+    """The search itself, not figures made up: the A♠ led with the Q♠ out catches it."""
+    view = aikit.staged(PEPPA, {0: "AS 2D 3D 4D 5D 6D 7D 8D 2C 3C 4C 5C 6C"}, leader=0)
+    classes, samples = play_search(view, ReviewBudget(worlds=48))
+    assert samples is not None
+    ace, best = card("AS"), best_play(samples)
+    assert samples.difference(best, ace)[0] > MISTAKE_UP_TO  # the review's blunder
+    _, why = play_reason(view, classes, best, ace, samples)  # as the review explains it
+    assert isinstance(why, Why), why
+    assert why.code is Hint.FACT_QUEEN and why.other == (card("AS"),)
+    assert why.mine + 0.5 < why.theirs  # (the 2♦ led: the Q♠ may come later)

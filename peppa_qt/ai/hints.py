@@ -172,10 +172,9 @@ _FIGURED: Final[dict[Hint, str]] = {
     " {verb_other} {better}, {mine}.",
     Hint.FACT_SHOOT_MOON: "{verb} {better} you took all the points {mine}; {verb_other} {other},"
     " {theirs}.",
-    Hint.FACT_CLOSE: "{better} and {other} are worth about the same here: less than half a"
-    " point apart.",
-    Hint.FACT_NOISE: "{better} is only a little better than {other}: the difference is within"
-    " the luck of the deals.",
+    Hint.FACT_CLOSE: "{better} or {other}: about the same here, less than half a point apart.",
+    Hint.FACT_NOISE: "{better} or {other}: the first is only a little better, within the luck"
+    " of the deals.",
 }
 #: A pass's, where it reads otherwise.
 _FIGURED_PASS: Final[dict[Hint, str]] = {
@@ -185,19 +184,20 @@ _FIGURED_PASS: Final[dict[Hint, str]] = {
 
 
 def how_often(share: float) -> str:
-    """A share of the deals as a beginner reads it: 'in about 3 deals in 10', 'almost never'."""
+    """A share of the deals as a beginner reads it: 'in about 3 deals in 10', 'in almost no
+    deal'."""
     words = often_words(share)
     if isinstance(words, str):
-        return words
+        return f"in {words}"
     return f"in about {words} deal{'' if words == 1 else 's'} in 10"
 
 
 def often_words(share: float) -> str | int:
-    """'almost never', 'almost always', or the number of deals in 10 (1 to 9)."""
+    """'under 1 deal in 20', 'almost every deal', or the number of deals in 10 (1 to 9)."""
     if share < ALMOST_NEVER:
-        return "almost never"
+        return "under 1 deal in 20"
     if share > 1 - ALMOST_NEVER:
-        return "almost always"
+        return "almost every deal"
     return min(9, max(1, int(share * 10 + 0.5)))
 
 

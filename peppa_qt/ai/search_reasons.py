@@ -109,13 +109,13 @@ def _queen_first(found: list[Why]) -> list[Why]:
     return [queen, *(why for why in found if why is not queen)]
 
 
-#: Under this share of the deals a trick is "almost never" won.
+#: Under this share of the deals a trick is won "in under 1 deal in 20".
 _NEVER: Final = 0.05
 
 
 def _differ(mine: float, theirs: float) -> bool:
     """Whether two shares read differently once rounded ("about 3 in 10" against "1"), and
-    are a deal in ten apart (not 4 and 6 in a hundred, read "almost never" and "1 in 10")."""
+    are a deal in ten apart (not 4 and 6 in a hundred: "under 1 deal in 20", "about 1 in 10")."""
     return often_words(mine) != often_words(theirs) and abs(mine - theirs) >= _TENTH
 
 

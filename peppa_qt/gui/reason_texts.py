@@ -37,12 +37,11 @@ _PLAYS: Final[dict[Hint, Callable[[], str]]] = {
         "Hints", "Playing {better} you took all the points {mine}; playing {other}, {theirs}."
     ),
     Hint.FACT_CLOSE: lambda: QCoreApplication.translate(
-        "Hints", "{better} and {other} are worth about the same here: less than half a point apart."
+        "Hints", "{better} or {other}: about the same here, less than half a point apart."
     ),
     Hint.FACT_NOISE: lambda: QCoreApplication.translate(
         "Hints",
-        "{better} is only a little better than {other}: the difference is within the luck of"
-        " the deals.",
+        "{better} or {other}: the first is only a little better, within the luck of the deals.",
     ),
 }
 _PASSES: Final[dict[Hint, Callable[[], str]]] = {
@@ -78,12 +77,12 @@ def why_text(why: Why) -> str:
 
 
 def how_often(share: float) -> str:
-    """'in about 3 deals in 10', 'almost never', 'almost always'."""
+    """'in about 3 deals in 10', 'in under 1 deal in 20', 'in almost every deal'."""
     words = often_words(share)
-    if words == "almost never":
-        return QCoreApplication.translate("Hints", "almost never")
-    if words == "almost always":
-        return QCoreApplication.translate("Hints", "almost always")
+    if words == "under 1 deal in 20":
+        return QCoreApplication.translate("Hints", "in under 1 deal in 20")
+    if words == "almost every deal":
+        return QCoreApplication.translate("Hints", "in almost every deal")
     if words == 1:
         return QCoreApplication.translate("Hints", "in about 1 deal in 10")
     return QCoreApplication.translate("Hints", "in about {n} deals in 10").format(n=words)

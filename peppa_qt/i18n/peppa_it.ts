@@ -391,12 +391,12 @@
         <translation>Giocando {better} hai preso tutti i punti {mine}; giocando {other}, {theirs}.</translation>
     </message>
     <message>
-        <source>{better} and {other} are worth about the same here: less than half a point apart.</source>
-        <translation>{better} e {other} qui valgono più o meno lo stesso: meno di mezzo punto di differenza.</translation>
+        <source>{better} or {other}: about the same here, less than half a point apart.</source>
+        <translation>{better} o {other}: qui valgono più o meno lo stesso, meno di mezzo punto di differenza.</translation>
     </message>
     <message>
-        <source>{better} is only a little better than {other}: the difference is within the luck of the deals.</source>
-        <translation>{better} è solo di poco meglio di {other}: la differenza sta nella fortuna delle smazzate.</translation>
+        <source>{better} or {other}: the first is only a little better, within the luck of the deals.</source>
+        <translation>{better} o {other}: la prima è solo di poco migliore, e la differenza sta nella fortuna delle smazzate.</translation>
     </message>
     <message>
         <source>Passing {better} you took about {points} fewer in the hand than passing {other}.</source>
@@ -415,6 +415,14 @@
         <translation>Passando {better} hai preso tutti i punti {mine}; passando {other}, {theirs}.</translation>
     </message>
     <message>
+        <source>in under 1 deal in 20</source>
+        <translation>in meno di 1 smazzata su 20</translation>
+    </message>
+    <message>
+        <source>in almost every deal</source>
+        <translation>in quasi tutte le smazzate</translation>
+    </message>
+    <message>
         <source>in about 1 deal in 10</source>
         <translation>in circa 1 smazzata su 10</translation>
     </message>
@@ -429,14 +437,6 @@
     <message>
         <source>{n} points</source>
         <translation>{n} punti</translation>
-    </message>
-    <message>
-        <source>almost never</source>
-        <translation>quasi mai</translation>
-    </message>
-    <message>
-        <source>almost always</source>
-        <translation>quasi sempre</translation>
     </message>
 </context>
 <context>

@@ -162,7 +162,7 @@ def test_the_queen_s_sentence_gives_the_deals_as_a_beginner_reads_them(
     why = _why(aikit, TRUE_AT[Hint.FACT_QUEEN])
     assert why is not None
     assert sentence(why) == (
-        "Playing 2D you took the Q♠ almost never; playing AS, in about 7 deals in 10."
+        "Playing 2D you took the Q♠ in under 1 deal in 20; playing AS, in about 7 deals in 10."
     )
 
 
@@ -196,9 +196,7 @@ def _hinted(kit: ModuleType, gap: float, spread: float, facts: Facts) -> object:
 def test_two_cards_half_a_point_apart_are_said_to_be_about_the_same(aikit: ModuleType) -> None:
     said = _hinted(aikit, 0.3, 0.1, (0, 0, 3, 0, 0))
     assert isinstance(said, Why) and said.code is Hint.FACT_CLOSE
-    assert sentence(said) == (
-        "2D and 9D are worth about the same here: less than half a point apart."
-    )
+    assert sentence(said) == ("2D or 9D: about the same here, less than half a point apart.")
 
 
 def test_a_difference_within_the_noise_is_said_to_be_so_not_explained(

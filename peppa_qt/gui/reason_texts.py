@@ -96,7 +96,12 @@ def _points(points: int) -> str:
 
 
 def _cards(cards: tuple[int, ...]) -> str:
-    """The cards in words, lower case inside a sentence ('the 7 of diamonds' reads 7 of
-    diamonds; 'queen of spades')."""
+    """The cards in words, lower case inside a sentence: '7 of diamonds', 'king of spades,
+    ace of spades and queen of hearts'."""
     names = [texts.card_name(card) for card in cards]
-    return ", ".join(name[:1].lower() + name[1:] for name in names)
+    names = [name[:1].lower() + name[1:] for name in names]
+    if len(names) == 1:
+        return names[0]
+    return QCoreApplication.translate("Hints", "{cards} and {last}").format(
+        cards=", ".join(names[:-1]), last=names[-1]
+    )

@@ -438,6 +438,10 @@
         <source>{n} points</source>
         <translation>{n} punti</translation>
     </message>
+    <message>
+        <source>{cards} and {last}</source>
+        <translation>{cards} e {last}</translation>
+    </message>
 </context>
 <context>
     <name>HostGameDialog</name>

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 from typing import Final
@@ -32,12 +32,12 @@ from ..engine.view import PlayerView, hand_view
 from .advice import suggest
 from .endgame import exact_tricks, solve
 from .expert import CHUNK, playouts
-from .hints import Hint, Reason, Why
+from .hints import Hint, Reason
 from .passing import moon_pass, rank_passes
 from .reasons import pass_reason_of, true_reason
 from .review_values import Samples, pass_samples, play_samples, played_out
 from .search import Stakes, best_card, equivalent_cards, table_deals
-from .search_reasons import search_why
+from .search_reasons import reason_of, runner_up
 from .table import policy_rules
 
 
@@ -366,43 +366,6 @@ def play_reason(
         return named, rule
     other = chosen if chosen is not None else runner_up(samples, classes, best)
     return named, reason_of(view, samples, (best, named), other, rule)
-
-
-def runner_up(samples: Samples, classes: dict[int, int], best: int) -> int | None:
-    """The card worth most after the best's class (None: there is none)."""
-    others = {c: samples.mean(c) for c in samples.values if classes.get(c) != classes.get(best)}
-    return best_card(others) if others else None
-
-
-def reason_of(
-    view: PlayerView, samples: Samples, best: tuple[int, int], other: int | None, rule: Hint
-) -> Reason:
-    """Why ``best`` (the choice searched, and the one named: of equal worth) is better than
-    ``other``: the search's fact that explains most of their difference (where it is more
-    than half a point and clear of the noise); else ``rule`` where it is a rule of thumb true
-    of it; else, where the two are within half a point or the noise, that they are; else the
-    general reason."""
-    if other is None:
-        return rule
-    searched, named = best
-    gap, error = samples.difference(searched, other)
-    close, noisy = gap <= GOOD_UP_TO, gap <= NOISE_ERRORS * error
-    found = None if close or noisy else search_why(view, samples, searched, other)
-    if found is not None:
-        return replace(found, better=_named(view, named))
-    if rule is not Hint.SEARCH:
-        return rule
-    if close or noisy:
-        code = Hint.FACT_CLOSE if close else Hint.FACT_NOISE
-        return Why(code, _named(view, named), _named(view, other))
-    return Hint.SEARCH
-
-
-def _named(view: PlayerView, choice: int) -> tuple[int, ...]:
-    """A choice's cards (a pass's set, or a card)."""
-    if view.phase is Phase.PASSING:
-        return tuple(int(c) for c in listed(choice))
-    return (choice,)
 
 
 def _in_endgame(view: PlayerView) -> bool:

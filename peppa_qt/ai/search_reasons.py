@@ -12,15 +12,17 @@ rounded as a beginner reads them, differ; where none explains the difference, no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from ..engine.cards import QUEEN_OF_SPADES
 from ..engine.cardset import listed
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
-from .hints import Hint, Why, often_words, points_about
+from .hints import Hint, Reason, Why, often_words, points_about
+from .reasons import fact_holds
 from .review_values import Samples
+from .search import best_card
 
 #: A fact is the reason only when it explains at least this share of the value's difference.
 EXPLAINS: Final = 0.5
@@ -63,9 +65,41 @@ def search_why(view: PlayerView, samples: Samples, better: int, other: int) -> W
     owed = EXPLAINS * gap * (seats - 1) / seats  # the value's gap in the seat's own points
     cards = _cards(view, better), _cards(view, other)
     for why in _candidates(view, mine, theirs, cards):
-        if why.points >= owed and _true(view, why):
+        if why.points >= owed and fact_holds(view, why):
             return why
     return None
+
+
+def reason_of(
+    view: PlayerView, samples: Samples, best: tuple[int, int], other: int | None, rule: Hint
+) -> Reason:
+    """Why ``best`` (the choice searched, and the one named: of equal worth) is better than
+    ``other``: the search's fact that explains most of their difference (where it is more
+    than half a point and clear of the noise); else ``rule`` where it is a rule of thumb true
+    of it; else, where the two are within half a point or the noise, that they are; else the
+    general reason."""
+    from .review import GOOD_UP_TO, NOISE_ERRORS  # (review.py imports this module)
+
+    if other is None:
+        return rule
+    searched, named = best
+    gap, error = samples.difference(searched, other)
+    close, noisy = gap <= GOOD_UP_TO, gap <= NOISE_ERRORS * error
+    found = None if close or noisy else search_why(view, samples, searched, other)
+    if found is not None:
+        return replace(found, better=_cards(view, named))
+    if rule is not Hint.SEARCH:
+        return rule
+    if close or noisy:
+        code = Hint.FACT_CLOSE if close else Hint.FACT_NOISE
+        return Why(code, _cards(view, named), _cards(view, other))
+    return Hint.SEARCH
+
+
+def runner_up(samples: Samples, classes: dict[int, int], best: int) -> int | None:
+    """The card worth most after the best's class (None: there is none)."""
+    others = {c: samples.mean(c) for c in samples.values if classes.get(c) != classes.get(best)}
+    return best_card(others) if others else None
 
 
 def _candidates(
@@ -124,13 +158,7 @@ _TENTH: Final = 0.1
 
 
 def _cards(view: PlayerView, choice: int) -> tuple[int, ...]:
+    """A choice's cards (a pass's set, or a card)."""
     if view.phase is Phase.PASSING:
         return tuple(int(c) for c in listed(choice))
     return (choice,)
-
-
-def _true(view: PlayerView, why: Why) -> bool:
-    """Whether the position bears the reason out (the deals' figures aside)."""
-    from .reasons import fact_holds
-
-    return fact_holds(view, why)

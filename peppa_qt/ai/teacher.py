@@ -4,8 +4,11 @@ The coach (review.py) grades each decision of a finished hand by searching it ag
 seat's view, over deals drawn from seeds fixed by the hand, the seat and the moment. The hint
 runs that very search (``review.play_search`` / ``review.pass_search``) from the same view with
 the same budget before the player chooses: the same deals, the same values, the same best. The
-reason given is the coach's own (the normal level's rule of thumb where it names a card worth
-the best's and is true of it, ``reasons.py``, else "it tried the rest of the hand out").
+reason given is the coach's own: what the search's deals came to after the best and after the
+next best (``search_reasons.py``: "playing 2♦ you took the Q♠ in under 1 deal in 20; playing
+A♠, in about 7 deals in 10"), else the normal level's rule of thumb where it names a card worth
+the best's and is true of it (``reasons.py``), else that the two are about the same, else "it
+tried the rest of the hand out".
 """
 
 from __future__ import annotations

@@ -22,13 +22,12 @@ from peppa_qt.ai.review import (
     best_play,
     play_reason,
     play_search,
-    reason_of,
     review_hand,
 )
 from peppa_qt.ai.review_json import hand_from_dict, hand_to_dict
 from peppa_qt.ai.review_values import Facts, Samples, play_samples
 from peppa_qt.ai.search import Stakes
-from peppa_qt.ai.search_reasons import search_why
+from peppa_qt.ai.search_reasons import reason_of, search_why
 from peppa_qt.engine import Match, RuleSet, view_of
 from peppa_qt.engine.cards import Card
 from peppa_qt.engine.view import PlayerView

@@ -162,7 +162,7 @@ Reason = Hint | Why
 #: deals are past: "you took").
 _FIGURED: Final[dict[Hint, str]] = {
     Hint.FACT_DUCK: "{verb} {better} you left this trick to someone else; {verb_other} {other}"
-    " you won it {theirs}, about {points} more.",
+    " you won it {theirs}, taking about {points} more.",
     Hint.FACT_TRICK: "{verb} {better} you took about {points} fewer in this trick than"
     " {verb_other} {other}.",
     Hint.FACT_LATER: "{verb} {better} you took about {points} fewer in the later tricks than"

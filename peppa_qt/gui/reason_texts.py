@@ -16,7 +16,7 @@ _PLAYS: Final[dict[Hint, Callable[[], str]]] = {
     Hint.FACT_DUCK: lambda: QCoreApplication.translate(
         "Hints",
         "Playing {better} you left this trick to someone else; playing {other} you won it"
-        " {theirs}, about {points} more.",
+        " {theirs}, taking about {points} more.",
     ),
     Hint.FACT_TRICK: lambda: QCoreApplication.translate(
         "Hints",

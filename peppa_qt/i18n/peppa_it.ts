@@ -367,8 +367,8 @@
         <translation>È risultata la migliore simulando il resto della smazzata.</translation>
     </message>
     <message>
-        <source>Playing {better} you left this trick to someone else; playing {other} you won it {theirs}, about {points} more.</source>
-        <translation>Giocando {better} hai lasciato questa presa a un altro; giocando {other} l'hai presa {theirs}: circa {points} in più.</translation>
+        <source>Playing {better} you left this trick to someone else; playing {other} you won it {theirs}, taking about {points} more.</source>
+        <translation>Giocando {better} hai lasciato questa presa a un altro; giocando {other} l'hai fatta tu {theirs}, prendendo circa {points} in più.</translation>
     </message>
     <message>
         <source>Playing {better} you took about {points} fewer in this trick than playing {other}.</source>

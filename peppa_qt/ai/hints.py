@@ -9,8 +9,12 @@ The GUI shows the sentence (translated) when the player asks for a hint (``teach
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
+
+from ..engine.cards import CARDS, format_cards
 
 
 class Hint(StrEnum):
@@ -64,6 +68,19 @@ class Hint(StrEnum):
     # the easy level's slips; the search levels' choice
     HUNCH = "hunch"
     SEARCH = "search"
+    # read from the coach's search: what its deals came to after each choice (``Why``)
+    FACT_DUCK = "fact_duck"
+    FACT_TRICK = "fact_trick"
+    FACT_LATER = "fact_later"
+    FACT_QUEEN = "fact_queen"
+    FACT_STOP_MOON = "fact_stop_moon"
+    FACT_SHOOT_MOON = "fact_shoot_moon"
+    FACT_CLOSE = "fact_close"
+    FACT_NOISE = "fact_noise"
+
+
+#: The codes read from the search's deals: said with their figures (``Why``).
+FACTS: Final = frozenset(code for code in Hint if code.startswith("fact_"))
 
 
 SENTENCES: Final[dict[Hint, str]] = {
@@ -109,11 +126,115 @@ SENTENCES: Final[dict[Hint, str]] = {
     Hint.SHOOT_MOON: "Goes for all the points (cappotto / the moon).",
     Hint.HUNCH: "Plays a card on a hunch.",
     Hint.SEARCH: "Plays the card that did best when it tried the rest of the hand out.",
+    Hint.FACT_DUCK: "Leaves the trick to someone else; the other card would win it.",
+    Hint.FACT_TRICK: "Takes fewer points in this trick than the other card.",
+    Hint.FACT_LATER: "Takes fewer points in the later tricks than the other choice.",
+    Hint.FACT_QUEEN: "Takes the Q♠ less often than the other choice.",
+    Hint.FACT_STOP_MOON: "Lets another player take all the points less often.",
+    Hint.FACT_SHOOT_MOON: "Takes all the points more often than the other choice.",
+    Hint.FACT_CLOSE: "Worth about the same as the next best: less than half a point apart.",
+    Hint.FACT_NOISE: "Only a little better than the next best: within the luck of the deals.",
 }
 
 
-def sentence(code: str) -> str:
-    """The English sentence of a reason code ("" for an unknown code)."""
+@dataclass(frozen=True)
+class Why:
+    """A reason read from the coach's search, with its figures: ``better`` is the choice
+    named, ``other`` the one it is compared with (the player's, or the next best); ``mine``
+    and ``theirs`` how often (a share of the deals) the code's event came after each; and
+    ``points`` how many points ``better`` saves. Its ``str`` is its code, as a ``Hint``'s."""
+
+    code: Hint
+    better: tuple[int, ...]
+    other: tuple[int, ...]
+    mine: float = 0.0
+    theirs: float = 0.0
+    points: float = 0.0
+
+    def __str__(self) -> str:
+        return self.code.value
+
+
+#: A reason as the hint and the review give it: a code alone, or one with figures.
+Reason = Hint | Why
+
+#: The English of each figured reason, "{verb}" being "Playing" or "Passing" (the search's
+#: deals are past: "you took").
+_FIGURED: Final[dict[Hint, str]] = {
+    Hint.FACT_DUCK: "{verb} {better} you left this trick to someone else; {verb_other} {other}"
+    " you won it {theirs}, taking about {points} more.",
+    Hint.FACT_TRICK: "{verb} {better} you took about {points} fewer in this trick than"
+    " {verb_other} {other}.",
+    Hint.FACT_LATER: "{verb} {better} you took about {points} fewer in the later tricks than"
+    " {verb_other} {other}.",
+    Hint.FACT_QUEEN: "{verb} {better} you took the Q♠ {mine}; {verb_other} {other}, {theirs}.",
+    Hint.FACT_STOP_MOON: "{verb} {other} another player took all the points {theirs};"
+    " {verb_other} {better}, {mine}.",
+    Hint.FACT_SHOOT_MOON: "{verb} {better} you took all the points {mine}; {verb_other} {other},"
+    " {theirs}.",
+    Hint.FACT_CLOSE: "{better} or {other}: about the same here, less than half a point apart.",
+    Hint.FACT_NOISE: "{better} or {other}: the first is only a little better, within the luck"
+    " of the deals.",
+}
+#: A pass's, where it reads otherwise.
+_FIGURED_PASS: Final[dict[Hint, str]] = {
+    Hint.FACT_LATER: "Passing {better} you took about {points} fewer in the hand than passing"
+    " {other}.",
+}
+
+
+def how_often(share: float) -> str:
+    """A share of the deals as a beginner reads it: 'in about 3 deals in 10', 'in almost no
+    deal'."""
+    words = often_words(share)
+    if isinstance(words, str):
+        return f"in {words}"
+    return f"in about {words} deal{'' if words == 1 else 's'} in 10"
+
+
+def often_words(share: float) -> str | int:
+    """'under 1 deal in 20', 'almost every deal', or the number of deals in 10 (1 to 9)."""
+    if share < ALMOST_NEVER:
+        return "under 1 deal in 20"
+    if share > 1 - ALMOST_NEVER:
+        return "almost every deal"
+    return min(9, max(1, int(share * 10 + 0.5)))
+
+
+#: Under this share of the deals an event is "almost never" (and over 1 − it "almost always").
+ALMOST_NEVER: Final = 0.05
+
+
+def points_about(points: float) -> int:
+    """Points rounded as said ("about 2 points"): half a point and more is one."""
+    return int(points + 0.5)
+
+
+def figured(why: Why, passing: bool) -> str:
+    """The English sentence of a reason with its figures."""
+    template = (_FIGURED_PASS if passing else {}).get(why.code) or _FIGURED[why.code]
+    points = points_about(why.points)
+    verb = "Passing" if passing else "Playing"
+    return template.format(
+        verb=verb,
+        verb_other=verb.lower(),
+        better=_cards(why.better),
+        other=_cards(why.other),
+        mine=how_often(why.mine),
+        theirs=how_often(why.theirs),
+        points=f"{points} point{'' if points == 1 else 's'}",
+    )
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return format_cards([CARDS[c] for c in cards])
+
+
+def sentence(code: str | Why) -> str:
+    """The English sentence of a reason: with its figures for a ``Why``, else its code's ("" for
+    an unknown code)."""
+    if isinstance(code, Why):
+        return figured(code, len(code.better) > 1)
     try:
         return SENTENCES[Hint(code)]
     except ValueError:

@@ -32,7 +32,7 @@ from ..engine.hand import Phase
 from ..engine.rules import EndMode, MoonMode
 from ..engine.trick import winner_position
 from ..engine.view import PlayerView
-from .hints import Hint
+from .hints import Hint, Why
 from .passing import moon_pass
 from .table import (
     BELOW_QUEEN,
@@ -408,3 +408,34 @@ def true_reason(code: Hint, view: PlayerView, card: int, chosen: int | None = No
     if chosen is not None and reason_holds(code, view, (chosen,)):
         return Hint.SEARCH
     return code
+
+
+def fact_holds(view: PlayerView, why: Why) -> bool:
+    """Whether the position bears out a reason read from the search (``search_reasons``):
+    no Q♠ named once it is gone, no later tricks when this is the last, no moon once two
+    seats have taken its cards, no trick left to another when the seat plays last and wins."""
+    rules, taken = view.rules, view.taken
+    takers = {s for s, t in enumerate(taken) if t & rules.moon_mask}
+    match why.code:
+        case Hint.FACT_QUEEN:
+            gone = any(t & (QS_BIT | QS_BIT << COPY_SHIFT) for t in taken)
+            return rules.card_points[QS] > 0 and not gone
+        case Hint.FACT_STOP_MOON:
+            return rules.moon is not MoonMode.OFF and view.seat not in takers and len(takers) <= 1
+        case Hint.FACT_SHOOT_MOON:
+            return rules.moon is not MoonMode.OFF and takers <= {view.seat}
+        case Hint.FACT_LATER:
+            return len(view.plays) // rules.seats < rules.hand_size - 1
+        case Hint.FACT_DUCK | Hint.FACT_TRICK:
+            return view.phase is Phase.PLAYING and _trick_fact(view, why)
+        case _:
+            return True
+
+
+def _trick_fact(view: PlayerView, why: Why) -> bool:
+    """The seat playing last: the better card must lose the trick where it is said to, and
+    the other win it."""
+    if len(view.trick) != view.rules.seats - 1 or why.code is not Hint.FACT_DUCK:
+        return True
+    better, other = _Play(view, why.better[0]), _Play(view, why.other[0])
+    return better.under() and other.beats()

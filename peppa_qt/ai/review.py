@@ -32,11 +32,12 @@ from ..engine.view import PlayerView, hand_view
 from .advice import suggest
 from .endgame import exact_tricks, solve
 from .expert import CHUNK, playouts
-from .hints import Hint
+from .hints import Hint, Reason
 from .passing import moon_pass, rank_passes
 from .reasons import pass_reason_of, true_reason
 from .review_values import Samples, pass_samples, play_samples, played_out
 from .search import Stakes, best_card, equivalent_cards, table_deals
+from .search_reasons import reason_of, runner_up
 from .table import policy_rules
 
 
@@ -146,7 +147,8 @@ class DecisionReview:
     #: The standard error of the loss (paired over the deals: the noise the grade allows).
     error: float
     grade: Grade
-    reason: Hint | None
+    #: Why the best is better: a code, or one read from the search with its figures.
+    reason: Reason | None
     hindsight: Hindsight | None = None
 
     @property
@@ -285,8 +287,8 @@ def _review_play(position: Position, budget: ReviewBudget, with_hindsight: bool)
     view, chosen = position.view, int(position.chosen[0])
     classes, samples = play_search(view, budget)
     if samples is None:
-        reason = Hint.ONLY_CARD if len(classes) == 1 else None
-        return DecisionReview(position, chosen, chosen, {}, 0.0, 0.0, Grade.GOOD, reason)
+        only: Reason | None = Hint.ONLY_CARD if len(classes) == 1 else None
+        return DecisionReview(position, chosen, chosen, {}, 0.0, 0.0, Grade.GOOD, only)
     values = {int(card): (samples.mean(card), samples.error(card)) for card in samples.values}
     best = best_play(samples)
     if classes[best] == classes[chosen]:  # a card worth exactly the best is the best
@@ -295,7 +297,7 @@ def _review_play(position: Position, budget: ReviewBudget, with_hindsight: bool)
     mark = grade(loss, error)
     reason = None
     if mark is not Grade.GOOD:  # name the card the reason is about, among those worth the best's
-        best, reason = play_reason(view, classes, best, chosen)
+        best, reason = play_reason(view, classes, best, chosen, samples)
     hindsight = _play_hindsight(position, Stakes(view.rules)) if with_hindsight else None
     return DecisionReview(position, chosen, best, values, loss, error, mark, reason, hindsight)
 
@@ -344,16 +346,26 @@ def best_play(samples: Samples) -> int:
 
 
 def play_reason(
-    view: PlayerView, classes: dict[int, int], best: int, chosen: int | None = None
-) -> tuple[int, Hint]:
-    """The card to name among those worth the best's, and why: the normal level's card and
-    reason where its card is worth the best's and the reason is true of it (and, in a review,
-    not of the ``chosen`` card too), else the search's reason."""
+    view: PlayerView,
+    classes: dict[int, int],
+    best: int,
+    chosen: int | None = None,
+    samples: Samples | None = None,
+) -> tuple[int, Reason]:
+    """The card to name among those worth the best's, and why (``reason_of``): the normal
+    level's card where it is worth the best's, its rule of thumb where true of it (and, in a
+    review, not of the ``chosen`` card too). The search's facts compare the best with the
+    ``chosen`` card, or in a hint with the next best."""
     cards, hint = suggest(view)
     card = int(cards[0])
-    if classes.get(card) != classes[best]:
-        return best, Hint.SEARCH
-    return card, true_reason(hint, view, card, chosen)
+    if classes.get(card) == classes[best]:
+        named, rule = card, true_reason(hint, view, card, chosen)
+    else:
+        named, rule = best, Hint.SEARCH
+    if samples is None:
+        return named, rule
+    other = chosen if chosen is not None else runner_up(samples, classes, best)
+    return named, reason_of(view, samples, (best, named), other, rule)
 
 
 def _in_endgame(view: PlayerView) -> bool:
@@ -383,7 +395,7 @@ def _review_pass(position: Position, budget: ReviewBudget, with_hindsight: bool)
     best = best_pass(candidates, samples)
     loss, error = samples.difference(best, chosen) if best != chosen else (0.0, 0.0)
     mark = grade(loss, error)
-    reason = pass_reason(view, best, chosen) if mark is not Grade.GOOD else None
+    reason = pass_reason(view, best, chosen, samples) if mark is not Grade.GOOD else None
     hindsight = (
         _pass_hindsight(position, candidates, Stakes(view.rules)) if with_hindsight else None
     )
@@ -419,9 +431,19 @@ def pass_candidates(view: PlayerView, count: int) -> list[int]:
     return candidates
 
 
-def pass_reason(view: PlayerView, best: int, chosen: int | None = None) -> Hint:
-    """Why the pass ``best`` is passed (and, in a review, why rather than ``chosen``)."""
-    return pass_reason_of(view, best, chosen)
+def pass_reason(
+    view: PlayerView, best: int, chosen: int | None = None, samples: Samples | None = None
+) -> Reason:
+    """Why the pass ``best`` is passed (and, in a review, why rather than ``chosen``; in a
+    hint, rather than the next best pass, where the ``samples`` of the search are given)."""
+    rule = pass_reason_of(view, best, chosen)
+    if samples is None:
+        return rule
+    other = chosen
+    if other is None:
+        rest = [mask for mask in samples.values if mask != best]
+        other = max(rest, key=samples.mean) if rest else None
+    return reason_of(view, samples, (best, best), other, rule)
 
 
 def _pass_hindsight(position: Position, candidates: Sequence[int], stakes: Stakes) -> Hindsight:

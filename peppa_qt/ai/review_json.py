@@ -3,7 +3,10 @@
 ``{"seat": S, "hands": [{"hand": h, "decisions": [...], "lost": x}]}`` (DESIGN.md). Hands
 count from 1, as ``peppa-qt check`` names them; a decision's ``trick`` counts from 1, and the
 pass is trick 0. A choice is written as its cards: ``["QS"]`` for a play, ``["AH", "KH",
-"QS"]`` for a pass, and ``values`` are keyed by the cards joined with spaces.
+"QS"]`` for a pass, and ``values`` are keyed by the cards joined with spaces. A reason read
+from the search has its figures beside its code: ``"why": {"better": [...], "other": [...],
+"mine": share, "theirs": share, "points": x}`` (a review stored before them has none, and
+needs none: its reasons are codes alone).
 
 Reading one back (``hand_from_dict``) rebuilds the positions from the game itself and takes
 from the document only the numbers; a document that does not fit the game is refused with
@@ -16,10 +19,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.cards import Card, CardError, format_cards
+from ..engine.cards import CARDS, Card, CardError, format_cards
 from ..engine.cardset import set_of
 from ..engine.match import Match
-from .hints import Hint
+from .hints import FACTS, Hint, Reason, Why
 from .review import DecisionReview, Grade, HandReview, Hindsight, Position, positions
 
 #: Decimals the JSON keeps of a value (a thousandth of a point is well inside the noise).
@@ -51,7 +54,8 @@ def decision_to_dict(review: DecisionReview) -> dict[str, Any]:
         "loss": _number(review.loss),
         "error": _number(review.error),
         "grade": review.grade.value,
-        "reason": None if review.reason is None else review.reason.value,
+        "reason": None if review.reason is None else str(review.reason),
+        "why": _why_dict(review.reason) if isinstance(review.reason, Why) else None,
         "values": {
             _key(review, choice): [_number(mean), _number(error)]
             for choice, (mean, error) in review.values.items()
@@ -68,6 +72,16 @@ def _hindsight_dict(review: DecisionReview, hindsight: Hindsight) -> dict[str, A
         "values": {_key(review, choice): v for choice, v in kept.values.items()},
         "best": _names(review.cards(kept.best(review.chosen))),
         "loss": _number(kept.loss(review.chosen)),
+    }
+
+
+def _why_dict(why: Why) -> dict[str, Any]:
+    return {
+        "better": [str(CARDS[c]) for c in why.better],
+        "other": [str(CARDS[c]) for c in why.other],
+        "mine": _number(why.mine),
+        "theirs": _number(why.theirs),
+        "points": _number(why.points),
     }
 
 
@@ -117,9 +131,38 @@ def _decision(position: Position, data: object) -> DecisionReview:
         _real(data.get("loss")),
         _real(data.get("error")),
         Grade(_text(data.get("grade"))),
-        None if data.get("reason") is None else Hint(_text(data.get("reason"))),
+        _reason(data),
         None if hindsight is None else _hindsight(position, hindsight),
     )
+
+
+def _reason(data: Mapping[str, object]) -> Reason | None:
+    """A decision's reason: a code, with its figures for one read from the search."""
+    if data.get("reason") is None:
+        return None
+    code = Hint(_text(data.get("reason")))
+    if code not in FACTS:
+        return code
+    why = data.get("why")
+    if not isinstance(why, Mapping):
+        raise ValueError("a reason read from the search has its figures")
+    return Why(
+        code,
+        _cards(why.get("better")),
+        _cards(why.get("other")),
+        _real(why.get("mine")),
+        _real(why.get("theirs")),
+        _real(why.get("points")),
+    )
+
+
+def _cards(names: object) -> tuple[int, ...]:
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError("a choice is a list of cards")
+    try:
+        return tuple(int(Card.parse(n)) for n in names)
+    except CardError as error:
+        raise ValueError(str(error)) from None
 
 
 def _hindsight(position: Position, data: object) -> Hindsight:

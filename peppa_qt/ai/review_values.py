@@ -12,17 +12,29 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Final
 
-from ..engine.cards import cards_of
+from ..engine.cards import QUEEN_OF_SPADES, cards_of
+from ..engine.cardset import COPY_SHIFT
 from ..engine.hand import HandState
+from ..engine.scoring import set_points
 from ..engine.view import PlayerView
 from .endgame import solvable, solve
-from .expert import likelihood, playouts
+from .expert import likelihood
 from .expert_search import after_passes, pass_worlds
 from .normal import world_policy
 from .sampling import barred_cards, known_cards, sample_hands
 from .search import Stakes, equivalent_cards, playout
+
+#: What one deal played out after a choice came to, for the seat (the coach's reasons,
+#: ``search_reasons.py``): whether it won the trick of the decision, the points of that trick
+#: it took, the points it took in the later tricks, whether it took the Q♠ (0 or 1), and the
+#: moon (0: nobody took every point card, 1: the seat did, 2: another seat did). A pass has
+#: no trick of its own: its facts are 0, 0, the hand's points, the queen, the moon.
+Facts = tuple[int, int, int, int, int]
+#: The Q♠, either copy (two decks at eight seats).
+_QUEENS: Final = 1 << int(QUEEN_OF_SPADES) | 1 << (int(QUEEN_OF_SPADES) + COPY_SHIFT)
 
 
 @dataclass(frozen=True)
@@ -33,6 +45,8 @@ class Samples:
     weights: tuple[float, ...]
     #: Per choice (a card, or a pass as a card set), its value in each deal.
     values: dict[int, tuple[float, ...]]
+    #: Per choice, what each deal came to (``Facts``; empty where not recorded).
+    facts: dict[int, tuple[Facts, ...]] = field(default_factory=dict)
 
     def mean(self, choice: int) -> float:
         """The weighted mean value of ``choice``."""
@@ -54,7 +68,9 @@ class Samples:
         weights = tuple(w for part in parts for w in part.weights)
         choices = parts[0].values if parts else {}
         values = {c: tuple(v for part in parts for v in part.values[c]) for c in choices}
-        return Samples(weights, values)
+        facts = parts[0].facts if parts else {}
+        known = {c: tuple(f for part in parts for f in part.facts[c]) for c in facts}
+        return Samples(weights, values, known)
 
 
 def _weighted(weights: Sequence[float], values: Sequence[float]) -> tuple[float, float]:
@@ -80,18 +96,52 @@ def play_samples(view: PlayerView, seed: int, worlds: int, stakes: Stakes) -> Sa
     voids, known = barred_cards(view), known_cards(view)
     weights: list[float] = []
     values: dict[int, list[float]] = {card: [] for card in legal}
+    facts: dict[int, list[Facts]] = {card: [] for card in legal}
     for _ in range(worlds):
         hands = sample_hands(view, rng, voids, known)
         weights.append(likelihood(view, hands))
         base = HandState.from_view(view, hands)
-        if solvable(base):
-            found = solve(base, stakes)
-        else:
-            tried = playouts(base, searched, view.seat, stakes)
-            found = {card: tried[classes[card]] for card in legal}
+        exact = solve(base, stakes) if solvable(base) else None
+        tried = {card: _played(base, card, view, stakes) for card in searched}
         for card in legal:
-            values[card].append(found[card])
-    return Samples(tuple(weights), {card: tuple(v) for card, v in values.items()})
+            value, outcome = tried[classes[card]]
+            values[card].append(value if exact is None else exact[card])
+            facts[card].append(outcome)
+    return Samples(
+        tuple(weights),
+        {card: tuple(v) for card, v in values.items()},
+        {card: tuple(f) for card, f in facts.items()},
+    )
+
+
+def _played(base: HandState, card: int, view: PlayerView, stakes: Stakes) -> tuple[float, Facts]:
+    """``card`` played in ``base`` and the hand played out by the normal level's policy (as
+    ``expert_search.playouts``): the value for the view's seat, and what the deal came to.
+    (Where the deal is solved exactly the value is the solver's, the facts still these.)"""
+    world = base.copy()
+    world.play_unchecked(card)
+    playout(world, world_policy)
+    assert world.result is not None
+    value = stakes.value(world.result.points, view.seat)
+    return value, outcome_facts(world, view, len(view.plays) // view.rules.seats)
+
+
+def outcome_facts(world: HandState, view: PlayerView, trick: int | None) -> Facts:
+    """What the finished ``world`` came to for the view's seat (``Facts``); ``trick``: the
+    index of the decision's trick (None for a pass)."""
+    rules, seat, result = world.rules, view.seat, world.result
+    assert result is not None
+    values = rules.card_points
+    total = set_points(values, result.taken[seat]) - set_points(values, view.taken[seat])
+    won = now = 0
+    if trick is not None and world.trick_winners[trick] == seat:
+        seats = rules.seats
+        won = 1
+        now = sum(values[int(c) % COPY_SHIFT] for c in world.plays[trick * seats :][:seats])
+    queens = result.taken[seat] & _QUEENS & ~view.taken[seat]  # (not one taken before)
+    queen = 1 if values[QUEEN_OF_SPADES] > 0 and queens else 0
+    moon = 0 if result.moon is None else 1 if result.moon == seat else 2
+    return won, now, total - now, queen, moon
 
 
 def pass_samples(
@@ -99,11 +149,19 @@ def pass_samples(
 ) -> Samples:
     """Each candidate pass's value in ``worlds`` deals, as ``evaluate_passes`` finds them."""
     values: dict[int, list[float]] = {mask: [] for mask in candidates}
+    facts: dict[int, list[Facts]] = {mask: [] for mask in candidates}
     for hands, passes in pass_worlds(view, seed, worlds):
         for mine in candidates:
             passes[view.seat] = mine
-            values[mine].append(played_out(view, hands, passes, stakes))
-    return Samples((1.0,) * worlds, {mask: tuple(v) for mask, v in values.items()})
+            world = _passed_and_played(view, hands, passes)
+            assert world.result is not None
+            values[mine].append(stakes.value(world.result.points, view.seat))
+            facts[mine].append(outcome_facts(world, view, None))
+    return Samples(
+        (1.0,) * worlds,
+        {mask: tuple(v) for mask, v in values.items()},
+        {mask: tuple(f) for mask, f in facts.items()},
+    )
 
 
 def played_out(
@@ -111,9 +169,15 @@ def played_out(
 ) -> float:
     """The value for the view's seat of the deal ``hands`` after ``passes``, played out by
     the normal level's policy at every seat."""
+    world = _passed_and_played(view, hands, passes)
+    assert world.result is not None
+    return stakes.value(world.result.points, view.seat)
+
+
+def _passed_and_played(view: PlayerView, hands: Sequence[int], passes: Sequence[int]) -> HandState:
+    """The deal ``hands`` after ``passes``, played out by the normal level's policy."""
     rules, direction = view.rules, view.pass_direction
     holdings = after_passes(rules, direction, hands, passes)
     world = HandState.in_play(rules, view.dealer, direction, holdings)
     playout(world, world_policy)
-    assert world.result is not None
-    return stakes.value(world.result.points, view.seat)
+    return world

@@ -6,7 +6,7 @@ from typing import assert_never
 
 from PySide6.QtCore import QCoreApplication
 
-from ..ai.hints import Hint
+from ..ai.hints import Hint, Why
 from ..controller import Refusal
 from ..engine import PassDirection
 from ..engine.errors import SEAT_NAMES, Reason
@@ -143,12 +143,17 @@ def points_text(points: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-def hint_text(hint: Hint) -> str:
+def hint_text(hint: Hint | Why) -> str:
     """Why the hint suggests its cards, said to the player.
 
     The computer players give a reason code (``ai.hints.Hint``); the words are the window's.
-    Every code has its case: a code without one is a type error (``assert_never``).
+    Every code has its case: a code without one is a type error (``assert_never``). A reason
+    read from the coach's search has its figures (``reason_texts``).
     """
+    if isinstance(hint, Why):
+        from .reason_texts import why_text
+
+        return why_text(hint)
     match hint:
         case Hint.PASS_QUEEN:
             return QCoreApplication.translate(
@@ -301,7 +306,17 @@ def hint_text(hint: Hint) -> str:
             return QCoreApplication.translate("Hints", "Go for all the points!")
         case Hint.HUNCH:
             return QCoreApplication.translate("Hints", "A card on a hunch.")
-        case Hint.SEARCH:
+        case (
+            Hint.SEARCH
+            | Hint.FACT_DUCK
+            | Hint.FACT_TRICK
+            | Hint.FACT_LATER
+            | Hint.FACT_QUEEN
+            | Hint.FACT_STOP_MOON
+            | Hint.FACT_SHOOT_MOON
+            | Hint.FACT_CLOSE
+            | Hint.FACT_NOISE
+        ):  # (a reason from the search comes with its figures: see above)
             return QCoreApplication.translate(
                 "Hints", "It did best when the rest of the hand was tried out."
             )

@@ -366,6 +366,82 @@
         <source>It did best when the rest of the hand was tried out.</source>
         <translation>È risultata la migliore simulando il resto della smazzata.</translation>
     </message>
+    <message>
+        <source>Playing {better} you left this trick to someone else; playing {other} you won it {theirs}, taking about {points} more.</source>
+        <translation>Giocando {better} hai lasciato questa presa a un altro; giocando {other} l'hai fatta tu {theirs}, prendendo circa {points} in più.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took about {points} fewer in this trick than playing {other}.</source>
+        <translation>Giocando {better} hai preso circa {points} in meno in questa presa che giocando {other}.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took about {points} fewer in the later tricks than playing {other}.</source>
+        <translation>Giocando {better} hai preso circa {points} in meno nelle prese successive che giocando {other}.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took the queen of spades {mine}; playing {other}, {theirs}.</source>
+        <translation>Giocando {better} hai preso la Peppa {mine}; giocando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>Playing {other} another player took all the points {theirs}; playing {better}, {mine}.</source>
+        <translation>Giocando {other} un altro giocatore ha preso tutti i punti {theirs}; giocando {better}, {mine}.</translation>
+    </message>
+    <message>
+        <source>Playing {better} you took all the points {mine}; playing {other}, {theirs}.</source>
+        <translation>Giocando {better} hai preso tutti i punti {mine}; giocando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>{better} or {other}: about the same here, less than half a point apart.</source>
+        <translation>{better} o {other}: qui valgono più o meno lo stesso, meno di mezzo punto di differenza.</translation>
+    </message>
+    <message>
+        <source>{better} or {other}: the first is only a little better, within the luck of the deals.</source>
+        <translation>{better} o {other}: la prima è solo di poco migliore, e la differenza sta nella fortuna delle smazzate.</translation>
+    </message>
+    <message>
+        <source>Passing {better} you took about {points} fewer in the hand than passing {other}.</source>
+        <translation>Passando {better} hai preso circa {points} in meno nella smazzata che passando {other}.</translation>
+    </message>
+    <message>
+        <source>Passing {better} you took the queen of spades {mine}; passing {other}, {theirs}.</source>
+        <translation>Passando {better} hai preso la Peppa {mine}; passando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>Passing {other} another player took all the points {theirs}; passing {better}, {mine}.</source>
+        <translation>Passando {other} un altro giocatore ha preso tutti i punti {theirs}; passando {better}, {mine}.</translation>
+    </message>
+    <message>
+        <source>Passing {better} you took all the points {mine}; passing {other}, {theirs}.</source>
+        <translation>Passando {better} hai preso tutti i punti {mine}; passando {other}, {theirs}.</translation>
+    </message>
+    <message>
+        <source>in under 1 deal in 20</source>
+        <translation>in meno di 1 smazzata su 20</translation>
+    </message>
+    <message>
+        <source>in almost every deal</source>
+        <translation>in quasi tutte le smazzate</translation>
+    </message>
+    <message>
+        <source>in about 1 deal in 10</source>
+        <translation>in circa 1 smazzata su 10</translation>
+    </message>
+    <message>
+        <source>in about {n} deals in 10</source>
+        <translation>in circa {n} smazzate su 10</translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation>1 punto</translation>
+    </message>
+    <message>
+        <source>{n} points</source>
+        <translation>{n} punti</translation>
+    </message>
+    <message>
+        <source>{cards} and {last}</source>
+        <translation>{cards} e {last}</translation>
+    </message>
 </context>
 <context>
     <name>HostGameDialog</name>

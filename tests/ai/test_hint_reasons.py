@@ -16,7 +16,7 @@ from functools import cached_property
 from types import ModuleType
 
 from peppa_qt.ai.advice import suggest
-from peppa_qt.ai.hints import Hint
+from peppa_qt.ai.hints import FACTS, Hint
 from peppa_qt.ai.table import PolicyRules, policy_rules
 from peppa_qt.engine import Phase, RuleSet, cards_of, mask_of
 from peppa_qt.engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
@@ -216,6 +216,8 @@ TRUE_OF: dict[Hint, Callable[[Move], bool]] = {
     Hint.SHOOT_MOON: Move.moon_cards_taken_by_me_alone,
     Hint.HUNCH: lambda m: True,  # the easy level's slip; never a hint
     Hint.SEARCH: lambda m: True,  # the search levels' choice; never a hint
+    # the coach's, read from its search: never a level's (test_search_reasons.py)
+    **dict.fromkeys(FACTS, lambda m: False),
 }
 
 

@@ -10,7 +10,7 @@ from peppa_qt.ai import LEVELS, Player, make_player
 from peppa_qt.ai.advice import suggest
 from peppa_qt.ai.expert import ExpertPlayer
 from peppa_qt.ai.hard import HardPlayer
-from peppa_qt.ai.hints import Hint
+from peppa_qt.ai.hints import Hint, Why
 from peppa_qt.ai.review import Grade, ReviewBudget, review_hand
 from peppa_qt.ai.teacher import coach_hint
 from peppa_qt.engine import Match, PassDirection, Phase, PlayerView, RuleSet, view_of
@@ -106,7 +106,9 @@ def test_a_hint_s_reason_is_the_rule_of_thumb_s_only_for_its_own_card(
     while hand.to_move is not None:
         view = view_of(match, hand.to_move)
         cards, reason = coach_hint(view, SMALL)
-        if reason not in (Hint.SEARCH, Hint.ONLY_CARD):
+        if isinstance(reason, Why):  # read from the search: about the card named
+            assert reason.better == tuple(int(c) for c in cards)
+        elif reason not in (Hint.SEARCH, Hint.ONLY_CARD):
             assert cards == suggest(view)[0]
         assert view.legal >> int(cards[0]) & 1
         match.play(cards[0])

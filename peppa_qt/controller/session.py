@@ -43,7 +43,7 @@ from .undo import UndoRedo
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..ai.hints import Hint
+    from ..ai.hints import Reason
     from ..ai.review import HandReview
 
 #: The computer players of a record that names none (only a four-seat record may: a Belmont
@@ -342,7 +342,7 @@ class GameSession(QObject):
     def _on_controller_moved(self, *_: object) -> None:
         self.hinter.drop_unless(human_decision(self.controller))
 
-    def _on_hinter_hinted(self, position: object, cards: tuple[Card, ...], reason: Hint) -> None:
+    def _on_hinter_hinted(self, position: object, cards: tuple[Card, ...], reason: Reason) -> None:
         if position == human_decision(self.controller):  # the player has not moved on meanwhile
             self.hint_ready.emit(cards, reason)
 

@@ -23,7 +23,7 @@ from .narration import Narration
 from .sheets import trick_points, twin_win
 
 if TYPE_CHECKING:
-    from ...ai.hints import Hint
+    from ...ai.hints import Reason
 
 #: The players' names by seat.
 Names = Callable[[], Sequence[str]]
@@ -84,7 +84,7 @@ class TableAids(QObject):
 
     # ------------------------------------------------------------------ the hint
 
-    def show_hint(self, mode: Mode, cards: Sequence[int], reason: Hint) -> None:
+    def show_hint(self, mode: Mode, cards: Sequence[int], reason: Reason) -> None:
         """The suggested cards raised and outlined (the pass's three chosen, the card to
         play under the ring), the reason in words on the status line."""
         self.next_action()

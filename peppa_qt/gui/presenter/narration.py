@@ -20,7 +20,7 @@ from ..table.card_pixmaps import card_of
 from .modes import Mode
 
 if TYPE_CHECKING:
-    from ...ai.hints import Hint
+    from ...ai.hints import Reason
     from ...controller import Refusal
 
 #: A sentence, worded when said (and again in a new language).
@@ -190,7 +190,7 @@ class Narration(QObject):
         self.say(lambda: texts.refusal_text(refusal), "refusals")
         return texts.refusal_text(refusal)
 
-    def hint(self, cards: Sequence[int], reason: Hint) -> None:
+    def hint(self, cards: Sequence[int], reason: Reason) -> None:
         """'Hint: Queen of spades. …': the cards suggested and why."""
 
         def said() -> str:

@@ -44,7 +44,7 @@ from .spoken_table import SpokenTable
 from .viewer_hand import ViewerHand
 
 if TYPE_CHECKING:
-    from ...ai.hints import Hint
+    from ...ai.hints import Reason
     from ...controller import GameSession
 
 #: The modes by the names the tests and the window use.
@@ -467,7 +467,7 @@ class TablePresenter(QObject):
 
     # ------------------------------------------------- the aids and the hand's end
 
-    def show_hint(self, cards: Sequence[int], reason: Hint) -> None:
+    def show_hint(self, cards: Sequence[int], reason: Reason) -> None:
         """The suggested cards raised and outlined (the pass's three chosen, the card to
         play under the ring), the reason in words on the status line."""
         self.aids.show_hint(self.mode, cards, reason)

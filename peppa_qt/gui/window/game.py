@@ -37,7 +37,7 @@ from ..table.view import KEYS, TableView
 from .settings import SPEEDS
 
 if TYPE_CHECKING:
-    from ...ai.hints import Hint
+    from ...ai.hints import Reason
     from ...engine.cards import Card
     from ...storage import Settings
     from ..panels.hand_over import HandOverScreen
@@ -337,7 +337,7 @@ class WindowGame(QObject):
         self.view.setFocus()  # from the Hint button too: Enter plays the card it rings
         return True
 
-    def _on_session_hint_ready(self, cards: tuple[Card, ...], reason: Hint) -> None:
+    def _on_session_hint_ready(self, cards: tuple[Card, ...], reason: Reason) -> None:
         self.status.clearMessage()
         self.presenter.show_hint(cards, reason)
 

@@ -2,7 +2,8 @@
 
 Every sentence is kept as a function that words it, so a change of language says the same
 thing again in the new one. The sounds follow the game's moments: hearts broken once a
-hand, the queen of spades taken, a moon (not again for a hand scored before a resume).
+hand, the queen of spades taken, a moon (not again for a hand scored before a resume), a
+card refused, and the player's turn while a screen reader runs.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QAccessible
 
 from ...engine import HandResult, TableState
 from ...engine.cards import Card
@@ -40,12 +42,15 @@ class Narration(QObject):
         parent: QObject | None = None,
         *,
         announce: Callable[[str, bool], None] | None = None,
+        listened: Callable[[], bool] = QAccessible.isActive,
     ) -> None:
         """``announce(text, assertive)`` has a screen reader say ``text`` (what the status
-        line says is announced too)."""
+        line says is announced too); ``listened``: whether a screen reader is running (the
+        turn's sound is for a player who plays by ear)."""
         super().__init__(parent)
         self._emit_text = say
         self._emit_sound = sound
+        self._listened = listened
         self._announce = announce or (lambda text, assertive: None)
         #: What the status line says, as a sentence to word again in a new language.
         self._status: Words | None = None
@@ -120,6 +125,8 @@ class Narration(QObject):
     def your_turn(self) -> None:
         """'Your turn: play a card', after what was received if it was just said."""
         received, self._received = self._received, None
+        if self._listened():
+            self._emit_sound("your_turn")
         if received is None:
             self.say(self._your_turn, "turn", self._turn_heard)
             return
@@ -188,6 +195,7 @@ class Narration(QObject):
     def refusal(self, refusal: Refusal) -> str:
         """Why a move was refused, on the status line; the sentence (for the note too)."""
         self.say(lambda: texts.refusal_text(refusal), "refusals")
+        self._emit_sound("refused")
         return texts.refusal_text(refusal)
 
     def hint(self, cards: Sequence[int], reason: Reason) -> None:

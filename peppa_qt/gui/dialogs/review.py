@@ -64,6 +64,11 @@ NBSP = "\u00a0"
 NOISE_MARK = "≈"
 
 
+#: The cards' height in the review (px): the hand's thirteen read at a glance, and the
+#: longest decision (a trick under way, with Details) still fits a 640-pixel screen.
+STRIP_CARDS = 76
+
+
 def grade_name(grade: Grade) -> str:
     """The grade in words."""
     names = {
@@ -313,12 +318,12 @@ class ReviewDialog(QDialog):
         view = decision.position.view
         found: list[QWidget] = [_label("title", place_text(decision))]
         found.append(_label("muted", self.tr("Your cards")))
-        found.append(CardStrip(self._cache, listed(view.hand), 58))
+        found.append(CardStrip(self._cache, listed(view.hand), STRIP_CARDS))
         if decision.position.kind == "play":
             trick = view.trick
             if trick:
                 found.append(_label("muted", self.tr("On the table")))
-                found.append(CardStrip(self._cache, trick, 58))
+                found.append(CardStrip(self._cache, trick, STRIP_CARDS))
                 found.append(_label("muted", self._trick_text(view)))
             else:
                 found.append(_label("muted", self.tr("You lead.")))

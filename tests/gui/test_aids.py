@@ -10,9 +10,11 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 
+from peppa_qt.ai.hints import Hint
 from peppa_qt.ai.review import ReviewBudget
 from peppa_qt.ai.teacher import coach_hint
 from peppa_qt.engine import record_of, view_of
+from peppa_qt.engine.cardset import listed
 from peppa_qt.engine.record import record_to_dict
 from peppa_qt.gui.presenter.table_presenter import PASSING, PLAYING
 from peppa_qt.gui.window.main_window import MainWindow
@@ -173,6 +175,25 @@ def test_the_hint_raises_and_outlines_the_coach_s_cards_and_says_why(
     qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the next action: the outline goes
     assert not scene.hinted  # (a card just received keeps its gold ring, hint or not)
     assert not any(scene.item(c).highlighted for c in cards if c not in scene.received)
+
+
+def test_a_hint_that_comes_before_the_table_shows_the_turn_shows_with_it(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """H pressed while the last computer's card still flies: a hint worked out ahead comes
+    at once, before the table shows the turn; it waits for the turn, not lost."""
+    window = make_window()
+    _passed(qtbot, window)
+    presenter, scene = window.presenter, window.scene
+    assert presenter.mode not in (PASSING, PLAYING)  # the exchange is being shown
+    match = window.controller.match
+    assert match is not None
+    card = next(c for c in listed(match.current.hands[0]) if c not in scene.received)  # type: ignore[union-attr]
+    presenter.show_hint([card], Hint.SEARCH)
+    assert not scene.hinted
+    _my_turn(qtbot, window)
+    assert scene.hinted == {card}
+    assert window.status_line.prompt().startswith("Hint: ")
 
 
 def test_the_last_trick_shows_its_four_cards_leader_and_winner_until_the_next_key(

@@ -65,6 +65,9 @@ class TableAids(QObject):
         self._hinting = False  # a hint is shown (its cards outlined)
         self._showing_last = False  # the last trick is shown again
         self._refused = False  # a refusal's words are on the status line and above the hand
+        #: A hint that came before the table showed the player's turn (H pressed while the
+        #: last computer's card flew): shown when the turn is (``turn_shown``).
+        self._early: tuple[Sequence[int], Reason] | None = None
 
     def offer(self, mode: Mode, table: TableState | None) -> None:
         """Whether the hint and the last trick can be asked for now (the buttons follow)."""
@@ -86,7 +89,11 @@ class TableAids(QObject):
 
     def show_hint(self, mode: Mode, cards: Sequence[int], reason: Reason) -> None:
         """The suggested cards raised and outlined (the pass's three chosen, the card to
-        play under the ring), the reason in words on the status line."""
+        play under the ring), the reason in words on the status line. One that comes
+        before the table shows the player's turn waits for it."""
+        if mode is Mode.IDLE:
+            self._early = (cards, reason)
+            return
         self.next_action()
         scene = self._scene
         if mode is Mode.PASSING:
@@ -100,6 +107,16 @@ class TableAids(QObject):
         scene.set_hinted(self._sprites(cards))
         self._hinting = True
         self._narration.hint(cards, reason)
+
+    def turn_shown(self, mode: Mode) -> None:
+        """The table shows the player's turn (``mode``): a hint that came early shows now."""
+        early, self._early = self._early, None
+        if early is not None:
+            self.show_hint(mode, *early)
+
+    def forget_early(self) -> None:
+        """The hint that came early is for a moment gone (an undo, another hand)."""
+        self._early = None
 
     # ------------------------------------------------------------- a refused move
 

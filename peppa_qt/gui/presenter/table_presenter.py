@@ -251,6 +251,7 @@ class TablePresenter(QObject):
 
     def _on_controller_hand_dealt(self, index: int, moment: Published) -> None:
         self._show(moment)
+        self.aids.forget_early()
         self._said_waiting()
         table = self.table
         self.narration.new_hand()
@@ -302,6 +303,7 @@ class TablePresenter(QObject):
     def _on_controller_moves_taken_back(self) -> None:
         self._set_mode(Mode.IDLE)
         self.selection.clear()
+        self.aids.forget_early()
 
     def _redraw(self) -> None:
         """Every card where the published state puts it, the plates and the tricks too."""
@@ -350,6 +352,7 @@ class TablePresenter(QObject):
         self.scene.set_playable(None, interactive=True)
         self._emit_passing()
         self._say_prompt()  # a resumed game may bring three cards chosen back
+        self.aids.turn_shown(Mode.PASSING)
 
     def _emit_passing(self) -> None:
         prompt = self.selection.prompt(self.table, self.viewer, self.names())
@@ -397,6 +400,7 @@ class TablePresenter(QObject):
         self._set_mode(Mode.PLAYING)
         self.scene.set_playable(legal, interactive=True)
         self.narration.your_turn()
+        self.aids.turn_shown(Mode.PLAYING)
         if self.auto_play and len(legal) == 1:
             self.play_card(legal.lowest())
 

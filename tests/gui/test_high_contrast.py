@@ -96,3 +96,16 @@ def test_every_widget_of_a_dialog_has_a_thick_yellow_outline_with_the_focus(
     dialog.resize(size)  # bold words widened it; it stays as wide as the player had it
     for widget in widgets:
         assert focused_picture(qtbot, widget) == usual[id(widget)], widget
+
+
+def test_the_panels_take_their_bold_words_room_at_the_switch(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Seen under Xvfb: turned on mid-hand, the aids bar kept its size and cut its words
+    ("uggerimento (H")."""
+    window = passing(qtbot, make_window)
+    aids = window.game.aids_bar
+    buttons = [window.pass_panel.button, aids.hint_button, aids.last_button]
+    low_vision(window, True)
+    for button in buttons:
+        assert button.width() >= button.sizeHint().width(), button.text()

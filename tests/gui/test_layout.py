@@ -35,6 +35,9 @@ SIZES = [
 #: sheet.
 NARROW = [(800, 580), (800, 540), (880, 580)]
 LARGE_SIZES = [(w, h, False) for w, h in SIZES] + [(w, h, True) for w, h in SIZES + NARROW]
+#: 1024×640 with the score sheet at the width it opens at: four seats' low vision too.
+SHEET_OPEN = (640, 573)
+FOUR_SIZES = [*LARGE_SIZES, (*SHEET_OPEN, True)]
 BOTH = (False, True)
 DECK_SIZES = [(1024, 590), (1280, 750)]
 
@@ -46,7 +49,7 @@ def card_rect(layout: TableLayout, x: float, y: float, rotation: float, scale: f
     return QRectF(x - w / 2, y - h / 2, w, h)
 
 
-@pytest.mark.parametrize(("width", "height", "large"), LARGE_SIZES)
+@pytest.mark.parametrize(("width", "height", "large"), FOUR_SIZES)
 def test_plates_hands_and_trick_do_not_overlap(width: int, height: int, large: bool) -> None:
     layout = table_layout(4, 0, width, height, large=large)
     table = QRectF(0, 0, width, height)
@@ -66,7 +69,7 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int, large: b
             assert not a.intersects(b), (a, b)
 
 
-@pytest.mark.parametrize(("width", "height", "large"), LARGE_SIZES)
+@pytest.mark.parametrize(("width", "height", "large"), FOUR_SIZES)
 def test_taken_piles_stay_on_the_table_and_off_everything_else(
     width: int, height: int, large: bool
 ) -> None:
@@ -138,7 +141,7 @@ def gap(a: QRectF, b: QRectF) -> float:
 
 
 @pytest.mark.parametrize(
-    ("width", "height", "large"), [*LARGE_SIZES, *((w, h, x) for w, h in DECK_SIZES for x in BOTH)]
+    ("width", "height", "large"), [*FOUR_SIZES, *((w, h, x) for w, h in DECK_SIZES for x in BOTH)]
 )
 @pytest.mark.parametrize("dealer", [BOTTOM, RIGHT, TOP, LEFT])
 def test_the_deck_sits_in_front_of_the_dealer_clear_of_everything(
@@ -172,7 +175,7 @@ def test_the_table_turns_around_its_viewer_and_keeps_the_seats_in_their_places(
     assert [seat_at(side_of(seat, viewer), viewer) for seat in range(4)] == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize(("width", "height", "large"), LARGE_SIZES)
+@pytest.mark.parametrize(("width", "height", "large"), FOUR_SIZES)
 def test_every_card_of_the_players_fan_shows_its_corner(
     width: int, height: int, large: bool
 ) -> None:
@@ -187,3 +190,11 @@ def test_every_card_of_the_players_fan_shows_its_corner(
     pile = layout.taken_spot(BOTTOM, 0, False)
     assert not fan.intersects(card_rect(layout, pile.x, pile.y, 0, pile.scale))
     assert fan.right() <= pile.x or layout.stacked  # beside the fan, or above the plate
+
+
+@pytest.mark.parametrize(("width", "height"), [*NARROW, SHEET_OPEN])
+def test_low_vision_cards_are_a_third_larger_on_a_narrow_table(width: int, height: int) -> None:
+    """Where the bottom row held them to their usual size: the viewer's taken cards go
+    above their plate and the fan takes the row."""
+    usual = table_layout(4, 0, width, height)
+    assert table_layout(4, 0, width, height, large=True).card_h >= usual.card_h * 1.3

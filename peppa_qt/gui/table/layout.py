@@ -218,8 +218,9 @@ class TableLayout:
         bottom = self.height - 2 * m - self.card_h * 1.2
         self.center_y = round((top + bottom) / 2)
         self.trick_scale = min(1.0, (bottom - top) / (self.card_h * (1 + 2 * TRICK_REACH)))
-        if self.stacked:  # the side seats' taken cards come up beside the trick
-            inner = 2 * m + self.usual_h * OPPONENT_SCALE + self._pile_width() + m
+        if self.stacked:  # the side seats' plates and taken cards come up beside the trick
+            beside = max(self._pile_width(), self.badge_size[0])  # their plates and piles
+            inner = 2 * m + self.usual_h * OPPONENT_SCALE + beside + m
             across = (self.center_x - inner) / (self.card_w * 1.3)  # half the trick: 1.3 cards
             self.trick_scale = min(self.trick_scale, across)
 

@@ -138,6 +138,7 @@ class WindowSettings(QObject):
             self._scene.refresh_art()
         self._scene.set_low_vision(low_vision)
         set_high_contrast(low_vision)  # the widgets round the table and the dialogs
+        self._view.place_overlays()  # their bold words and edges: the panels' sizes anew
         self._show_trick_pause(settings)
         self._view.set_felt(settings.table_colour, plain=low_vision)
         self._sounds.set_enabled(settings.sound)

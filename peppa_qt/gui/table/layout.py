@@ -471,4 +471,8 @@ class TableLayout:
         """The middle of the table, for the passing prompt and its button."""
         w = min(self.width * 0.5, 560.0)
         h = self.card_h * 0.95
-        return QRectF(self.center_x - w / 2, self.center_y - h / 2, w, h)
+        y = self.center_y
+        if self.stacked:  # the side plates come up level with the middle: above them
+            plates = min(self.badge_rect(LEFT).top(), self.badge_rect(RIGHT).top())
+            y = round((self.hand_rect(TOP, 13).bottom() + plates) / 2)
+        return QRectF(self.center_x - w / 2, y - h / 2, w, h)

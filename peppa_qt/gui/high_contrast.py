@@ -42,9 +42,10 @@ QPushButton:hover, QToolButton:hover {{ background-color: #333333; }}
 QPushButton:pressed, QToolButton:pressed {{ background-color: {WHITE}; color: {BLACK}; }}
 QPushButton:disabled, QToolButton:disabled {{ color: {GREY}; border: 2px dashed {GREY}; }}
 QPushButton:focus, QToolButton:focus {{ border: {FOCUS_WIDTH}px solid {YELLOW};
-  padding: 3px 12px; }}
+  padding: 3px 12px; outline: none; }}
 QCheckBox, QRadioButton {{ border: 2px solid transparent; border-radius: 4px; padding: 3px; }}
-QCheckBox:focus, QRadioButton:focus {{ border: {FOCUS_WIDTH}px solid {YELLOW}; padding: 1px; }}
+QCheckBox:focus, QRadioButton:focus {{ border: {FOCUS_WIDTH}px solid {YELLOW}; padding: 1px;
+  outline: none; }}
 QCheckBox::indicator, QRadioButton::indicator {{ width: 16px; height: 16px;
   border: 2px solid {WHITE}; background-color: {BLACK}; }}
 QRadioButton::indicator {{ border-radius: 10px; }}

@@ -51,6 +51,15 @@ def make_window(qtbot: QtBot) -> Iterator[WindowMaker]:
 
 
 @pytest.fixture(autouse=True)
+def _usual_contrast(qapp: object) -> Iterator[None]:
+    """Low vision's high contrast is the application's: a test that turns it on leaves it off."""
+    from peppa_qt.gui.high_contrast import set_high_contrast
+
+    yield
+    set_high_contrast(False)
+
+
+@pytest.fixture(autouse=True)
 def _english(qapp: object) -> Iterator[None]:
     """Every window test starts in English, as an English system gives (and ends in it)."""
     from peppa_qt.gui.window.language import translations

@@ -128,3 +128,23 @@ def test_with_the_score_sheet_open_tab_goes_to_the_table_buttons_first(
         qtbot.keyClick(focused(), Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
         back.append(focused())
     assert back == [*reversed(order[:-1]), view]
+
+
+def test_the_pass_button_clicked_leaves_the_keys_to_the_cards(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Seen under Xvfb (low vision's outline showed it): the pass button clicked took the
+    focus, and when the prompt went it passed on to the score sheet's tabs, where the
+    player's arrows turned the sheet's pages instead of moving the ring on the cards."""
+    window = make_window()
+    window.dock.show()
+    window.start_game(short_game("hearts", 1))
+    window.activateWindow()
+    qtbot.waitActive(window)
+    presenter = window.presenter
+    qtbot.waitUntil(lambda: presenter.mode == PASSING, timeout=5000)
+    for card in window.scene.hands[0][:3]:
+        presenter.toggle_selected(card)
+    qtbot.mouseClick(window.pass_panel.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.pass_panel.isVisible())
+    assert focused() is window.view

@@ -17,6 +17,7 @@ from peppa_qt.gui.table.layout import (
     seat_at,
     side_of,
 )
+from peppa_qt.gui.table.layout_oval import table_layout
 
 #: Tables players get: a 1024×600 work area (760×500 with the score sheet open beside it),
 #: 1024×640 and 1280×800 screens, and large ones.
@@ -29,6 +30,16 @@ SIZES = [
     (1920, 1040),
     (2560, 1380),
 ]
+#: Narrow tables low vision is also checked at (the viewer's taken cards go above their plate
+#: there): 1024×640 with the score sheet open, an 800×600 screen, 1024×640 with a narrower
+#: sheet.
+NARROW = [(800, 580), (800, 540), (880, 580)]
+LARGE_SIZES = [(w, h, False) for w, h in SIZES] + [(w, h, True) for w, h in SIZES + NARROW]
+#: 1024×640 with the score sheet at the width it opens at: four seats' low vision too.
+SHEET_OPEN = (640, 573)
+FOUR_SIZES = [*LARGE_SIZES, (*SHEET_OPEN, True)]
+BOTH = (False, True)
+DECK_SIZES = [(1024, 590), (1280, 750)]
 
 
 def card_rect(layout: TableLayout, x: float, y: float, rotation: float, scale: float) -> QRectF:
@@ -38,10 +49,9 @@ def card_rect(layout: TableLayout, x: float, y: float, rotation: float, scale: f
     return QRectF(x - w / 2, y - h / 2, w, h)
 
 
-@pytest.mark.parametrize("large", [False, True])
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "large"), FOUR_SIZES)
 def test_plates_hands_and_trick_do_not_overlap(width: int, height: int, large: bool) -> None:
-    layout = TableLayout(width, height, large=large)
+    layout = table_layout(4, 0, width, height, large=large)
     table = QRectF(0, 0, width, height)
     hands = {seat: layout.hand_rect(seat, 13) for seat in range(4)}
     badges = {seat: layout.badge_rect(seat) for seat in range(4)}
@@ -51,7 +61,7 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int, large: b
     for seat in range(4):
         spot = layout.trick_spot(seat, seat)
         trick = trick.united(card_rect(layout, spot.x, spot.y, 0, spot.scale))
-    areas = [*hands.values(), *badges.values(), trick, layout.info_rect()]
+    areas = [*hands.values(), *badges.values(), trick, layout.info_rect(), layout.aids_rect()]
     for area in areas:
         assert table.contains(area), area
     for i, a in enumerate(areas):
@@ -59,15 +69,14 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int, large: b
             assert not a.intersects(b), (a, b)
 
 
-@pytest.mark.parametrize("large", [False, True])
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "large"), FOUR_SIZES)
 def test_taken_piles_stay_on_the_table_and_off_everything_else(
     width: int, height: int, large: bool
 ) -> None:
     """Every seat's pile, a cappotto's two rows of point cards included (14 cards)."""
-    layout = TableLayout(width, height, large=large)
+    layout = table_layout(4, 0, width, height, large=large)
     table = QRectF(0, 0, width, height)
-    others = [layout.info_rect()]
+    others = [layout.info_rect(), layout.aids_rect()]
     for side in range(4):
         others += [layout.hand_rect(side, 13), layout.badge_rect(side)]
     piles = []
@@ -131,13 +140,14 @@ def gap(a: QRectF, b: QRectF) -> float:
     return float((dx * dx + dy * dy) ** 0.5)
 
 
-@pytest.mark.parametrize("large", [False, True])
-@pytest.mark.parametrize(("width", "height"), [*SIZES, (1024, 590), (1280, 750)])
+@pytest.mark.parametrize(
+    ("width", "height", "large"), [*FOUR_SIZES, *((w, h, x) for w, h in DECK_SIZES for x in BOTH)]
+)
 @pytest.mark.parametrize("dealer", [BOTTOM, RIGHT, TOP, LEFT])
 def test_the_deck_sits_in_front_of_the_dealer_clear_of_everything(
     width: int, height: int, dealer: int, large: bool
 ) -> None:
-    layout = TableLayout(width, height, large=large)
+    layout = table_layout(4, 0, width, height, large=large)
     deck = deck_rect(layout, dealer)
     assert QRectF(0, 0, width, height).contains(deck)
     for seat in range(4):
@@ -165,20 +175,26 @@ def test_the_table_turns_around_its_viewer_and_keeps_the_seats_in_their_places(
     assert [seat_at(side_of(seat, viewer), viewer) for seat in range(4)] == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize("large", [False, True])
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "large"), FOUR_SIZES)
 def test_every_card_of_the_players_fan_shows_its_corner(
     width: int, height: int, large: bool
 ) -> None:
     """Thirteen cards in hand, at every size (the score sheet open too): each card's corner,
     its rank and suit, is uncovered by the next card ("10" never reads "1(")."""
-    layout = TableLayout(width, height, large=large)
+    layout = table_layout(4, 0, width, height, large=large)
     spots = layout.hand_spots(BOTTOM, 13)
     steps = {b.x - a.x for a, b in pairwise(spots)}
     assert min(steps) >= MIN_STEP * layout.card_w - 1
     fan = layout.hand_rect(BOTTOM, 13)
     assert not fan.intersects(layout.badge_rect(BOTTOM))
-    assert (
-        fan.right()
-        <= layout.taken_spot(BOTTOM, 0, False).x - layout.card_w * layout.taken_scale / 2
-    )
+    pile = layout.taken_spot(BOTTOM, 0, False)
+    assert not fan.intersects(card_rect(layout, pile.x, pile.y, 0, pile.scale))
+    assert fan.right() <= pile.x or layout.stacked  # beside the fan, or above the plate
+
+
+@pytest.mark.parametrize(("width", "height"), [*NARROW, SHEET_OPEN])
+def test_low_vision_cards_are_a_third_larger_on_a_narrow_table(width: int, height: int) -> None:
+    """Where the bottom row held them to their usual size: the viewer's taken cards go
+    above their plate and the fan takes the row."""
+    usual = table_layout(4, 0, width, height)
+    assert table_layout(4, 0, width, height, large=True).card_h >= usual.card_h * 1.3

@@ -7,7 +7,7 @@ import math
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF
-from test_layout import SIZES, card_rect
+from test_layout import LARGE_SIZES, NARROW, card_rect
 
 from peppa_qt.gui.table.layout import BOTTOM, TableLayout, place_of, seat_at
 from peppa_qt.gui.table.layout_oval import OvalLayout, table_layout
@@ -36,18 +36,21 @@ def united(rects: list[QRectF]) -> QRectF:
     return out
 
 
-@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize(("width", "height", "large"), LARGE_SIZES)
 @pytest.mark.parametrize("seats", SEATS)
-@pytest.mark.parametrize(("width", "height"), SIZES)
 def test_every_seat_the_trick_and_the_corner_lie_apart_on_the_table(
     seats: int, width: int, height: int, large: bool
 ) -> None:
+    """And the table's buttons' room. At four seats the trick's rectangle; round the oval
+    each of its cards (the ring's corners are empty: low vision's taken cards above the
+    viewer's plate may reach into one on a narrow table)."""
     layout = table_layout(seats, 0, width, height, large=large)
     table = QRectF(0, 0, width, height)
     trick = [layout.trick_spot(place, place) for place in range(seats)]
     cards = [card_rect(layout, s.x, s.y, s.rotation, s.scale) for s in trick]
     owners = [[*areas_of(layout, place)] for place in range(seats)]
-    owners += [[united(cards)], [layout.info_rect()]]
+    owners += [[united(cards)] if seats == 4 else cards, [layout.info_rect()]]
+    owners += [[layout.aids_rect()]]
     for i, mine in enumerate(owners):
         for rect in mine:
             assert table.contains(rect), (i, rect, table)
@@ -112,6 +115,21 @@ def test_the_point_cards_a_seat_takes_each_show_their_corner(
                     above = card_rect(layout, other.x, other.y, 0, other.scale)
                     if other.z > spot.z:
                         assert not above.contains(corner), (place, count, index)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+@pytest.mark.parametrize(("width", "height"), [*NARROW, (808, 700)])
+def test_low_vision_draws_the_viewers_cards_markedly_larger_on_a_narrow_table_too(
+    seats: int, width: int, height: int
+) -> None:
+    """1024×640 with the score sheet open, an 800×600 screen, 1280×800 with the score
+    sheet: the viewer's cards a third larger at least (their taken cards go above their
+    plate, out of the bottom row), the trick's about their usual size at the least."""
+    usual = table_layout(seats, 0, width, height)
+    large = table_layout(seats, 0, width, height, large=True)
+    assert large.card_h >= usual.card_h * 1.3
+    trick, usual_trick = large.trick_spot(0, 0), usual.trick_spot(0, 0)
+    assert large.card_h * trick.scale >= usual.card_h * usual_trick.scale * 0.95
 
 
 @pytest.mark.parametrize("seats", SEATS)

@@ -121,3 +121,22 @@ def test_the_focus_ring_shows_on_the_felt_and_on_the_face(
     assert outside.alpha() == 255 and outside.lightness() < 60
     assert inside.lightness() > 110 and inside.saturation() > 150
     assert ring_width(item, plain) >= (9 if high_contrast else 5)
+
+
+@pytest.mark.parametrize("sheet", [False, True])
+def test_the_passing_prompt_leaves_every_plate_in_sight(
+    qtbot: QtBot, make_window: WindowMaker, sheet: bool
+) -> None:
+    """On a narrow table (the offscreen screen's 800 pixels, the score sheet open too) the
+    side plates come up level with the middle: seen under Xvfb, the prompt covered Bruno's."""
+    window = make_window()
+    window.dock.setVisible(sheet)
+    window.start_game(short_game("hearts", 1))
+    qtbot.waitUntil(window.pass_panel.isVisible)
+    window.apply_settings(replace(window.settings, low_vision=True))
+    qtbot.waitUntil(lambda: window.scene.layout.large)
+    view, layout = window.view, window.scene.layout
+    panel = window.pass_panel.geometry()
+    for seat in range(4):
+        plate = view.mapFromScene(layout.badge_rect(seat)).boundingRect()
+        assert not panel.intersects(plate), (seat, panel, plate, view.size())

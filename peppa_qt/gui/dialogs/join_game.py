@@ -28,6 +28,7 @@ from ...controller.network import table_url
 from ...engine.record import name_problem
 from ...net.messages import CODE_LENGTH, normal_code
 from .. import texts
+from ..high_contrast import mark_problem
 from .host_game import DEFAULT_PORT
 
 log = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ class JoinGameDialog(QDialog):
         form.addRow(self.tr("Your name"), self.name)
         box.addLayout(form)
         self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b3261e;")
+        mark_problem(self.problem)
         self.problem.setWordWrap(True)
         box.addWidget(self.problem)
         buttons = QDialogButtonBox(

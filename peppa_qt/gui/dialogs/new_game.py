@@ -34,6 +34,7 @@ from ...engine.deals import (
 from ...engine.record import name_problem
 from ...engine.rules import PRESET_SEATS, PRESETS, SEVEN_OF_CLUBS_POINTS
 from .. import texts
+from ..high_contrast import mark_problem
 from .defaults import DEFAULT_OPPONENTS, MORE_OPPONENTS, TABLE_SIZES
 from .focus_style import ring_focus
 
@@ -261,7 +262,7 @@ class NewGameDialog(QDialog):
         self._players_form = form
         self.problem = QLabel()
         self.problem.setObjectName("problem")
-        self.problem.setStyleSheet("color: #b3261e;")
+        mark_problem(self.problem)
         self.problem.setWordWrap(True)
         form.addRow(self.problem)
         return group
@@ -323,7 +324,7 @@ class NewGameDialog(QDialog):
             # In red what is wrong with a number typed; in grey a remark: the number read,
             # or the hint before anything is typed (nothing is wrong yet).
             red = bool(wrong) and bool(self.deal_number.text().strip())
-            self.deal_note.setStyleSheet("color: #b3261e;" if red else "")
+            mark_problem(self.deal_note, red)
             self.deal_note.setEnabled(red)
             problem = problem or wrong
         self._start.setEnabled(not problem)

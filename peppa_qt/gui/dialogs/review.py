@@ -41,6 +41,7 @@ from ...engine.cardset import listed
 from ...engine.view import PlayerView
 from ...models.card_text import card_label, cards_label
 from .. import texts
+from ..high_contrast import own_style
 from ..panels.hand_panels import CardStrip
 from ..table.card_pixmaps import CardPixmapCache
 
@@ -51,6 +52,13 @@ QLabel#good { font-weight: bold; color: #1a7a35; }
 QLabel#noise { font-weight: bold; color: #4f5b54; }
 QLabel#inaccuracy { font-weight: bold; color: #9a6700; }
 QLabel#mistake, QLabel#blunder { font-weight: bold; color: #c0262d; }
+"""
+#: Low vision's: the same marks, light on black (gui/high_contrast.py).
+HIGH_CONTRAST_STYLE = """
+QLabel#muted, QLabel#noise { color: #d9d9d9; }
+QLabel#good { color: #7ee081; }
+QLabel#inaccuracy { color: #ffb74d; }
+QLabel#mistake, QLabel#blunder { color: #ff8a80; }
 """
 
 #: The marks beside a decision in the list, as chess players write them.
@@ -116,7 +124,7 @@ class ReviewDialog(QDialog):
         self._reviewer, self._request = reviewer, request
         self._names, self._cache = list(names), cache
         self.review: HandReview | None = None
-        self.setStyleSheet(STYLE)
+        own_style(self, STYLE, STYLE + HIGH_CONTRAST_STYLE)
         self.hand_choice = QComboBox()
         for hand in hands:
             self.hand_choice.addItem(self.tr("Hand {n}").format(n=hand + 1), hand)

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .base import PANEL_STYLE, pressed_by_enter
+from ..high_contrast import BLACK, FOCUS_WIDTH, GREY, YELLOW, own_style
+from .base import PANEL_HIGH_CONTRAST, PANEL_STYLE, pressed_by_enter
 
 
 class AidsBar(QFrame):
@@ -33,7 +34,8 @@ class AidsBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
-        self.setStyleSheet(PANEL_STYLE + AIDS_STYLE)
+        usual = PANEL_STYLE + AIDS_STYLE
+        own_style(self, usual, usual + PANEL_HIGH_CONTRAST + AIDS_HIGH_CONTRAST)
         self.hint_button = QPushButton()
         self.hint_button.setObjectName("secondary")
         self.hint_button.clicked.connect(self.hint_asked)
@@ -104,4 +106,14 @@ QFrame#panel QPushButton#secondary { padding: 4px 10px; font-weight: normal; }
 QFrame#panel QPushButton#secondary:disabled { color: #6f8d7c; border-color: #4d6b5a; }
 QFrame#panel QPushButton#secondary:focus { padding: 3px 9px; background: #7cc7ff;
   color: #10263d; }
+"""
+
+#: Low vision's: on black, the words bold; with the focus a button is filled yellow inside a
+#: thick yellow edge.
+AIDS_HIGH_CONTRAST = f"""
+QFrame#panel {{ background: {BLACK}; border-radius: 10px; }}
+QFrame#panel QPushButton#secondary {{ padding: 3px 9px; font-weight: bold; }}
+QFrame#panel QPushButton#secondary:disabled {{ color: {GREY}; border: 2px dashed {GREY}; }}
+QFrame#panel QPushButton#secondary:focus {{ border: {FOCUS_WIDTH}px solid {YELLOW};
+  padding: 1px 7px; background: {YELLOW}; color: {BLACK}; }}
 """

@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QWidget
 
+from ..high_contrast import BLACK, FOCUS_WIDTH, GREY, WHITE, YELLOW, own_style
+
 PANEL_STYLE = """
 QFrame#panel { background: rgb(10, 32, 22); border: 1px solid rgba(245, 197, 66, 150);
   border-radius: 14px; }
@@ -27,6 +29,25 @@ QFrame#panel QPushButton#secondary:focus { border: 2px solid #7cc7ff; color: #ff
 # The focus frame is wider than the border it replaces: the padding gives up what it takes
 # (7 - 2 and 18 - 2 with no border; 7 + 1 - 2 with one of a pixel), so a focused button keeps
 # its size and its words keep their room (the descenders were cut).
+
+#: Low vision's high contrast, after ``PANEL_STYLE`` (each rule as weighty as the one it
+#: overrides): black and white, bold, the focus a thick yellow outline (gui/high_contrast.py).
+PANEL_HIGH_CONTRAST = f"""
+QFrame#panel {{ background: {BLACK}; border: 3px solid {WHITE}; }}
+QFrame#panel QLabel {{ color: {WHITE}; font-weight: bold; }}
+QLabel#banner {{ color: {YELLOW}; }}
+QLabel#muted {{ color: {WHITE}; }}
+QFrame#panel QPushButton {{ background: {WHITE}; color: {BLACK}; border: 2px solid {WHITE};
+  padding: 5px 16px; }}
+QFrame#panel QPushButton:disabled {{ background: {BLACK}; color: {GREY};
+  border: 2px dashed {GREY}; }}
+QFrame#panel QPushButton:hover {{ background: #d9d9d9; }}
+QFrame#panel QPushButton#secondary {{ background: {BLACK}; color: {WHITE};
+  border: 2px solid {WHITE}; padding: 5px 16px; }}
+QFrame#panel QPushButton:focus {{ border: {FOCUS_WIDTH}px solid {YELLOW}; padding: 3px 14px; }}
+QFrame#panel QPushButton#secondary:focus {{ border: {FOCUS_WIDTH}px solid {YELLOW};
+  color: {WHITE}; padding: 3px 14px; }}
+"""
 
 
 def pressed_by_enter(frame: QWidget, event: QKeyEvent) -> bool:
@@ -53,7 +74,7 @@ class Panel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("panel")
-        self.setStyleSheet(PANEL_STYLE)
+        own_style(self, PANEL_STYLE, PANEL_STYLE + PANEL_HIGH_CONTRAST)
         self.hide()
 
     def fit_to(self, room: int) -> None:

@@ -14,7 +14,8 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from .base import PANEL_STYLE, Panel
+from ..high_contrast import own_style
+from .base import PANEL_HIGH_CONTRAST, PANEL_STYLE, Panel
 
 VEIL = QColor(4, 16, 10, 150)
 
@@ -28,7 +29,7 @@ class HandOverScreen(QWidget):
         super().__init__(parent)
         #: Where the box goes, in the table's coordinates (the view's, 1:1): below the trick.
         self._room = room
-        self.setStyleSheet(PANEL_STYLE)
+        own_style(self, PANEL_STYLE, PANEL_STYLE + PANEL_HIGH_CONTRAST)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, False)
         self.box = Panel()

@@ -67,6 +67,12 @@ PILE_WIDTH = TAKEN_SCALE * (0.95 + (TAKEN_ROW - 1) * 0.42 + 1)
 LARGE_CARDS, LARGE_SHARE = 1.4, 0.3
 #: The trick's cards from the middle, toward the viewer and across, in card heights.
 TRICK_REACH = 0.36
+#: Low vision on a narrow table (``stacked``): the side hands' backs this close, of their
+#: width (as the oval's boxes'), so that the viewer's taken cards and the table's buttons
+#: find room above their plate, out of the bottom row.
+CLOSE_STEP, SIDE_STEP = 0.16, 0.28
+#: The room the table's buttons take above the viewer's plate (or their taken cards): three.
+AIDS_ROOM = 3 * 34.0
 
 
 class Spot(NamedTuple):
@@ -91,14 +97,23 @@ class TableLayout:
     card_share = 0.205
 
     def __init__(
-        self, width: float, height: float, viewer: int = 0, *, large: bool = False
+        self,
+        width: float,
+        height: float,
+        viewer: int = 0,
+        *,
+        large: bool = False,
+        stacked: bool = False,
     ) -> None:
-        """``large``: low vision's cards, the viewer's and the trick's (``LARGE_CARDS``)."""
+        """``large``: low vision's cards, the viewer's and the trick's (``LARGE_CARDS``);
+        ``stacked``: with them, the viewer's taken cards above their plate (``table_layout``
+        takes it where it gives larger cards and all is clear)."""
         self.width = max(width, 320.0)
         self.height = max(height, 240.0)
         #: The seat drawn at the bottom.
         self.viewer = viewer
         self.large = large
+        self.stacked = stacked and large
         self.margin = max(8.0, round(min(self.width, self.height) * 0.015))
         self.badge_size = (min(max(self.width * 0.17, 150.0), 230.0), 56.0)
         row = self.width - self.badge_size[0] - 4 * self.margin
@@ -116,8 +131,16 @@ class TableLayout:
         self.center_y = round(self.height * 0.45)
         #: The trick's cards, of the viewer's card: whole, unless low vision's must fit.
         self.trick_scale = 1.0
+        #: The middle of the left and the right hand (four seats): the trick's, or stacked
+        #: (their backs closer, their plates and taken cards higher) as ``_side_top`` says.
+        self.side_y = {LEFT: float(self.center_y), RIGHT: float(self.center_y)}
+        if self.stacked:
+            half = self._side_span(CLOSE_STEP) / 2
+            self.side_y = {side: round(self._side_top(side) + half) for side in (LEFT, RIGHT)}
         if large and self.seats == TableLayout.seats:  # round the oval, it fits its own
             self._fit_large_trick()
+            if not self.stacked:
+                self.side_y = {LEFT: float(self.center_y), RIGHT: float(self.center_y)}
         # A layout is never changed once made (a new size makes a new one), so the areas of
         # the hands and where each seat's taken cards start are worked out once: every move
         # of the table asks for them again for each card.
@@ -136,21 +159,70 @@ class TableLayout:
 
     def _large_height(self, row: float, usual: int) -> int:
         """Low vision's card height: ``LARGE_CARDS`` times the usual where the row holds it
-        (its corners in sight, beside a pile of the usual size), and never below the usual."""
+        (its corners in sight, beside a pile of the usual size), and never below the usual.
+        Stacked, the row is the fan's alone, and the raised cards stay below the sides'."""
         pile = self.pile_width * usual * CARD_ASPECT
         fitting = (row - pile) / (1 + 12 * MIN_STEP) / CARD_ASPECT
         fan = self._fan_room() / (1 + 12 * MIN_STEP) / CARD_ASPECT
         ch = min(usual * LARGE_CARDS, fitting, fan, self.height * LARGE_SHARE)
+        if self.stacked:
+            room = self.width - self.stack_width(usual) - 3 * self.margin
+            below = self.height - 2 * self.margin - self._sides_bottom(usual)
+            ch = min(usual * LARGE_CARDS, room / (1 + 12 * MIN_STEP) / CARD_ASPECT, below / 1.2)
+            ch = min(ch, self.height * LARGE_SHARE)
         return max(usual, int(ch) // 4 * 4)
+
+    def stack_width(self, usual: float) -> float:
+        """Stacked: the left column's width, the plate's or the taken cards' (their usual size)."""
+        cw = 2 * round(usual * CARD_ASPECT / 2)
+        return max(self.badge_size[0], self._stacked_pile_width() * cw)
+
+    def _stacked_pile_width(self) -> float:
+        """Stacked: how wide the viewer's taken cards spread, in card widths."""
+        return self.pile_width
+
+    def _sides_bottom(self, usual: float) -> float:
+        """Stacked: how low the side seats come (their closer hands, their plates beside)."""
+        return self._side_top(RIGHT, usual) + self._side_span(CLOSE_STEP, usual)
+
+    def _side_top(self, side: int, usual: float | None = None) -> float:
+        """Stacked, a side hand's top: the left's where thirteen usual backs start, or higher
+        if the table's buttons below need it (the corner above gives way); the right's as
+        high, or below the top seat's taken cards (under its plate, two rows)."""
+        usual = self.usual_h if usual is None else usual
+        m, plate = self.margin, self.badge_size[1]
+        top = round(self.height * 0.45) - self._side_span(SIDE_STEP, usual) / 2
+        floor = self.height - m - plate - self._pile_height(usual)
+        left = min(top, floor - 2 * m - AIDS_ROOM - self._side_span(CLOSE_STEP, usual))
+        if side == LEFT:
+            return left
+        return max(left, 3 * m + plate + usual * TAKEN_SCALE * 1.55)
+
+    def _pile_height(self, usual: float) -> float:
+        """Stacked: the viewer's taken cards' height above their plate, margin and all."""
+        return self.margin + usual * TAKEN_SCALE * (1 + self._own_rows_up())
+
+    def _side_span(self, step: float, usual: float | None = None) -> float:
+        """How long a side hand of thirteen backs is, each ``step`` of a back's width on."""
+        usual = self.usual_h if usual is None else usual
+        w = 2 * round(usual * CARD_ASPECT / 2) * OPPONENT_SCALE
+        return w + 12 * w * step
 
     def _fit_large_trick(self) -> None:
         """Low vision's trick at four seats: between the top hand and the viewer's raised
         cards, its middle halfway, its cards as large as that room allows."""
         m = self.margin
         top = 2 * m + self.card_h * self.opponent_scale
+        if self.stacked:  # below the corner, which ends above the left hand
+            top = max(top, self.side_y[LEFT] - self._side_span(CLOSE_STEP) / 2)
         bottom = self.height - 2 * m - self.card_h * 1.2
         self.center_y = round((top + bottom) / 2)
         self.trick_scale = min(1.0, (bottom - top) / (self.card_h * (1 + 2 * TRICK_REACH)))
+        if self.stacked:  # the side seats' plates and taken cards come up beside the trick
+            beside = max(self._pile_width(), self.badge_size[0])  # their plates and piles
+            inner = 2 * m + self.usual_h * OPPONENT_SCALE + beside + m
+            across = (self.center_x - inner) / (self.card_w * 1.3)  # half the trick: 1.3 cards
+            self.trick_scale = min(self.trick_scale, across)
 
     def place(self, seat: int) -> int:
         """Where ``seat`` sits (0 at the bottom, then round the table)."""
@@ -173,12 +245,13 @@ class TableLayout:
         if side == BOTTOM:
             return self._bottom_spots(count)
         scale = self.opponent_scale
-        step = self.card_w * scale * 0.28
+        close = self.stacked and side != TOP
+        step = self.card_w * scale * (CLOSE_STEP if close else SIDE_STEP)
         offsets = [(i - (count - 1) / 2) * step for i in range(count)]
         edge = self.margin + self.card_h * scale / 2
         if side == TOP:
             return [Spot(self.center_x + d, edge, 0, i, scale) for i, d in enumerate(offsets)]
-        mid = self.center_y
+        mid = self.side_y[side]
         x = edge if side == LEFT else self.width - edge
         rotation = 90.0 if side == LEFT else -90.0
         return [Spot(x, mid + d, rotation, i, scale) for i, d in enumerate(offsets)]
@@ -189,6 +262,9 @@ class TableLayout:
         cw, m = self.card_w, self.margin
         lo = 2 * m + self.badge_size[0] + cw / 2  # the first card's centre at the least
         hi = self.width - 2 * m - self._pile_width() - cw / 2  # the last card's at the most
+        if self.stacked:  # the taken cards above the plate: the row is the fan's
+            lo = 2 * m + self.stack_width(self.usual_h) + cw / 2
+            hi = self.width - m - cw / 2
         gaps = max(count - 1, 1)
         step = min(cw * MAX_STEP, (min(self._fan_room() - cw, hi - lo)) / gaps)
         span = (count - 1) * step
@@ -205,6 +281,8 @@ class TableLayout:
     def _fan_room(self) -> float:
         """How wide the viewer's fan may be: six tenths of the table, two margins less each side
         for low vision's taller cards (the boxes of six and eight seats come down beside)."""
+        if self.stacked:
+            return self.width - self.stack_width(self.usual_h) - 3 * self.margin
         boxes = self.large and self.seats > TableLayout.seats
         return self.width * 0.6 - (4 * self.margin if boxes else 0)
 
@@ -254,10 +332,16 @@ class TableLayout:
         elif side == TOP:  # the stack rises toward this hand: its top card stays clear
             x, y, rotation = self.center_x, hand.bottom() + reach + 51 * DECK_STEP, 0.0
         elif side == LEFT:
-            x, y, rotation = hand.right() + reach, self.center_y, 90.0
+            x, y, rotation = hand.right() + reach, self._deck_y(LEFT), 90.0
         else:
-            x, y, rotation = hand.left() - reach, self.center_y, -90.0
+            x, y, rotation = hand.left() - reach, self._deck_y(RIGHT), -90.0
         return Spot(round(x), round(y) - lift, rotation, 100 + index, self.deck_scale)
+
+    def _deck_y(self, side: int) -> float:
+        """The deck's middle before a side hand: the hand's, or above its plate, which a short
+        hand (stacked) brings up beside the middle."""
+        plate = self.badge_rect(side).top() - self.margin - self.card_w * self.deck_scale / 2
+        return min(self.side_y[side], plate)
 
     def taken_spot(self, side: int, index: int, point_card: bool, count: int = 0) -> Spot:
         """Taken cards: a face-down stack, and the point cards fanned face up beside it
@@ -288,6 +372,8 @@ class TableLayout:
 
     def _taken_start(self, side: int, w: float, h: float) -> tuple[float, float, int]:
         m = self.margin
+        if side == BOTTOM and self.stacked:  # above the plate, a second row going up
+            return m + w / 2, self.badge_rect(BOTTOM).top() - m - h / 2, 1
         if side == BOTTOM:
             right = self.hand_rect(BOTTOM, 13).right()
             return right + m + w / 2, self.height - m - h / 2, 1
@@ -330,9 +416,41 @@ class TableLayout:
     def aids_rect(self) -> QRectF:
         """Above the player's plate, below the left hand and its plate: the aids' buttons."""
         m = self.margin
-        plate = self.badge_rect(BOTTOM)
+        plate = self.stack_floor()
         top = max(self.hand_rect(LEFT, 13).bottom(), self.badge_rect(LEFT).bottom()) + m
+        if self.stacked:  # just above the taken cards
+            top = max(top, plate.top() - m - self.aids_room())
         return QRectF(plate.left(), top, plate.width(), max(plate.top() - m - top, 40.0))
+
+    def stack_floor(self) -> QRectF:
+        """What the table's buttons sit on: the viewer's plate, or stacked their taken cards
+        above it (as wide as the plate, as high as two rows of them or three round the oval)."""
+        plate = self.badge_rect(BOTTOM)
+        if not self.stacked:
+            return plate
+        top = plate.top() - self._pile_height(self.usual_h)  # taken cards: their usual size
+        return QRectF(plate.left(), top, plate.width(), plate.top() - top)
+
+    def _own_rows_up(self) -> float:
+        """How far the viewer's taken cards' rows reach above the first, in their heights."""
+        return 0.55
+
+    def trick_areas(self) -> list[QRectF]:
+        """What the trick covers, to be kept clear of the rest: at four seats its rectangle."""
+        return [self.trick_rect()]
+
+    def aids_room(self) -> float:
+        """The height the table's buttons want: three, or a fifth of a low table."""
+        return min(AIDS_ROOM, self.height * 0.2)
+
+    def seat_areas(self, place: int) -> list[QRectF]:
+        """Another seat's hand, plate and each of its taken cards (a cappotto's)."""
+        areas = [self.hand_rect(place, 13), self.badge_rect(place)]
+        w, h = self.card_w * self.taken_scale, self.card_h * self.taken_scale
+        for index in range(14):
+            x, y, _, _, _ = self.taken_spot(place, index, point_card=True)
+            areas.append(QRectF(x - w / 2, y - h / 2, w, h))
+        return areas
 
     def trick_rect(self) -> QRectF:
         """The area a whole trick covers: each seat's card in its place."""
@@ -353,4 +471,8 @@ class TableLayout:
         """The middle of the table, for the passing prompt and its button."""
         w = min(self.width * 0.5, 560.0)
         h = self.card_h * 0.95
-        return QRectF(self.center_x - w / 2, self.center_y - h / 2, w, h)
+        y = self.center_y
+        if self.stacked:  # the side plates come up level with the middle: above them
+            plates = min(self.badge_rect(LEFT).top(), self.badge_rect(RIGHT).top())
+            y = round((self.hand_rect(TOP, 13).bottom() + plates) / 2)
+        return QRectF(self.center_x - w / 2, y - h / 2, w, h)

@@ -21,11 +21,20 @@ from itertools import combinations
 from PySide6.QtCore import QRectF
 
 from .card_pixmaps import CARD_ASPECT
-from .layout import BOTTOM, DECK_STEP, TAKEN_SCALE, Spot, TableLayout, round_the_table
+from .layout import (
+    BOTTOM,
+    DECK_STEP,
+    TAKEN_SCALE,
+    Spot,
+    TableLayout,
+    round_the_table,
+)
 
 #: The point cards the viewer has taken: rows of this many, each card a step of a share of
 #: its width (the corner, rank and suit, stays in sight), the rows a share of its height apart.
 OWN_ROW, OWN_STEP, OWN_ROW_GAP = 11, 0.3, 0.45
+#: Stacked above the plate (low vision on a narrow table), longer rows: two at the most.
+STACKED_ROW = 13
 #: A box's fan of backs: each card a share of its width from the one before.
 FAN_STEP = 0.16
 #: A box's taken point cards: one row, two when there are more than this many.
@@ -39,6 +48,8 @@ POINT_STEP = 0.42
 #: How far the corner boxes of the top row sit below the one in the middle (of a box's
 #: height): the row curves like the oval.
 CORNER_DROP = 0.3
+#: Low vision's corner, at the least (which hand, the pass, hearts broken): as the oval's.
+INFO_ROOM = 60.0
 #: Each side holds at least two boxes (six seats); eight seats' third goes to the top row's
 #: corner on a low table.
 SIDE_BOXES = 2
@@ -48,10 +59,39 @@ def table_layout(
     seats: int, viewer: int, width: float, height: float, *, large: bool = False
 ) -> TableLayout:
     """The places of a table of ``seats`` drawn for ``viewer`` at ``width`` × ``height``
-    (``large``: low vision's larger cards)."""
+    (``large``: low vision's larger cards; on a narrow table the viewer's taken cards go
+    above their plate, where that makes them larger and all lies clear)."""
+    layout = _made(seats, viewer, width, height, large=large)
+    if large:
+        stacked = _made(seats, viewer, width, height, large=True, stacked=True)
+        if stacked.card_h > layout.card_h and stack_clear(stacked):
+            return stacked
+    return layout
+
+
+def stack_clear(layout: TableLayout) -> bool:
+    """Whether, stacked, the left column (buttons, taken cards, plate), the fan raised, the
+    trick, the corner and every other seat's parts lie clear of one another (else the row
+    is kept)."""
+    m = layout.margin
+    aids = layout.aids_rect()
+    room = layout.stack_floor().top() - m - aids.top()
+    if layout.info_rect().height() < INFO_ROOM or room < layout.aids_room() - m:
+        return False
+    column = QRectF(m, aids.top(), layout.stack_width(layout.usual_h), layout.height)
+    fan = layout.hand_rect(BOTTOM, 13).adjusted(0, -layout.card_h * 0.2, 0, 0)
+    owners = [[column], [fan], layout.trick_areas(), [layout.info_rect()]]
+    owners += [layout.seat_areas(place) for place in range(1, layout.seats)]
+    pairs = combinations(owners, 2)
+    return not any(a.intersects(b) for mine, theirs in pairs for a in mine for b in theirs)
+
+
+def _made(
+    seats: int, viewer: int, width: float, height: float, *, large: bool, stacked: bool = False
+) -> TableLayout:
     if seats == TableLayout.seats:
-        return TableLayout(width, height, viewer, large=large)
-    return OvalLayout(width, height, viewer, seats, large=large)
+        return TableLayout(width, height, viewer, large=large, stacked=stacked)
+    return OvalLayout(width, height, viewer, seats, large=large, stacked=stacked)
 
 
 class OvalLayout(TableLayout):
@@ -68,9 +108,10 @@ class OvalLayout(TableLayout):
         seats: int = 8,
         *,
         large: bool = False,
+        stacked: bool = False,
     ) -> None:
         self.seats = seats  # before the sizes: the boxes depend on it
-        super().__init__(width, height, viewer, large=large)
+        super().__init__(width, height, viewer, large=large, stacked=stacked)
         m = self.margin
         self.plate_h = float(min(max(round(self.height * 0.075), 40), 56))
         self.box_w = max(self.width * 0.2, 170.0)
@@ -137,9 +178,41 @@ class OvalLayout(TableLayout):
         return QRectF(self._boxes[place])
 
     def aids_top(self) -> float:
-        """The top of the table's buttons, above the viewer's plate (room for three)."""
-        plate = super().badge_rect(BOTTOM)
-        return plate.top() - self.margin - min(3 * 34.0, self.height * 0.2)
+        """The top of the table's buttons, above the viewer's plate (room for three), or
+        stacked above their taken cards."""
+        floor = self.stack_floor()
+        return floor.top() - self.margin - self.aids_room()
+
+    def _sides_bottom(self, usual: float) -> float:
+        """Stacked: the lower boxes end above the table's buttons."""
+        return self.aids_top() - self.margin
+
+    def _own_row(self) -> int:
+        """How many of the viewer's point cards a row holds."""
+        return STACKED_ROW if self.stacked else OWN_ROW
+
+    def _own_rows_up(self) -> float:
+        """The viewer's point cards of two decks: three rows, or two stacked."""
+        rows = -(-2 * 13 // self._own_row())
+        return (rows - 1) * OWN_ROW_GAP
+
+    def _stacked_pile_width(self) -> float:
+        """Stacked: the stack and a row of ``STACKED_ROW`` point cards."""
+        return TAKEN_SCALE * (0.95 + (STACKED_ROW - 1) * OWN_STEP + 1)
+
+    def seat_areas(self, place: int) -> list[QRectF]:
+        """The box of the seat at ``place``: plate, fan, point cards."""
+        return [self.box_rect(place)]
+
+    def trick_areas(self) -> list[QRectF]:
+        """Each card of the trick: round the oval their common rectangle's corners are
+        empty, and low vision's column of buttons and taken cards may reach into one."""
+        rects = []
+        for place in range(self.seats):
+            x, y, _, _, scale = self.trick_spot(place, 0)
+            w, h = self.card_w * scale, self.card_h * scale
+            rects.append(QRectF(x - w / 2, y - h / 2, w, h))
+        return rects
 
     def badge_rect(self, side: int) -> QRectF:
         """A seat's name plate: the viewer's as at four seats, the others' atop their box."""
@@ -184,13 +257,30 @@ class OvalLayout(TableLayout):
         scale = TRICK_SCALE
         while True:
             w, h = self.card_w * scale, self.card_h * scale
-            rx = min((right - left) / 2 - w / 2, w * 4.0)
+            rx = min(min(self.center_x - left, right - self.center_x) - w / 2, w * 4.0)
             ry = min((bottom - top) / 2 - h / 2, h * 1.6)
             smallest = TRICK_SCALE / 2 * self.usual_h / self.card_h  # of the usual card
-            if scale < smallest or neighbours_apart(directions, rx, ry, w, h):
+            apart = neighbours_apart(directions, rx, ry, w, h)
+            if scale < smallest or (apart and self._clear_of_column(directions, rx, ry, w, h)):
                 self.trick_scale = scale
                 return rx, ry
             scale *= 0.95
+
+    def _clear_of_column(
+        self, directions: Sequence[tuple[float, float]], rx: float, ry: float, w: float, h: float
+    ) -> bool:
+        """Stacked: whether each card of the trick lies clear of the buttons and the taken
+        cards above the viewer's plate (with a margin; the ring's empty corner may reach
+        over them)."""
+        if not self.stacked:
+            return True
+        m = self.margin
+        right = 2 * m + self.stack_width(self.usual_h)
+        top = self.aids_rect().top() - m
+        return all(
+            self.center_x + dx * rx - w / 2 >= right or self.center_y + dy * ry + h / 2 <= top
+            for dx, dy in directions
+        )
 
     def trick_spot(self, side: int, order: int) -> Spot:
         """The card played from ``side``: on the line from the middle toward its player."""
@@ -232,9 +322,11 @@ class OvalLayout(TableLayout):
         m = self.margin
         ox = self.hand_rect(BOTTOM, 13).right() + m + w / 2
         oy = self.height - m - h / 2
+        if self.stacked:  # above the plate, rows going up
+            ox, oy = m + w / 2, self.badge_rect(BOTTOM).top() - m - h / 2
         if not point_card:
             return Spot(ox, oy - min(index, 6) * 0.6, 0.0, 300 + index, scale)
-        row, column = divmod(index, OWN_ROW)
+        row, column = divmod(index, self._own_row())
         x = ox + w * 0.95 + column * w * OWN_STEP
         return Spot(x, oy - row * h * OWN_ROW_GAP, 0.0, 340 + column - 20 * row, scale)
 
@@ -257,9 +349,11 @@ class OvalLayout(TableLayout):
     def aids_rect(self) -> QRectF:
         """Above the viewer's plate, below the lower left box: the aids' buttons."""
         m = self.margin
-        plate = super().badge_rect(BOTTOM)
+        plate = self.stack_floor()
         box = self._boxes[self.seats - 1]
         top = box.bottom() + m
+        if self.stacked:  # just above the taken cards: the trick may come down beside
+            top = max(top, plate.top() - m - self.aids_room())
         return QRectF(plate.left(), top, plate.width(), max(plate.top() - m - top, 40.0))
 
     def prompt_rect(self) -> QRectF:

@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final, Protocol
 
 from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtWidgets import QHeaderView, QTableView, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QHeaderView, QTableView, QTabWidget, QWidget
 
 from ...controller.game_controller import PlayerFactory
 from ...controller.preferences import Preferences
@@ -325,8 +325,14 @@ class WindowGame(QObject):
         self.status.set_prompt(text)
 
     def _on_presenter_passing_changed(self, shown: bool, prompt: str, ready: bool) -> None:
+        # A pass button clicked has the focus; as the prompt goes, Qt would pass it on to the
+        # next widget (the score sheet's tabs), where the arrows meant for the cards land.
+        focus = QApplication.focusWidget()
+        had_keys = focus is not None and self.pass_panel.isAncestorOf(focus)
         self.pass_panel.show_prompt(shown, prompt, ready)
         self.view.place_overlays()
+        if had_keys and not shown:
+            self.view.setFocus()
 
     def hint(self) -> bool:
         """Ask the coach's hint for the human to act (False: nobody is); it shows when the

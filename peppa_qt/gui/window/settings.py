@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from ..high_contrast import set_high_contrast
+
 if TYPE_CHECKING:
     from ...controller.preferences import Preferences
     from ...storage import Problem, Settings
@@ -135,6 +137,8 @@ class WindowSettings(QObject):
             cache.deck, cache.four_colour, cache.back_colour, cache.high_contrast = art
             self._scene.refresh_art()
         self._scene.set_low_vision(low_vision)
+        set_high_contrast(low_vision)  # the widgets round the table and the dialogs
+        self._view.place_overlays()  # their bold words and edges: the panels' sizes anew
         self._show_trick_pause(settings)
         self._view.set_felt(settings.table_colour, plain=low_vision)
         self._sounds.set_enabled(settings.sound)

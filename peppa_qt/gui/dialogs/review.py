@@ -283,8 +283,10 @@ class ReviewDialog(QDialog):
         cards named as it moves down the list (the detail beside it is not in the Tab order)."""
         spoken = self.tr("{place}: {grade}", "a step of the review, as a screen reader says it")
         item.setData(ROLE_SPOKEN, spoken.format(place=place_text(d), grade=self._grade_words(d)))
-        verdict = f"{self._headline(d)}. {self._choice_line(d, cards_named)}"
-        item.setData(ROLE_DESCRIBED, verdict)
+        grade, headline = self._grade_words(d), self._headline(d)
+        choice = self._choice_line(d, cards_named)
+        # "Good. Good. You played…" was heard: the headline only when it says more.
+        item.setData(ROLE_DESCRIBED, choice if headline == grade else f"{headline}. {choice}")
 
     def step(self, by: int) -> None:
         """Show the decision ``by`` places on (← −1, → +1)."""

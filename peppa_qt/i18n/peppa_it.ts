@@ -1338,6 +1338,10 @@
         <source>Hand {n}</source>
         <translation>Smazzata {n}</translation>
     </message>
+    <message>
+        <source>Your choices in the hand</source>
+        <translation>Le tue scelte nella smazzata</translation>
+    </message>
     <message numerus="yes">
         <source>%n inaccuracy(ies)</source>
         <translation>
@@ -1394,6 +1398,11 @@
     <message>
         <source>What each choice was worth, and with every card known</source>
         <translation>Quanto valeva ogni scelta, e come sarebbe andata a carte scoperte</translation>
+    </message>
+    <message>
+        <source>{place}: {grade}</source>
+        <comment>a step of the review, as a screen reader says it</comment>
+        <translation>{place}: {grade}</translation>
     </message>
     <message>
         <source>Too close to tell</source>

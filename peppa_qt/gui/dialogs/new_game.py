@@ -200,7 +200,12 @@ class NewGameDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.end_mode, 1)
         row.addWidget(self.end_value)
-        form.addRow(self.tr("End of the game"), row)
+        end = QLabel(self.tr("End of the game"))
+        # A label for a row of two is nobody's buddy: a screen reader heard "At a points
+        # limit, combo box" and a spin box named after the group, "Rules".
+        end.setBuddy(self.end_mode)
+        self.end_value.setAccessibleName(end.text())
+        form.addRow(end, row)
         self.exceed = QCheckBox(self.tr("Only when a total goes past the limit"))
         form.addRow("", self.exceed)
         self.moon = QComboBox()
@@ -257,6 +262,7 @@ class NewGameDialog(QDialog):
             row.addWidget(self.names[seat], 1)
             row.addWidget(kind)
             label = QLabel()
+            label.setBuddy(self.names[seat])  # the name's field is read as "East", not "Players"
             self.seat_labels.append(label)
             form.addRow(label, row)
         self._players_form = form
@@ -414,6 +420,9 @@ class NewGameDialog(QDialog):
             shown = seat < seats
             self._players_form.setRowVisible(seat, shown)
             label.setText(labels[seat] if shown else "")
+            # Heard beside "Computer: Normal": whose seat it is (a combo box is named by its
+            # choice on Linux, and the seat's label is the name field's).
+            self.kinds[seat].setAccessibleDescription(labels[seat] if shown else "")
             if shown and not self.names[seat].text() and seat >= len(COMPASS):
                 # Quietly: a seat still "Human" while the next is set would count as a second
                 # human and take the default human's "You" ("Tu") out of its field. The name

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QProgressBar,
     QPushButton,
     QVBoxLayout,
@@ -70,6 +71,11 @@ MARKS = {Grade.GOOD: "✓", Grade.INACCURACY: "?!", Grade.MISTAKE: "?", Grade.BL
 NBSP = "\u00a0"
 #: The mark of a choice the search cannot tell from the best (its loss within the noise).
 NOISE_MARK = "≈"
+#: A step of the list as a screen reader names and describes it.
+ROLE_SPOKEN, ROLE_DESCRIBED = (
+    Qt.ItemDataRole.AccessibleTextRole,
+    Qt.ItemDataRole.AccessibleDescriptionRole,
+)
 
 
 #: The cards' height in the review (px): the hand's thirteen read at a glance, and the
@@ -139,6 +145,7 @@ class ReviewDialog(QDialog):
         self.summary = _label("title")
         self.progress = QProgressBar()
         self.steps = QListWidget()
+        self.steps.setAccessibleName(self.tr("Your choices in the hand"))
         self.steps.setMinimumWidth(150)
         self.steps.setMaximumWidth(220)
         self.steps.currentRowChanged.connect(self._on_steps_current_row_changed)
@@ -275,12 +282,24 @@ class ReviewDialog(QDialog):
             mark = NOISE_MARK if decision.within_noise else mark
             self.steps.addItem(f"{place_text(decision)}  {mark}".rstrip())
             if not decision.forced:
-                self.steps.item(self.steps.count() - 1).setToolTip(self._grade_words(decision))
+                item = self.steps.item(self.steps.count() - 1)
+                item.setToolTip(self._grade_words(decision))
+                self._speak_step(item, decision)
         for widget in (self.previous, self.next, self.details):
             widget.setEnabled(True)
         first = next((i for i, d in enumerate(review.decisions) if d.grade is not Grade.GOOD), 0)
         self.steps.setCurrentRow(first)
         self.steps.setFocus()
+
+    def _speak_step(self, item: QListWidgetItem, d: DecisionReview) -> None:
+        """A screen reader hears the grade in words, not "?!", and the verdict with the
+        cards named as it moves down the list (the detail beside it is not in the Tab order)."""
+        spoken = self.tr("{place}: {grade}", "a step of the review, as a screen reader says it")
+        item.setData(ROLE_SPOKEN, spoken.format(place=place_text(d), grade=self._grade_words(d)))
+        grade, headline = self._grade_words(d), self._headline(d)
+        choice = self._choice_line(d, cards_named)
+        # "Good. Good. You played…" was heard: the headline only when it says more.
+        item.setData(ROLE_DESCRIBED, choice if headline == grade else f"{headline}. {choice}")
 
     def step(self, by: int) -> None:
         """Show the decision ``by`` places on (← −1, → +1)."""
@@ -326,12 +345,14 @@ class ReviewDialog(QDialog):
         view = decision.position.view
         found: list[QWidget] = [_label("title", place_text(decision))]
         found.append(_label("muted", self.tr("Your cards")))
-        found.append(CardStrip(self._cache, listed(view.hand), STRIP_CARDS))
+        found.append(
+            _named(CardStrip(self._cache, listed(view.hand), STRIP_CARDS), listed(view.hand))
+        )
         if decision.position.kind == "play":
             trick = view.trick
             if trick:
                 found.append(_label("muted", self.tr("On the table")))
-                found.append(CardStrip(self._cache, trick, STRIP_CARDS))
+                found.append(_named(CardStrip(self._cache, trick, STRIP_CARDS), trick))
                 found.append(_label("muted", self._trick_text(view)))
             else:
                 found.append(_label("muted", self.tr("You lead.")))
@@ -402,9 +423,11 @@ class ReviewDialog(QDialog):
         line = self.tr("{grade}: about {points} points lost", "the grade, then the points lost")
         return line.format(grade=grade_name(d.grade), points=decimal(d.loss))
 
-    def _choice_line(self, d: DecisionReview) -> str:
-        """The better choice, and the player's."""
-        chosen, best = cards_label(d.cards(d.chosen)), cards_label(d.cards(d.best))
+    def _choice_line(
+        self, d: DecisionReview, words: Callable[[Sequence[int]], str] = cards_label
+    ) -> str:
+        """The better choice, and the player's (``words``: how the cards are written)."""
+        chosen, best = words(d.cards(d.chosen)), words(d.cards(d.best))
         passing = d.position.kind == "pass"
         if d.chosen == d.best:
             line = (
@@ -476,6 +499,17 @@ class ReviewDialog(QDialog):
             return self.tr("With every card known (not graded): your choice did as well as any.")
         line = self.tr("With every card known (not graded): {best} would have scored {gain} more.")
         return line.format(best=cards_label(d.cards(top)), gain=decimal(gain))
+
+
+def cards_named(cards: Sequence[int]) -> str:
+    """Cards in words, for a screen reader: "Jack of diamonds, 3 of diamonds"."""
+    return ", ".join(texts.card_name(card) for card in cards)
+
+
+def _named(strip: CardStrip, cards: Sequence[int]) -> CardStrip:
+    """A strip of card pictures, with its cards in words for a screen reader."""
+    strip.setAccessibleName(cards_named(cards))
+    return strip
 
 
 def _label(name: str, text: str = "") -> QLabel:

@@ -9,7 +9,7 @@ from typing import Final
 from PySide6.QtCore import QCoreApplication
 
 from ..ai.hints import Hint, Why, often_words, points_about
-from . import texts
+from .card_names import card_name
 
 #: Each figured reason's sentence for a play, then for a pass (the same unless given).
 _PLAYS: Final[dict[Hint, Callable[[], str]]] = {
@@ -98,7 +98,7 @@ def _points(points: int) -> str:
 def _cards(cards: tuple[int, ...]) -> str:
     """The cards in words, lower case inside a sentence: '7 of diamonds', 'king of spades,
     ace of spades and queen of hearts'."""
-    names = [texts.card_name(card) for card in cards]
+    names = [card_name(card) for card in cards]
     names = [name[:1].lower() + name[1:] for name in names]
     if len(names) == 1:
         return names[0]

@@ -10,6 +10,7 @@ from ..ai.hints import Hint, Why
 from ..controller import Refusal
 from ..engine import PassDirection
 from ..engine.errors import SEAT_NAMES, Reason
+from .card_names import card_name as card_name  # noqa: PLC0414 (texts.card_name, as ever)
 
 # The context is written out in every call: pyside6-lupdate only collects literal ones.
 
@@ -322,28 +323,6 @@ def hint_text(hint: Hint | Why) -> str:
             )
         case _:
             assert_never(hint)
-
-
-def card_name(card: int) -> str:
-    """The card in words: 'Queen of spades', '10 of diamonds'."""
-    rank = card % 13
-    suit = card // 13
-    ranks = {
-        9: QCoreApplication.translate("Texts", "Jack"),
-        10: QCoreApplication.translate("Texts", "Queen"),
-        11: QCoreApplication.translate("Texts", "King"),
-        12: QCoreApplication.translate("Texts", "Ace"),
-    }
-    suits = (
-        QCoreApplication.translate("Texts", "clubs"),
-        QCoreApplication.translate("Texts", "diamonds"),
-        QCoreApplication.translate("Texts", "hearts"),
-        QCoreApplication.translate("Texts", "spades"),
-    )
-    rank_text = ranks.get(rank, str(rank + 2))
-    return QCoreApplication.translate("Texts", "{rank} of {suit}", "a card").format(
-        rank=rank_text, suit=suits[suit]
-    )
 
 
 #: The name a single human gets when none is given; shown in the player's language.

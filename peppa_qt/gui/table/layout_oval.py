@@ -301,7 +301,7 @@ class OvalLayout(TableLayout):
         """Taken cards: a stack, and the point cards face up beside it (the viewer's in
         rows of their own, a box's in one row or two, closer as there are more)."""
         if side == BOTTOM:
-            return self._own_taken(index, point_card)
+            return self._own_taken(index, point_card, count)
         box, scale = self._boxes[side], self.box_scale * 0.8
         w, h = self.card_w * scale, self.card_h * scale
         x0 = box.left() + self._fan_width() + self.margin + w / 2
@@ -316,7 +316,9 @@ class OvalLayout(TableLayout):
         x = x0 + w * 0.95 + column * step
         return Spot(round(x), round(y - row * h * 0.3), 0.0, 340 + column - 20 * row, scale)
 
-    def _own_taken(self, index: int, point_card: bool) -> Spot:
+    def _own_taken(self, index: int, point_card: bool, count: int) -> Spot:
+        """The viewer's: rows of their own, as many as two decks' hearts make; Belmont's
+        point spades too make the rows longer, their cards closer (the aids stay clear)."""
         scale = self.taken_scale
         w, h = self.card_w * scale, self.card_h * scale
         m = self.margin
@@ -326,8 +328,11 @@ class OvalLayout(TableLayout):
             ox, oy = m + w / 2, self.badge_rect(BOTTOM).top() - m - h / 2
         if not point_card:
             return Spot(ox, oy - min(index, 6) * 0.6, 0.0, 300 + index, scale)
-        row, column = divmod(index, self._own_row())
-        x = ox + w * 0.95 + column * w * OWN_STEP
+        rows = -(-2 * 13 // self._own_row())
+        per_row = max(self._own_row(), -(-count // rows))
+        step = OWN_STEP * (self._own_row() - 1) / (per_row - 1)
+        row, column = divmod(index, per_row)
+        x = ox + w * 0.95 + column * w * step
         return Spot(x, oy - row * h * OWN_ROW_GAP, 0.0, 340 + column - 20 * row, scale)
 
     # ----------------------------------------------------------------- corners

@@ -50,6 +50,8 @@ POINT_STEP = 0.42
 CORNER_DROP = 0.3
 #: Low vision's corner, at the least (which hand, the pass, hearts broken): as the oval's.
 INFO_ROOM = 60.0
+#: A box's fan cards this high at the least, that eight seats' three go down each side.
+LEAST_FAN = 30
 #: Each side holds at least two boxes (six seats); eight seats' third goes to the top row's
 #: corner on a low table.
 SIDE_BOXES = 2
@@ -120,6 +122,7 @@ class OvalLayout(TableLayout):
         fitting = (self.box_w - m) / BOX_IN_CARDS / CARD_ASPECT
         # Of the usual card: in low vision the others' cards keep their size.
         fan_h = min(max(round(self.usual_h * 0.5) // 2 * 2, 40), 96, int(fitting) // 2 * 2)
+        fan_h = self._side_fan(fan_h)
         #: The scale of a box's cards (its fan and its point cards), of the viewer's card.
         self.box_scale = fan_h / self.card_h
         self.box_h = self.plate_h + m / 2 + fan_h
@@ -130,6 +133,18 @@ class OvalLayout(TableLayout):
         self._trick_radii = self._fit_trick()
 
     # ------------------------------------------------------------------ the boxes
+
+    def _side_fan(self, fan_h: int) -> int:
+        """Eight seats on a low table: the boxes' fans lower, down to ``LEAST_FAN``, where
+        that lets three boxes go down each side below the corner (at 640×500 the top row's
+        corner box took the corner's room, and the corner lay over it)."""
+        per_side = self.seats // 2 - 1
+        if per_side <= SIDE_BOXES:
+            return fan_h
+        m = self.margin
+        box_h = (self.aids_top() - (per_side + 1) * m) / (per_side + 0.85)
+        fits = int(box_h - self.plate_h - m / 2) // 2 * 2
+        return fan_h if fits < LEAST_FAN else min(fan_h, fits)
 
     def _place_boxes(self) -> dict[int, QRectF]:
         """Each other place's box: round from the lower right to the lower left.

@@ -488,8 +488,11 @@ class TableLayout:
         """The middle of the table, for the passing prompt and its button."""
         w = min(self.width * 0.5, 560.0)
         h = self.card_h * 0.95
-        y = self.center_y
-        if self.stacked:  # the side plates come up level with the middle: above them
-            plates = min(self.badge_rect(LEFT).top(), self.badge_rect(RIGHT).top())
-            y = round((self.hand_rect(TOP, 13).bottom() + plates) / 2)
+        # Between the top hand and the side plates, where that is higher than the middle:
+        # on a narrow table the prompt reaches across to the side plates (at 640 pixels it
+        # covered them); stacked they come up level with the middle.
+        plates = min(self.badge_rect(LEFT).top(), self.badge_rect(RIGHT).top())
+        y = round((self.hand_rect(TOP, 13).bottom() + plates) / 2)
+        if not self.stacked:
+            y = min(y, self.center_y)
         return QRectF(self.center_x - w / 2, y - h / 2, w, h)

@@ -11,6 +11,7 @@ from peppa_qt.gui.table.layout import (
     BOTTOM,
     LEFT,
     MIN_STEP,
+    MOST_POINT_CARDS,
     RIGHT,
     TOP,
     TableLayout,
@@ -34,9 +35,12 @@ SIZES = [
 #: there): 1024×640 with the score sheet open, an 800×600 screen, 1024×640 with a narrower
 #: sheet.
 NARROW = [(800, 580), (800, 540), (880, 580)]
-LARGE_SIZES = [(w, h, False) for w, h in SIZES] + [(w, h, True) for w, h in SIZES + NARROW]
 #: 1024×640 with the score sheet at the width it opens at: four seats' low vision too.
 SHEET_OPEN = (640, 573)
+#: The usual look on the narrow tables too, and 1024×600 with the score sheet as it opens.
+USUAL_NARROW = [*NARROW, SHEET_OPEN, (640, 500)]
+LARGE_SIZES = [(w, h, False) for w, h in SIZES + USUAL_NARROW]
+LARGE_SIZES += [(w, h, True) for w, h in SIZES + NARROW]
 FOUR_SIZES = [*LARGE_SIZES, (*SHEET_OPEN, True)]
 BOTH = (False, True)
 DECK_SIZES = [(1024, 590), (1280, 750)]
@@ -73,7 +77,8 @@ def test_plates_hands_and_trick_do_not_overlap(width: int, height: int, large: b
 def test_taken_piles_stay_on_the_table_and_off_everything_else(
     width: int, height: int, large: bool
 ) -> None:
-    """Every seat's pile, a cappotto's two rows of point cards included (14 cards)."""
+    """Every seat's pile, a cappotto's two rows of point cards included (with the house
+    rules' J♦ and 7♣, 16 cards)."""
     layout = table_layout(4, 0, width, height, large=large)
     table = QRectF(0, 0, width, height)
     others = [layout.info_rect(), layout.aids_rect()]
@@ -82,8 +87,8 @@ def test_taken_piles_stay_on_the_table_and_off_everything_else(
     piles = []
     for side in (BOTTOM, RIGHT, TOP, LEFT):
         pile = QRectF()
-        for index in range(14):
-            spot = layout.taken_spot(side, index, point_card=True)
+        for index in range(MOST_POINT_CARDS):
+            spot = layout.taken_spot(side, index, True, MOST_POINT_CARDS)
             rect = card_rect(layout, spot.x, spot.y, 0, spot.scale)
             assert table.contains(rect), (side, index)
             for area in others:
@@ -96,10 +101,12 @@ def test_taken_piles_stay_on_the_table_and_off_everything_else(
 
 
 @pytest.mark.parametrize("side", [BOTTOM, RIGHT, TOP, LEFT])
-def test_every_point_card_taken_shows_its_corner(side: int) -> None:
-    """The rank and suit in a card's top-left corner stay in sight in a fan of two rows."""
-    layout = TableLayout(1024, 580)
-    spots = [layout.taken_spot(side, index, point_card=True) for index in range(14)]
+@pytest.mark.parametrize(("width", "count"), [(1024, 14), (1024, MOST_POINT_CARDS), (800, 16)])
+def test_every_point_card_taken_shows_its_corner(side: int, width: int, count: int) -> None:
+    """The rank and suit in a card's top-left corner stay in sight in a fan of two rows
+    (the house rules' sixteen too, and the top seat's on a narrow table)."""
+    layout = TableLayout(width, 580)
+    spots = [layout.taken_spot(side, index, True, count) for index in range(count)]
     for index, spot in enumerate(spots):
         rect = card_rect(layout, spot.x, spot.y, 0, spot.scale)
         corner = QRectF(rect.left() + 1, rect.top() + 1, rect.width() * 0.2, rect.height() * 0.25)

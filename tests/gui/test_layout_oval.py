@@ -10,19 +10,23 @@ from PySide6.QtCore import QPointF, QRectF
 from test_layout import LARGE_SIZES, NARROW, card_rect
 
 from peppa_qt.gui.table.layout import BOTTOM, TableLayout, place_of, seat_at
+from peppa_qt.gui.table.layout import MOST_POINT_CARDS as FOUR_MOST
 from peppa_qt.gui.table.layout_oval import OvalLayout, table_layout
 
 SEATS = (4, 6, 8)
+#: Belmont's point cards: 26 hearts and a Q♠, K♠ and A♠ of each deck of spades.
+MOST_POINT_CARDS = {6: 29, 8: 32}
 
 
 def areas_of(layout: TableLayout, place: int) -> list[QRectF]:
-    """What a seat's place covers: its plate, a hand of 13, its taken cards (26 point
-    cards at most: every heart of two decks), the viewer's raised card too."""
+    """What a seat's place covers: its plate, a hand of 13, its taken cards (the most
+    point cards a seat may take: Belmont's every heart and point spade, RULES.md), the
+    viewer's raised card too."""
     rects = [layout.badge_rect(place), layout.hand_rect(place, 13)]
     if place == BOTTOM:
         raised = layout.raise_spot(layout.hand_spots(BOTTOM, 13)[0])
         rects.append(card_rect(layout, raised.x, raised.y, 0, 1))
-    count = 26 if layout.seats > 4 else 14
+    count = MOST_POINT_CARDS.get(layout.seats, FOUR_MOST)
     for index in range(count):
         spot = layout.taken_spot(place, index, True, count)
         rects.append(card_rect(layout, spot.x, spot.y, spot.rotation, spot.scale))
@@ -104,7 +108,7 @@ def test_the_point_cards_a_seat_takes_each_show_their_corner(
     layout = table_layout(seats, 0, width, height)
     assert isinstance(layout, OvalLayout)
     for place in (BOTTOM, 1, seats // 2):
-        for count in (3, 13, 26):
+        for count in (3, 13, 26, MOST_POINT_CARDS[seats]):
             spots = [layout.taken_spot(place, i, True, count) for i in range(count)]
             for index, spot in enumerate(spots):
                 rect = card_rect(layout, spot.x, spot.y, 0, spot.scale)

@@ -140,3 +140,19 @@ def test_the_passing_prompt_leaves_every_plate_in_sight(
     for seat in range(4):
         plate = view.mapFromScene(layout.badge_rect(seat)).boundingRect()
         assert not panel.intersects(plate), (seat, panel, plate, view.size())
+
+
+def test_the_plates_keep_their_colours_after_the_felt_comes_back(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """The plates are tinted like the felt from the start: after another table colour, or
+    low vision on and off, they came back two or three levels off the ones at startup."""
+    window = dealt(qtbot, make_window)
+    badge = window.scene.badges[0]
+    first = [colour.getRgb() for colour in badge.colours]
+    for changed in (replace(window.settings, table_colour="blue"), window.settings):
+        window.apply_settings(changed)
+    assert [colour.getRgb() for colour in badge.colours] == first
+    for low in (True, False):
+        window.apply_settings(replace(window.settings, low_vision=low))
+    assert [colour.getRgb() for colour in badge.colours] == first

@@ -10,6 +10,7 @@ from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
+from test_belmont_window import belmont
 
 from peppa_qt.engine import HandResult
 from peppa_qt.gui.panels.game_over import GameOverPanel
@@ -319,3 +320,24 @@ def test_the_tricks_tab_follows_the_four_colour_cards(
     assert ink() == "#1a7a35"  # clubs green, as the cards draw them
     window.apply_settings(replace(window.settings, four_colour=False))
     assert ink() is None
+
+
+@pytest.mark.parametrize("seats", [4, 8])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_passing_prompt_leaves_the_other_seats_in_sight_on_a_narrow_table(
+    qtbot: QtBot, make_window: WindowMaker, language: str, seats: int
+) -> None:
+    """1024×640 with the score sheet docked, the usual look: seen under Xvfb, the prompt
+    covered the side seats' plates (four seats) and the edges of the side boxes (eight)."""
+    window = make_window(size=(1024, 620))
+    window.apply_settings(replace(window.settings, language=language))
+    window.dock.show()
+    window.start_game(short_game("hearts", 1) if seats == 4 else belmont(seats))
+    qtbot.waitUntil(window.pass_panel.isVisible)
+    view, layout, shown = window.view, window.scene.layout, window.pass_panel.geometry()
+    assert view.width() < 700  # the sheet takes its room
+    for place in range(1, seats):
+        for area in [layout.badge_rect(place), layout.hand_rect(place, 13)]:
+            seen = view.mapFromScene(area).boundingRect()
+            assert not shown.intersects(seen), (place, shown, seen)
+    assert view.rect().contains(shown)

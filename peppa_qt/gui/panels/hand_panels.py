@@ -72,6 +72,10 @@ class _CopyButton(QPushButton):
         return self._wider(super().sizeHint())
 
 
+#: The passing prompt's width: usually, at the most, and narrowed between the side seats.
+PROMPT_WIDTH, PROMPT_WIDTH_MOST, PROMPT_WIDTH_LEAST = 300, 460, 220
+
+
 class PassPanel(Panel):
     """The passing prompt and its confirm button."""
 
@@ -89,13 +93,20 @@ class PassPanel(Panel):
         box.setContentsMargins(18, 12, 18, 14)
         box.addWidget(self.prompt)
         box.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.setMinimumWidth(300)
-        self.setMaximumWidth(460)
+        self.setMinimumWidth(PROMPT_WIDTH)
+        self.setMaximumWidth(PROMPT_WIDTH_MOST)
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
         """The button's text in the language in use (the prompt comes from the presenter)."""
         self.button.setText(self.tr("Pass cards"))
+
+    def fit_width(self, clear: int, whole: int) -> None:
+        """Narrower than usual where that lets it pass between the side seats' boxes (eight
+        seats at 640 pixels: it lay over their edges), the prompt in two lines if need be."""
+        narrow = PROMPT_WIDTH_LEAST <= clear < PROMPT_WIDTH
+        self.setMinimumWidth(clear if narrow else PROMPT_WIDTH)
+        self.setMaximumWidth(clear if narrow else PROMPT_WIDTH_MOST)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:

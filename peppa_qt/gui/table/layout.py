@@ -57,11 +57,16 @@ TAKEN_SCALE = 0.46
 #: The deck before the deal: a little smaller than a card in hand, each card a step higher.
 DECK_SCALE, DECK_STEP = 0.9, 0.25
 TAKEN_ROW = 7
+#: The most point cards a seat of four takes: every heart, Q♠, the house rules' J♦ and 7♣
+#: (RULES.md); they make two rows at most, the longer rows' cards closer.
+MOST_POINT_CARDS = 16
+#: A fan's point cards, a share of a card's width apart at the most (the corner in sight).
+TAKEN_STEP = 0.42
 #: The step between the cards of the player's fan, in card widths: at least enough to show
 #: each card's corner (rank and suit) whole, at most half a card.
 MIN_STEP, MAX_STEP = 0.34, 0.5
 #: Width of a seat's taken cards in card widths: the stack and a row of point cards.
-PILE_WIDTH = TAKEN_SCALE * (0.95 + (TAKEN_ROW - 1) * 0.42 + 1)
+PILE_WIDTH = TAKEN_SCALE * (0.95 + (TAKEN_ROW - 1) * TAKEN_STEP + 1)
 #: Low vision: the viewer's cards and the trick this much larger than usual where the table
 #: holds them, at most this share of its height; the others' cards keep their usual size.
 LARGE_CARDS, LARGE_SHARE = 1.4, 0.3
@@ -345,23 +350,35 @@ class TableLayout:
 
     def taken_spot(self, side: int, index: int, point_card: bool, count: int = 0) -> Spot:
         """Taken cards: a face-down stack, and the point cards fanned face up beside it
-        (``count``: how many point cards; a four-seat fan does not need to know).
+        (``count``: how many point cards).
 
         A long fan goes on in a second row half a card away; the row nearer the table's edge
-        lies under the other, so every card's corner (rank and suit) stays in sight.
+        lies under the other, so every card's corner (rank and suit) stays in sight. Past
+        fourteen (the house rules' J♦ and 7♣) the rows are longer, their cards closer.
         """
         scale = self.taken_scale
         w, h = self.card_w * scale, self.card_h * scale
         ox, oy, direction = self._taken_origin(side, w, h)
         if not point_card:
             return Spot(ox, oy - min(index, 6) * 0.6, 0.0, 300 + index, scale)
-        row, column = divmod(index, TAKEN_ROW)
-        x = ox + direction * (w * 0.95 + column * w * 0.42)
+        per_row = max(TAKEN_ROW, -(-count // 2))
+        row, column = divmod(index, per_row)
+        x = ox + direction * (w * 0.95 + column * self._taken_step(side, w, ox, per_row))
         upward = side != TOP
         y = oy + (-1 if upward else 1) * row * h * 0.55
         # A fan to the left lies under itself, so each card's left corner is never covered.
         z = 340 + direction * column + (-20 * row if upward else 20 * row)
         return Spot(x, y, 0.0, z, scale)
+
+    def _taken_step(self, side: int, w: float, ox: float, per_row: int) -> float:
+        """The step between a row's point cards: a row of ``TAKEN_ROW`` as wide as ever, a
+        longer one no wider; the top seat's short of the right hand (at 800 pixels the
+        second row's last card lay over it)."""
+        reach = (TAKEN_ROW - 1) * TAKEN_STEP * w  # from the first card's centre to the last's
+        if side == TOP:
+            right = self.hand_rect(RIGHT, 13).left() - self.margin - w / 2
+            reach = min(reach, right - ox - w * 0.95)
+        return min(w * TAKEN_STEP, reach / (per_row - 1))
 
     def _taken_origin(self, side: int, w: float, h: float) -> tuple[float, float, int]:
         key = (side, w, h)
@@ -447,8 +464,8 @@ class TableLayout:
         """Another seat's hand, plate and each of its taken cards (a cappotto's)."""
         areas = [self.hand_rect(place, 13), self.badge_rect(place)]
         w, h = self.card_w * self.taken_scale, self.card_h * self.taken_scale
-        for index in range(14):
-            x, y, _, _, _ = self.taken_spot(place, index, point_card=True)
+        for index in range(MOST_POINT_CARDS):
+            x, y, _, _, _ = self.taken_spot(place, index, True, MOST_POINT_CARDS)
             areas.append(QRectF(x - w / 2, y - h / 2, w, h))
         return areas
 
@@ -471,8 +488,11 @@ class TableLayout:
         """The middle of the table, for the passing prompt and its button."""
         w = min(self.width * 0.5, 560.0)
         h = self.card_h * 0.95
-        y = self.center_y
-        if self.stacked:  # the side plates come up level with the middle: above them
-            plates = min(self.badge_rect(LEFT).top(), self.badge_rect(RIGHT).top())
-            y = round((self.hand_rect(TOP, 13).bottom() + plates) / 2)
+        # Between the top hand and the side plates, where that is higher than the middle:
+        # on a narrow table the prompt reaches across to the side plates (at 640 pixels it
+        # covered them); stacked they come up level with the middle.
+        plates = min(self.badge_rect(LEFT).top(), self.badge_rect(RIGHT).top())
+        y = round((self.hand_rect(TOP, 13).bottom() + plates) / 2)
+        if not self.stacked:
+            y = min(y, self.center_y)
         return QRectF(self.center_x - w / 2, y - h / 2, w, h)

@@ -50,6 +50,8 @@ POINT_STEP = 0.42
 CORNER_DROP = 0.3
 #: Low vision's corner, at the least (which hand, the pass, hearts broken): as the oval's.
 INFO_ROOM = 60.0
+#: A box's fan cards this high at the least, that eight seats' three go down each side.
+LEAST_FAN = 30
 #: Each side holds at least two boxes (six seats); eight seats' third goes to the top row's
 #: corner on a low table.
 SIDE_BOXES = 2
@@ -120,6 +122,7 @@ class OvalLayout(TableLayout):
         fitting = (self.box_w - m) / BOX_IN_CARDS / CARD_ASPECT
         # Of the usual card: in low vision the others' cards keep their size.
         fan_h = min(max(round(self.usual_h * 0.5) // 2 * 2, 40), 96, int(fitting) // 2 * 2)
+        fan_h = self._side_fan(fan_h)
         #: The scale of a box's cards (its fan and its point cards), of the viewer's card.
         self.box_scale = fan_h / self.card_h
         self.box_h = self.plate_h + m / 2 + fan_h
@@ -130,6 +133,18 @@ class OvalLayout(TableLayout):
         self._trick_radii = self._fit_trick()
 
     # ------------------------------------------------------------------ the boxes
+
+    def _side_fan(self, fan_h: int) -> int:
+        """Eight seats on a low table: the boxes' fans lower, down to ``LEAST_FAN``, where
+        that lets three boxes go down each side below the corner (at 640×500 the top row's
+        corner box took the corner's room, and the corner lay over it)."""
+        per_side = self.seats // 2 - 1
+        if per_side <= SIDE_BOXES:
+            return fan_h
+        m = self.margin
+        box_h = (self.aids_top() - (per_side + 1) * m) / (per_side + 0.85)
+        fits = int(box_h - self.plate_h - m / 2) // 2 * 2
+        return fan_h if fits < LEAST_FAN else min(fan_h, fits)
 
     def _place_boxes(self) -> dict[int, QRectF]:
         """Each other place's box: round from the lower right to the lower left.
@@ -301,7 +316,7 @@ class OvalLayout(TableLayout):
         """Taken cards: a stack, and the point cards face up beside it (the viewer's in
         rows of their own, a box's in one row or two, closer as there are more)."""
         if side == BOTTOM:
-            return self._own_taken(index, point_card)
+            return self._own_taken(index, point_card, count)
         box, scale = self._boxes[side], self.box_scale * 0.8
         w, h = self.card_w * scale, self.card_h * scale
         x0 = box.left() + self._fan_width() + self.margin + w / 2
@@ -316,7 +331,9 @@ class OvalLayout(TableLayout):
         x = x0 + w * 0.95 + column * step
         return Spot(round(x), round(y - row * h * 0.3), 0.0, 340 + column - 20 * row, scale)
 
-    def _own_taken(self, index: int, point_card: bool) -> Spot:
+    def _own_taken(self, index: int, point_card: bool, count: int) -> Spot:
+        """The viewer's: rows of their own, as many as two decks' hearts make; Belmont's
+        point spades too make the rows longer, their cards closer (the aids stay clear)."""
         scale = self.taken_scale
         w, h = self.card_w * scale, self.card_h * scale
         m = self.margin
@@ -326,8 +343,11 @@ class OvalLayout(TableLayout):
             ox, oy = m + w / 2, self.badge_rect(BOTTOM).top() - m - h / 2
         if not point_card:
             return Spot(ox, oy - min(index, 6) * 0.6, 0.0, 300 + index, scale)
-        row, column = divmod(index, self._own_row())
-        x = ox + w * 0.95 + column * w * OWN_STEP
+        rows = -(-2 * 13 // self._own_row())
+        per_row = max(self._own_row(), -(-count // rows))
+        step = OWN_STEP * (self._own_row() - 1) / (per_row - 1)
+        row, column = divmod(index, per_row)
+        x = ox + w * 0.95 + column * w * step
         return Spot(x, oy - row * h * OWN_ROW_GAP, 0.0, 340 + column - 20 * row, scale)
 
     # ----------------------------------------------------------------- corners

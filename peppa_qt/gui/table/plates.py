@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QGraphicsObject
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-PLATE = QColor(8, 30, 20, 150)
-PLATE_ACTIVE = QColor(18, 58, 38, 215)
+#: The felt the table opens on (green), its centre and edge: the view's first.
+FELT_CENTRE = QColor("#2e7a4c")
+FELT_EDGE = QColor("#123a24")
 
 
 def plate_colours(centre: QColor, edge: QColor) -> tuple[QColor, QColor]:
@@ -23,6 +24,11 @@ def plate_colours(centre: QColor, edge: QColor) -> tuple[QColor, QColor]:
     active = QColor(centre.darker(190))
     active.setAlpha(215)
     return quiet, active
+
+
+#: The plates on the first felt: tinted as on any other (fixed colours of their own came
+#: back two or three levels off once the felt was changed and changed back).
+PLATE, PLATE_ACTIVE = plate_colours(FELT_CENTRE, FELT_EDGE)
 
 
 GOLD = QColor("#f5c542")

@@ -20,13 +20,11 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from ..panels.base import Panel
 from .layout import TableLayout
-from .plates import plate_colours
+from .plates import FELT_CENTRE, FELT_EDGE, plate_colours
 from .scene import TableScene
 
 #: The room a panel over the felt keeps from the table's top and bottom edges.
 PANEL_MARGIN = 8
-FELT_CENTRE = QColor("#2e7a4c")
-FELT_EDGE = QColor("#123a24")
 #: Table colours the player can choose: (centre, edge) of the felt's gradient.
 FELTS = {
     "green": (FELT_CENTRE, FELT_EDGE),

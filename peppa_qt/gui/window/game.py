@@ -121,7 +121,8 @@ class WindowGame(QObject):
         self._hand_over: HandOverScreen | None = None
         self.last_trick_panel = LastTrickPanel(cache)
         self.aids_bar = AidsBar()
-        view.add_overlay(self.pass_panel, lambda layout: layout.prompt_rect())
+        prompt = self.pass_panel  # between the side seats' plates where it fits
+        view.add_overlay(prompt, lambda layout: layout.prompt_rect(), clear_of_plates=True)
         view.add_overlay(self.last_trick_panel, _centre)
         view.add_overlay(self.aids_bar, self._aids_place)
         view.add_overlay(self.summary_panel, _centre, clear_of_plates=True)

@@ -250,8 +250,9 @@ class TableAccessibility:
         self.listeners = Listeners(view)
         #: A widget no eye sees (1 pixel, painting nothing, deaf to the mouse): each
         #: announcement is its name, and it is told shown again.
-        self.notice = QWidget(view)
-        self.notice.setObjectName(NOTICE)
+        self.notice = QWidget()
+        self.notice.setObjectName(NOTICE)  # named before a reader meets it: its role
+        self.notice.setParent(view)
         self.notice.setGeometry(0, 0, 1, 1)
         self.notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         _TABLES[view] = self

@@ -50,8 +50,10 @@ def sent(
     window = make_window()
     events: list[QAccessibleEvent] = []
     monkeypatch.setattr(accessible, "send", events.append)
+    was = QAccessible.isActive()
     QAccessible.setActive(True)
     yield window, events
+    QAccessible.setActive(was)
 
 
 @pytest.mark.parametrize("listened", [ORCA_43, NEWER])

@@ -250,15 +250,23 @@ class TableAccessibility:
         self.listeners = Listeners(view)
         #: A widget no eye sees (1 pixel, painting nothing, deaf to the mouse): each
         #: announcement is its name, and it is told shown again.
-        self.notice = QWidget()
-        self.notice.setObjectName(NOTICE)  # named before a reader meets it: its role
-        self.notice.setParent(view)
+        self.notice = QWidget(view)
+        self.notice.setObjectName(NOTICE)
+        self._renew(self.notice)
         self.notice.setGeometry(0, 0, 1, 1)
         self.notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         _TABLES[view] = self
         if not TableAccessibility._installed:
             QAccessible.installFactory(_factory)
             TableAccessibility._installed = True
+
+    @staticmethod
+    def _renew(widget: QWidget) -> None:
+        """Forget ``widget``'s accessible interface made before it was named (a filler):
+        the next one asked is made by the factory, a notification."""
+        made = QAccessible.queryAccessibleInterface(widget)
+        if made is not None and made.role() is not Role.Notification:
+            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(made))
 
     # ------------------------------------------------------------------ the tree
 

@@ -228,8 +228,10 @@ class Session:
         listen(self.on_object, dbus_interface="org.a11y.atspi.Event.Object", **keywords)
         listen(self.on_window, dbus_interface="org.a11y.atspi.Event.Window", **keywords)
         registry = self.a11y.get_object("org.a11y.atspi.Registry", "/org/a11y/atspi/registry")
+        # With Orca, this listener hears as Orca 43 does, which has no handler for
+        # announcements: the game then shows them as a notification (printed as NOTICE).
         for event in (
-            "object:announcement",
+            *(() if self.orca else ("object:announcement",)),
             "object:state-changed",
             "object:property-change",
             "object:active-descendant-changed",
@@ -264,6 +266,9 @@ class Session:
         try:
             if member == "Announcement":
                 self.say(f"ANNOUNCE: {args[3]}")
+            elif member == "StateChanged" and detail == "showing" and detail1:
+                if self.role(sender, path) == "notification":
+                    self.say(f"NOTICE: {self.name(sender, path)}")
             elif member == "StateChanged" and detail == "focused" and detail1:
                 self.focus = (sender, path)
                 self.say(f"FOCUS: {self.describe(sender, path)}")
@@ -290,6 +295,9 @@ class Session:
 
     def obj(self, sender: str, path: str):  # type: ignore[no-untyped-def]
         return self.a11y.get_object(sender, path, introspect=False)
+
+    def role(self, sender: str, path: str) -> str:
+        return str(self.obj(sender, path).GetRoleName(dbus_interface=ATSPI))
 
     def name(self, sender: str, path: str) -> str:
         return str(self.obj(sender, path).Get(ATSPI, "Name", dbus_interface=PROPS))

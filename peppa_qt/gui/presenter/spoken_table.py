@@ -82,7 +82,12 @@ class SpokenTable(QObject):
         """Each card of the viewer's hand, left to right, with what may be done with it."""
         scene, mode = self._scene, self._mode()
         return [
-            Spoken(self._card_words(sprite, mode), sprite == scene.focus, sprite in scene.raised)
+            Spoken(
+                self._card_words(sprite, mode),
+                sprite == scene.focus,
+                sprite in scene.raised,
+                sprite,
+            )
             for sprite in self._own()
         ]
 

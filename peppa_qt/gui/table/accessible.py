@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import shiboken6
-from PySide6.QtCore import QObject, QRect
+from PySide6.QtCore import QObject, QRect, Qt
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -29,9 +29,18 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAccessibleWidget, QWidget
 
+from .a11y_listeners import Listeners
+
 Role = QAccessible.Role
 #: The felt's first children: the hand's list and the trick's; the plates follow.
 HAND, TRICK, LISTS = 0, 1, 2
+#: The object name of the widget that shows each announcement to a reader deaf to them.
+NOTICE = "peppa-notice"
+
+
+def send(event: QAccessibleEvent) -> None:
+    """Tell the screen reader of ``event`` (one place, for tests to listen at)."""
+    QAccessible.updateAccessibility(event)
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,8 @@ class Spoken:
     name: str
     focused: bool = False
     selected: bool = False
+    #: Which card it is (a card of the hand): the same object while the card is held.
+    key: int | None = None
 
 
 class Speech(Protocol):
@@ -75,22 +86,42 @@ class Speech(Protocol):
 class _Node(QAccessibleInterface):
     """An object on the felt without a widget of its own: what it says is asked each time."""
 
-    def __init__(self, table: TableAccessibility, role: Role, path: tuple[int, ...]) -> None:
+    def __init__(
+        self, table: TableAccessibility, role: Role, path: tuple[int, ...], key: int | None = None
+    ) -> None:
         super().__init__()
         self._table = table
         self._role = role
         #: Where it sits: (0,) the hand, (0, i) its i-th card, (1,) the trick, (2 + s,) a plate.
         self.path = path
+        #: A card of the hand is the card ``key`` wherever it sits: a reader sees the card
+        #: after a play as a new object (a new focus it speaks), not the same place renamed.
+        self.key = key
         self._kids: list[_Node] = []
+        self._cards: dict[int, _Node] = {}
 
     # The tree: the hand and the trick have children, made as the cards come (and kept).
     def kids(self) -> list[_Node]:
+        if self.path == (HAND,):
+            return [self._card(at, item.key) for at, item in enumerate(self._table.items(HAND))]
         count = self._table.count(self.path)
         while len(self._kids) < count:
             self._kids.append(_Node(self._table, Role.ListItem, (*self.path, len(self._kids))))
         return self._kids[:count]
 
+    def _card(self, at: int, key: int | None) -> _Node:
+        """The hand's card ``key`` (now at ``at``): one object per card, kept."""
+        if key is None:  # a card without identity: its place stands for it
+            key = -1 - at
+        node = self._cards.get(key)
+        if node is None:
+            node = self._cards[key] = _Node(self._table, Role.ListItem, (HAND, at), key)
+        node.path = (HAND, at)
+        return node
+
     def spoken(self) -> Spoken:
+        if self.key is not None:
+            return self._table.card(self.key)
         return self._table.spoken(self.path)
 
     def isValid(self) -> bool:  # noqa: N802
@@ -197,6 +228,8 @@ _TABLES: weakref.WeakKeyDictionary[QWidget, TableAccessibility] = weakref.WeakKe
 
 
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
+    if isinstance(obj, QWidget) and obj.objectName() == NOTICE:
+        return QAccessibleWidget(obj, Role.Notification)
     table = _TABLES.get(obj) if isinstance(obj, QWidget) else None
     return _TableInterface(obj, table) if table is not None else None  # type: ignore[arg-type]
 
@@ -211,11 +244,29 @@ class TableAccessibility:
         self._view = weakref.ref(view)
         self.speech = speech
         self._tops: list[_Node] = []
-        self._focus: str | None = None  # the name of the card last told as focused
+        #: The card last told as focused, and its name then.
+        self._focus: tuple[_Node, str] | None = None
+        #: Whether readers hear announcements only as a shown notification (Orca 43).
+        self.listeners = Listeners(view)
+        #: A widget no eye sees (1 pixel, painting nothing, deaf to the mouse): each
+        #: announcement is its name, and it is told shown again.
+        self.notice = QWidget(view)
+        self.notice.setObjectName(NOTICE)
+        self._renew(self.notice)
+        self.notice.setGeometry(0, 0, 1, 1)
+        self.notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         _TABLES[view] = self
         if not TableAccessibility._installed:
             QAccessible.installFactory(_factory)
             TableAccessibility._installed = True
+
+    @staticmethod
+    def _renew(widget: QWidget) -> None:
+        """Forget ``widget``'s accessible interface made before it was named (a filler):
+        the next one asked is made by the factory, a notification."""
+        made = QAccessible.queryAccessibleInterface(widget)
+        if made is not None and made.role() is not Role.Notification:
+            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(made))
 
     # ------------------------------------------------------------------ the tree
 
@@ -246,6 +297,18 @@ class TableAccessibility:
             kids = found.kids() if found is not None else []
             found = kids[index] if index < len(kids) else None
         return found
+
+    def items(self, top: int) -> list[Spoken]:
+        """The hand's or the trick's cards as they are read now."""
+        return self._items(top)
+
+    def card(self, key: int) -> Spoken:
+        """What the hand's card ``key`` says now (nothing once it has left the hand)."""
+        items = self._items(HAND)
+        found = next((i for i, item in enumerate(items) if item.key == key), None)
+        if found is None and key < 0 and -1 - key < len(items):  # known by its place only
+            found = -1 - key
+        return items[found] if found is not None else Spoken("")
 
     def _items(self, top: int) -> list[Spoken]:
         if not self.alive():
@@ -286,19 +349,28 @@ class TableAccessibility:
         if view is None or not QAccessible.isActive():
             return
         node = self.focused()
-        name = node.spoken().name if node is not None else None
-        if name == self._focus:
+        now = (node, node.spoken().name) if node is not None else None
+        if now == self._focus:
             return
-        self._focus = name
+        self._focus = now
         if node is not None and view.hasFocus():
-            QAccessible.updateAccessibility(QAccessibleEvent(node, QAccessible.Event.Focus))
+            send(QAccessibleEvent(node, QAccessible.Event.Focus))
 
     def announce(self, text: str, assertive: bool = False) -> None:
         """Have the screen reader say ``text`` (assertive: at once, over what it says)."""
         view = self.view()
         if view is None or not text or not QAccessible.isActive():
             return
+        if self.listeners.wants_notice():
+            self._show_notice(text)
+            return
         event = QAccessibleAnnouncementEvent(view, text)
         if assertive:
             event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
-        QAccessible.updateAccessibility(event)
+        send(event)
+
+    def _show_notice(self, text: str) -> None:
+        """Orca 43's way: a notification named by the text, told shown (it stays on screen,
+        unseen: hiding and showing it would tell the reader twice)."""
+        self.notice.setAccessibleName(text)
+        send(QAccessibleEvent(self.notice, QAccessible.Event.ObjectShow))

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessible
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker
 
-from peppa_qt.gui.table import accessible
+from peppa_qt.gui.table import a11y_listeners, accessible
 from peppa_qt.gui.table.a11y_listeners import registered_events, wants_notice
 from peppa_qt.gui.window.main_window import MainWindow
 
@@ -79,3 +79,21 @@ def test_an_announcement_is_a_notification_shown_only_to_a_reader_deaf_to_announ
     assert notice.text(QAccessible.Text.Name) == "Bruno plays 4 of clubs."
     assert not notice.state().invisible  # shown, to a reader (1 pixel, painting nothing)
     assert table.notice.width() * table.notice.height() <= 1
+
+
+def test_the_registry_is_asked_at_most_every_few_seconds_not_at_every_card(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each announcement asks whether the readers changed: a process each card played would
+    be a waste; one every ``ASK_EVERY`` seconds is enough."""
+    started: list[list[str]] = []
+    listeners = a11y_listeners.Listeners()
+    monkeypatch.setattr(listeners, "_tool", "/usr/bin/dbus-send")
+    monkeypatch.setattr(listeners, "_start", started.append)
+    listeners._address = "unix:path=/tmp/bus"  # (known already)
+    for _ in range(20):
+        listeners.wants_notice()
+    assert len(started) == 1
+    monkeypatch.setattr(listeners, "_asked_at", listeners._asked_at - a11y_listeners.ASK_EVERY)
+    listeners.wants_notice()
+    assert len(started) == 2

@@ -7,8 +7,9 @@ announcements, so that a newer reader, which handles announcements, never hears 
 
 The registry (``org.a11y.atspi.Registry.GetRegisteredEvents``) is asked by ``dbus-send`` in a
 ``QProcess``, never blocking the window: PySide6's QtDBus cannot read its ``a(ss)`` answer. The
-answer is kept and asked again after each use, so a reader started or stopped meanwhile is
-known from the next announcement but one.
+answer is kept and asked again after a use, at most every ``ASK_EVERY`` seconds (not a
+process for each card played), so a reader started or stopped meanwhile is known a few
+seconds later.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+import time
 
 from PySide6.QtCore import QObject, QProcess
 
@@ -34,6 +36,8 @@ EVENTS_QUERY = (
 )
 #: The event names, as a client registers them (any case, with or without dashes), that carry
 #: announcements and showing changes: a whole class ("object:") carries all of it.
+#: How often the registry is asked again at most (s).
+ASK_EVERY = 5.0
 ANNOUNCEMENT = ("", "object", "object:", "object:announcement")
 SHOWING = (
     "",
@@ -65,6 +69,7 @@ class Listeners(QObject):
         self._address = ""
         self._notice = False
         self._asking: QProcess | None = None
+        self._asked_at = -ASK_EVERY
 
     def wants_notice(self) -> bool:
         """Whether announcements should be shown as a notification (the last answer kept),
@@ -75,14 +80,21 @@ class Listeners(QObject):
     def _ask(self) -> None:
         if self._tool is None or self._asking is not None:
             return
+        if time.monotonic() - self._asked_at < ASK_EVERY:
+            return
+        self._asked_at = time.monotonic()
+        if self._address:
+            self._start([f"--bus={self._address}", *EVENTS_QUERY])
+        else:
+            self._start(list(ADDRESS_QUERY))
+
+    def _start(self, arguments: list[str]) -> None:
+        assert self._tool is not None
         process = QProcess(self)
         process.finished.connect(lambda *_: self._answered(process))
         process.errorOccurred.connect(lambda *_: self._answered(process))
         self._asking = process
-        if self._address:
-            process.start(self._tool, [f"--bus={self._address}", *EVENTS_QUERY])
-        else:
-            process.start(self._tool, list(ADDRESS_QUERY))
+        process.start(self._tool, arguments)
 
     def _answered(self, process: QProcess) -> None:
         if self._asking is not process:
@@ -96,6 +108,6 @@ class Listeners(QObject):
         if not self._address:  # the bus's address first, then at once what is listened to
             self._address = reply.strip()
             if self._address:
-                self._ask()
+                self._start([f"--bus={self._address}", *EVENTS_QUERY])
             return
         self._notice = wants_notice(registered_events(reply))

@@ -1344,8 +1344,8 @@
         <translation>Scegli tre carte per {name} {arrow}</translation>
     </message>
     <message>
-        <source>Three cards chosen: Space on one (or a click) puts it back.</source>
-        <translation>Tre carte scelte: Spazio su una (o un clic) la rimette in mano.</translation>
+        <source>Three cards chosen: press Space on one (or click it) to put it back.</source>
+        <translation>Tre carte scelte: premi Spazio su una (o fai clic) per rimetterla in mano.</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,16 @@
     </message>
 </context>
 <context>
+    <name>HandSummaryPanel</name>
+    <message numerus="yes">
+        <source>%n point(s) this hand</source>
+        <translation>
+            <numerusform>%n point this hand</numerusform>
+            <numerusform>%n points this hand</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HostGameDialog</name>
     <message numerus="yes">
         <source>%n player(s)</source>
@@ -162,6 +172,16 @@
         <translation>
             <numerusform>{name}: points lost per reviewed hand, by game (%n hand reviewed, {lost} on average; hands not reviewed are not counted)</numerusform>
             <numerusform>{name}: points lost per reviewed hand, by game (%n hands reviewed, {lost} on average; hands not reviewed are not counted)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowGame</name>
+    <message numerus="yes">
+        <source>Tricks of this hand: %n.</source>
+        <translation>
+            <numerusform>Tricks of this hand: %n.</numerusform>
+            <numerusform>Tricks of this hand: %n.</numerusform>
         </translation>
     </message>
 </context>

@@ -174,12 +174,43 @@
         <translation>Numero di distribuzione {number}</translation>
     </message>
     <message>
+        <source>The deal matches the fingerprint {fingerprint} (key {key}).</source>
+        <translation>La distribuzione corrisponde all'impronta {fingerprint} (chiave {key}).</translation>
+    </message>
+    <message>
+        <source>The deal does not match the fingerprint {fingerprint} (key {key}).</source>
+        <translation>La distribuzione non corrisponde all'impronta {fingerprint} (chiave {key}).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) this hand</source>
+        <translation>
+            <numerusform>%n punto in questa smazzata</numerusform>
+            <numerusform>%n punti in questa smazzata</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{name}: {points}, total {total}</source>
+        <translation>{name}: {points}, totale {total}</translation>
+    </message>
+    <message>
+        <source>{row}; no point cards taken</source>
+        <translation>{row}; nessuna carta con punti</translation>
+    </message>
+    <message>
+        <source>{row}; took {cards}</source>
+        <translation>{row}; carte con punti: {cards}</translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>Copia</translation>
     </message>
     <message>
         <source>Copied ✓</source>
         <translation>Copiato ✓</translation>
+    </message>
+    <message>
+        <source>Copies the deal number {number}</source>
+        <translation>Copia il numero di distribuzione {number}</translation>
     </message>
     <message>
         <source>A replayed deal: no fingerprint to match.</source>
@@ -599,12 +630,32 @@
         <translation>Esci dallo schermo intero (anche F11)</translation>
     </message>
     <message>
+        <source>Keys of the game</source>
+        <translation>I tasti del gioco</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasti</translation>
+    </message>
+    <message>
+        <source>What they do</source>
+        <translation>A cosa servono</translation>
+    </message>
+    <message>
         <source>At the table</source>
         <translation>Al tavolo</translation>
     </message>
     <message>
         <source>Menu commands</source>
         <translation>Comandi dei menu</translation>
+    </message>
+    <message>
+        <source>Left and Right arrows</source>
+        <translation>Frecce sinistra e destra</translation>
+    </message>
+    <message>
+        <source>{keys}: {what}</source>
+        <translation>{keys}: {what}</translation>
     </message>
 </context>
 <context>
@@ -845,10 +896,6 @@
         <translation>Nessuna carta di {suit} in mano.</translation>
     </message>
     <message>
-        <source>Three cards chosen: press “Pass cards” (Enter), or click one to put it back.</source>
-        <translation>Tre carte scelte: premi «Passa le carte» (Invio), o fai clic su una per rimetterla in mano.</translation>
-    </message>
-    <message>
         <source>Choose three cards to pass.</source>
         <translation>Scegli tre carte da passare.</translation>
     </message>
@@ -921,6 +968,10 @@
     <message>
         <source>The Peppa is taken!</source>
         <translation>Presa la Peppa!</translation>
+    </message>
+    <message>
+        <source>Three cards chosen: press “Pass cards” (Enter), or Space on one (or a click) to put it back.</source>
+        <translation>Tre carte scelte: premi «Passa le carte» (Invio), o Spazio su una (o un clic) per rimetterla in mano.</translation>
     </message>
     <message>
         <source>From {name}: {cards}.</source>
@@ -1293,8 +1344,8 @@
         <translation>Scegli tre carte per {name} {arrow}</translation>
     </message>
     <message>
-        <source>Three cards chosen: click one to put it back.</source>
-        <translation>Tre carte scelte: fai clic su una per rimetterla in mano.</translation>
+        <source>Three cards chosen: press Space on one (or click it) to put it back.</source>
+        <translation>Tre carte scelte: premi Spazio su una (o fai clic) per rimetterla in mano.</translation>
     </message>
 </context>
 <context>
@@ -2581,6 +2632,18 @@
         <translation>Primo di mano</translation>
     </message>
     <message>
+        <source>{card}: led and took the trick</source>
+        <translation>{card}: primo di mano, ha fatto la presa</translation>
+    </message>
+    <message>
+        <source>{card}: took the trick</source>
+        <translation>{card}: ha fatto la presa</translation>
+    </message>
+    <message>
+        <source>{card}: led the trick</source>
+        <translation>{card}: primo di mano</translation>
+    </message>
+    <message>
         <source>Points</source>
         <translation>Punti</translation>
     </message>
@@ -2874,12 +2937,27 @@
         <translation>Punteggi</translation>
     </message>
     <message>
+        <source>Tricks of this hand</source>
+        <translation>Prese di questa smazzata</translation>
+    </message>
+    <message>
         <source>Tricks</source>
         <translation>Prese</translation>
     </message>
     <message>
         <source>Chart</source>
         <translation>Grafico</translation>
+    </message>
+    <message>
+        <source>No trick has been taken yet in this hand.</source>
+        <translation>In questa smazzata nessuno ha ancora fatto una presa.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tricks of this hand: %n.</source>
+        <translation>
+            <numerusform>Prese di questa smazzata: %n.</numerusform>
+            <numerusform>Prese di questa smazzata: %n.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Looking for the best choice…</source>

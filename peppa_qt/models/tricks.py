@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -34,6 +34,9 @@ class TrickListModel(QAbstractTableModel):
         #: Each trick's cells, each a role's value: the views ask again for every cell of
         #: every row each time a row comes (the rows fit their contents), so it is made once.
         self._cells: list[list[dict[int, Any]]] = []
+        #: A card in words ("9 of clubs"), what a screen reader says of a cell (its text,
+        #: "▸9♣", was read as symbols); None: the cell's text.
+        self.card_words: Callable[[int], str] | None = None
 
     def reset(self, names: Sequence[str] | None = None) -> None:
         """Empty the list (a new hand), optionally with new player names."""
@@ -98,6 +101,8 @@ class TrickListModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self._heard(index.row(), index.column())
         if role != Qt.ItemDataRole.ToolTipRole:
             return self._cells[index.row()][index.column()].get(role)
         _, leader, winner, _ = self._tricks[index.row()]
@@ -107,6 +112,23 @@ class TrickListModel(QAbstractTableModel):
                 return self.tr("Took the trick")
             return self.tr("Led the trick") if seat == leader else None
         return None
+
+    def _heard(self, row: int, column: int) -> str | None:
+        """A cell in words: "9 of clubs: led the trick" (asked each time: the language may
+        have changed since)."""
+        cards, leader, winner, points = self._tricks[row]
+        if column == self.points_column:
+            return str(points)
+        if self.card_words is None:
+            return None
+        card = self.card_words(cards[column])
+        if column == leader == winner:
+            return self.tr("{card}: led and took the trick").format(card=card)
+        if column == winner:
+            return self.tr("{card}: took the trick").format(card=card)
+        if column == leader:
+            return self.tr("{card}: led the trick").format(card=card)
+        return card
 
     def headerData(  # noqa: N802
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

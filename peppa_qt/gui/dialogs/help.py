@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QEvent, QLocale, qVersion
+from PySide6.QtCore import QEvent, QLocale, Qt, qVersion
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -108,26 +110,42 @@ class KeyboardDialog(QDialog):
         ]
         #: (keys, what they do): the table's first, then the menus'.
         self.rows = [*table, *shortcuts]
-        rows = [self._section(self.tr("At the table")), *self._rows(table)]
-        rows += [self._section(self.tr("Menu commands")), *self._rows(shortcuts)]
-        browser = QTextBrowser()
-        browser.setHtml(f"<table cellpadding='4'>{''.join(rows)}</table>")
+        #: A list a screen reader reads line by line, "Enter: Pass the three cards…" (an
+        #: HTML table was one unnamed label, its cells run together).
+        self.keys = QTreeWidget()
+        self.keys.setAccessibleName(self.tr("Keys of the game"))
+        self.keys.setHeaderLabels([self.tr("Keys"), self.tr("What they do")])
+        self.keys.setRootIsDecorated(False)
+        self.keys.setItemsExpandable(False)
+        self.keys.setAlternatingRowColors(True)
+        self._add_section(self.tr("At the table"), table)
+        self._add_section(self.tr("Menu commands"), shortcuts)
+        self.keys.expandAll()
+        self.keys.resizeColumnToContents(0)
+        first = self.keys.topLevelItem(0)
+        key = first.child(0) if first is not None else None
+        if key is not None:  # the focus on the first key, not on a title
+            self.keys.setCurrentItem(key)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)
-        box.addWidget(browser, 1)
+        box.addWidget(self.keys, 1)
         box.addWidget(buttons)
+        self.keys.setFocus()
 
-    @staticmethod
-    def _section(title: str) -> str:
-        return f"<tr><td colspan='2'><h3>{html.escape(title)}</h3></td></tr>"
-
-    @staticmethod
-    def _rows(pairs: list[tuple[str, str]]) -> list[str]:
-        return [
-            f"<tr><td><b>{html.escape(keys)}</b></td><td>{html.escape(what)}</td></tr>"
-            for keys, what in pairs
-        ]
+    def _add_section(self, title: str, pairs: list[tuple[str, str]]) -> None:
+        """A title in bold, then a line for each key: heard as "keys: what they do"."""
+        section = QTreeWidgetItem(self.keys, [title])
+        section.setFirstColumnSpanned(True)
+        font = section.font(0)
+        font.setBold(True)
+        section.setFont(0, font)
+        arrows = {self.tr("← →"): self.tr("Left and Right arrows")}
+        for keys, what in pairs:
+            item = QTreeWidgetItem(section, [keys, what])
+            heard = self.tr("{keys}: {what}").format(keys=arrows.get(keys, keys), what=what)
+            item.setData(0, Qt.ItemDataRole.AccessibleTextRole, heard)
+            item.setData(1, Qt.ItemDataRole.AccessibleTextRole, what)
 
 
 class AboutDialog(QDialog):

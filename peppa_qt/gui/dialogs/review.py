@@ -353,24 +353,33 @@ class ReviewDialog(QDialog):
             if trick:
                 found.append(_label("muted", self.tr("On the table")))
                 found.append(_named(CardStrip(self._cache, trick, STRIP_CARDS), trick))
-                found.append(_label("muted", self._trick_text(view)))
+                played = _label("muted", self._trick_text(view))
+                played.setAccessibleName(self._trick_text(view, texts.card_name))
+                found.append(played)
             else:
                 found.append(_label("muted", self.tr("You lead.")))
         if view.passed is not None and view.received is not None:
             passed = self.tr("You passed {given}; you received {got}.").format(
                 given=cards_label(listed(view.passed)), got=cards_label(listed(view.received))
             )
-            found.append(_label("muted", passed))
+            label = _label("muted", passed)
+            heard = self.tr("You passed {given}; you received {got}.").format(
+                given=cards_named(listed(view.passed)), got=cards_named(listed(view.received))
+            )
+            label.setAccessibleName(heard)  # the cards in words, their symbols on screen
+            found.append(label)
         voids = self._voids_text(view)
         if voids:
             found.append(_label("muted", voids))
         return found
 
-    def _trick_text(self, view: PlayerView) -> str:
-        """Who played each card of the trick so far: "Bruno 7♠ · Carla K♠"."""
+    def _trick_text(self, view: PlayerView, words: Callable[[int], str] = card_label) -> str:
+        """Who played each card of the trick so far: "Bruno 7♠ · Carla K♠" (with
+        ``texts.card_name``, "Bruno 7 of spades, Carla King of spades", as it is heard)."""
         first = len(view.plays) - len(view.trick)
-        return " · ".join(
-            f"{texts.player_name(self._names[view.seat_of_play(i)])} {card_label(card)}"
+        joint = " · " if words is card_label else ", "
+        return joint.join(
+            f"{texts.player_name(self._names[view.seat_of_play(i)])} {words(card)}"
             for i, card in enumerate(view.plays[first:], first)
         )
 
@@ -396,10 +405,14 @@ class ReviewDialog(QDialog):
         chosen = cards_label(d.cards(d.chosen))
         if d.forced:
             only = self.tr("You played {card}: there was no other choice.")
-            return [_label("", only.format(card=chosen))]
+            forced = _label("", only.format(card=chosen))
+            forced.setAccessibleName(only.format(card=cards_named(d.cards(d.chosen))))
+            return [forced]
         style = "noise" if d.within_noise else d.grade.value
         found: list[QWidget] = [_label(style, self._headline(d))]
-        found.append(_label("", self._choice_line(d)))
+        choice = _label("", self._choice_line(d))
+        choice.setAccessibleName(self._choice_line(d, cards_named))  # the cards in words
+        found.append(choice)
         if d.reason is not None:
             found.append(_label("", texts.hint_text(d.reason)))
         lesson = self._hindsight_text(d, details=False)

@@ -22,6 +22,8 @@ from .base import Panel, panel_label
 from .score_chart import SEAT_COLOURS
 from .summaries import HandSummary
 
+#: The pass's arrows (``texts.direction_arrow``), left out of what a screen reader reads.
+_ARROWS = str.maketrans("", "", "→←↑•")
 # How long a Copy button says "Copied ✓" (ms); not "#:", which lupdate reads as a note.
 COPIED_MS = 2000
 
@@ -116,6 +118,8 @@ class PassPanel(Panel):
     def show_prompt(self, shown: bool, prompt: str, ready: bool) -> None:
         """Show or hide; the button works once three cards are chosen."""
         self.prompt.setText(prompt)
+        # Heard without the arrow, which a screen reader reads as "right arrow" or not at all.
+        self.prompt.setAccessibleName(" ".join(prompt.translate(_ARROWS).split()))
         self.button.setEnabled(ready)
         self.setVisible(shown)
 
@@ -135,6 +139,8 @@ class CardStrip(QWidget):
         super().__init__()
         self._cache = cache
         self.cards = list(cards)
+        # A picture a screen reader names by its cards (it was an unnamed filler).
+        self.setAccessibleName(", ".join(texts.card_name(card) for card in self.cards))
         self._size = QSize()
         self._step = 0
         self.set_card_height(height)
@@ -340,6 +346,9 @@ class HandSummaryPanel(Panel):
         self.deal_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         row.addWidget(self.deal_label)
         self._copy = _CopyButton(shown)
+        self._copy.setAccessibleDescription(
+            self.tr("Copies the deal number {number}").format(number=shown)
+        )
         row.addWidget(self._copy)
         row.addStretch(1)
         box.addLayout(row)
@@ -353,12 +362,38 @@ class HandSummaryPanel(Panel):
             check.format(fingerprint=summary.fingerprint or "", key=summary.deal_key or ""),
             "muted",
         )
+        self.deal_check.setAccessibleName(self._check_heard(summary))
         self.deal_check.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.deal_check.setWordWrap(True)  # long in Italian: two lines rather than a wide panel
         box.addWidget(self.deal_check)
 
+    def _check_heard(self, summary: HandSummary) -> str:
+        """The fingerprint line without its mark, which a screen reader reads as a symbol."""
+        if summary.replay:
+            check = self.tr("A replayed deal: no fingerprint to match.")
+        elif summary.matches:
+            check = self.tr("The deal matches the fingerprint {fingerprint} (key {key}).")
+        else:
+            check = self.tr("The deal does not match the fingerprint {fingerprint} (key {key}).")
+        return check.format(fingerprint=summary.fingerprint or "", key=summary.deal_key or "")
+
+    def _row_heard(self, seat: int, summary: HandSummary) -> str:
+        """A player's row in words: "Bruno: 7 points this hand, total 7; took Queen of
+        spades" (the row is read label by label, its cards a picture)."""
+        name = texts.player_name(summary.names[seat])
+        cards = summary.point_cards[seat]
+        points = self.tr("%n point(s) this hand", "", summary.points[seat])
+        row = self.tr("{name}: {points}, total {total}").format(
+            name=name, points=points, total=summary.totals[seat]
+        )
+        if not cards:
+            return self.tr("{row}; no point cards taken").format(row=row)
+        taken = ", ".join(texts.card_name(card) for card in cards)
+        return self.tr("{row}; took {cards}").format(row=row, cards=taken)
+
     def _add_row(self, grid: QGridLayout, row: int, seat: int, summary: HandSummary) -> None:
         name = panel_label(texts.player_name(summary.names[seat]))
+        name.setAccessibleName(self._row_heard(seat, summary))
         name.setStyleSheet(f"color: {SEAT_COLOURS[seat].name()}; font-weight: bold;")
         grid.addWidget(name, row, 0)
         cards = summary.point_cards[seat]

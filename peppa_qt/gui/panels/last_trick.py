@@ -118,9 +118,14 @@ class LastTrickPanel(Panel):
         plays: Sequence[tuple[int, int]],
         winner_side: int,
         line: str,
+        *,
+        heard: str = "",
     ) -> None:
-        """``plays``: (side, card) in play order; ``line``: who led and who took it."""
+        """``plays``: (side, card) in play order; ``line``: who led and who took it;
+        ``heard``: the trick in words, what a screen reader says of the panel."""
         self.title.setText(title)
+        self.setAccessibleName(title)
+        self.setAccessibleDescription(heard or line)
         self.cross.cards = list(plays)
         self.cross.winner_side = winner_side
         self.cross.updateGeometry()  # six or eight cards take more room than four

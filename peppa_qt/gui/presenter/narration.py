@@ -113,7 +113,8 @@ class Narration(QObject):
         elif mode is Mode.PASSING and full:
             self.say(
                 lambda: self.tr(
-                    "Three cards chosen: press “Pass cards” (Enter), or click one to put it back."
+                    "Three cards chosen: press “Pass cards” (Enter), or Space on one (or a click)"
+                    " to put it back."
                 )
             )
         elif mode is Mode.PASSING and not self._says(self._choose):

@@ -55,4 +55,4 @@ class PassSelection(QObject):
 
     def full_words(self) -> str:
         """Why a fourth card is not taken, and what to do instead."""
-        return self.tr("Three cards chosen: click one to put it back.")
+        return self.tr("Three cards chosen: press Space on one (or click it) to put it back.")

@@ -300,6 +300,7 @@ class WindowCommands(QObject):
         game = self._host.game
         if self._dock.isVisible() and game.tricks_tab_shown():
             self._dock.hide()
+            game.view.setFocus()  # back to the cards (the table the focus was in is gone)
             return
         self._dock.show()
         game.show_tricks_tab()

@@ -24,6 +24,7 @@ from ...controller.setup import Pace
 from ...engine import EndMode
 from ...models import ScoreSheetModel, TrickListModel
 from ...storage import Profile
+from .. import texts
 from ..panels.aids_bar import AidsBar
 from ..panels.game_over import GameOverPanel
 from ..panels.hand_panels import HandSummaryPanel, PassPanel
@@ -112,6 +113,7 @@ class WindowGame(QObject):
         self.controller = self.session.controller
         self.scores = ScoreSheetModel(self)
         self.tricks = TrickListModel(self, four_colour=cache.four_colour)
+        self.tricks.card_words = texts.card_name  # its cells read "9 of clubs", not "9♣"
         self.presenter = TablePresenter(
             self.controller, self.session, view, self.scores, self.tricks, parent=self
         )
@@ -134,6 +136,7 @@ class WindowGame(QObject):
     def _connect(self) -> None:
         p = self.presenter
         p.status_changed.connect(self._on_presenter_status_changed)
+        self.status.noticed.connect(self._on_status_noticed)
         p.passing_changed.connect(self._on_presenter_passing_changed)
         p.hand_summary_ready.connect(self._on_presenter_hand_summary_ready)
         p.game_finished.connect(self._on_presenter_game_finished)
@@ -274,7 +277,19 @@ class WindowGame(QObject):
         limit = table.rules.end_value if table and table.rules.end_mode is EndMode.POINTS else None
         self.chart.set_data(self.presenter.names(), self.scores.progress(), limit)
 
+    def _name_sheets(self) -> None:
+        """The two tables named for a screen reader (they were "table ''")."""
+        tabs = self._tabs
+        if tabs is None:
+            return
+        names = ((SCORES_TAB, self.tr("Scores")), (TRICKS_TAB, self.tr("Tricks of this hand")))
+        for tab, name in names:
+            sheet = tabs.widget(tab)
+            if sheet is not None:
+                sheet.setAccessibleName(name)
+
     def _name_tabs(self) -> None:
+        self._name_sheets()
         tabs = self._tabs
         if tabs is not None:
             tabs.setTabText(SCORES_TAB, self.tr("Scores"))
@@ -282,9 +297,20 @@ class WindowGame(QObject):
             tabs.setTabText(CHART_TAB, self.tr("Chart"))
 
     def show_tricks_tab(self) -> None:
-        """The dock's list of this hand's tricks in front."""
-        if self._tabs is not None:
-            self._tabs.setCurrentIndex(TRICKS_TAB)
+        """The dock's list of this hand's tricks in front, the focus on its last trick (K
+        asked for it: the arrows read it, K again goes back to the cards), and said."""
+        if self._tabs is None:
+            return
+        self._tabs.setCurrentIndex(TRICKS_TAB)
+        count = self.tricks.rowCount()
+        if not count:
+            self.presenter.narration.announce(self.tr("No trick has been taken yet in this hand."))
+            return
+        self.presenter.narration.announce(self.tr("Tricks of this hand: %n.", "", count))
+        table = self._tabs.widget(TRICKS_TAB)
+        if isinstance(table, QTableView):
+            table.setCurrentIndex(self.tricks.index(count - 1, 0))
+            table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def tricks_tab_shown(self) -> bool:
         """Whether the dock's tab in front is the list of this hand's tricks."""
@@ -324,6 +350,10 @@ class WindowGame(QObject):
 
     def _on_presenter_status_changed(self, text: str) -> None:
         self.status.set_prompt(text)
+
+    def _on_status_noticed(self, text: str) -> None:
+        """A notice ("A hint is for your turn.") is said politely, as the prompt is."""
+        self.presenter.narration.announce(text)
 
     def _on_presenter_passing_changed(self, shown: bool, prompt: str, ready: bool) -> None:
         # A pass button clicked has the focus; as the prompt goes, Qt would pass it on to the
@@ -382,7 +412,9 @@ class WindowGame(QObject):
     def _on_presenter_last_trick_shown(
         self, title: str, plays: list[tuple[int, int]], winner_side: int, line: str
     ) -> None:
-        self.last_trick_panel.show_trick(title, plays, winner_side, line)
+        # Read by its title and, in words, its cards and who took it (it was "panel ''").
+        heard = self.presenter.speech.last_trick()
+        self.last_trick_panel.show_trick(title, plays, winner_side, line, heard=heard)
         self.view.place_overlays()
 
     def _on_presenter_last_trick_hidden(self) -> None:

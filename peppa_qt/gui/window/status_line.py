@@ -19,6 +19,9 @@ class StatusLine(QStatusBar):
     """A status bar whose game prompt survives menus and notices."""
 
     prompt_changed = Signal(str)
+    #: A notice was shown: a screen reader is to say it too (the status bar is not read by
+    #: itself: "A hint is for your turn." was silent).
+    noticed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -39,3 +42,4 @@ class StatusLine(QStatusBar):
     def notice(self, text: str) -> None:
         """A passing word ("Saved as …"): shown over the prompt for a few seconds."""
         self.showMessage(text, NOTICE_MS)
+        self.noticed.emit(text)

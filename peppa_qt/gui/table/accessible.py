@@ -248,17 +248,18 @@ class TableAccessibility:
         self._focus: tuple[_Node, str] | None = None
         #: Whether readers hear announcements only as a shown notification (Orca 43).
         self.listeners = Listeners(view)
+        if not TableAccessibility._installed:  # (before the notice: its interface is ours)
+            QAccessible.installFactory(_factory)
+            TableAccessibility._installed = True
         #: A widget no eye sees (1 pixel, painting nothing, deaf to the mouse): each
         #: announcement is its name, and it is told shown again.
         self.notice = QWidget(view)
         self.notice.setObjectName(NOTICE)
-        self._renew(self.notice)
+        if QAccessible.isActive():  # a reader made its interface as it was made: a filler
+            self._renew(self.notice)
         self.notice.setGeometry(0, 0, 1, 1)
         self.notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         _TABLES[view] = self
-        if not TableAccessibility._installed:
-            QAccessible.installFactory(_factory)
-            TableAccessibility._installed = True
 
     @staticmethod
     def _renew(widget: QWidget) -> None:

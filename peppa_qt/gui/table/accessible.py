@@ -26,7 +26,6 @@ from PySide6.QtGui import (
     QAccessibleAnnouncementEvent,
     QAccessibleEvent,
     QAccessibleInterface,
-    QAccessibleStateChangeEvent,
 )
 from PySide6.QtWidgets import QAccessibleWidget, QWidget
 
@@ -396,10 +395,10 @@ class TableAccessibility:
         self._on_hand = False
         if was is not None and was[0] is node and was[2] != now[2]:
             # Chosen or put back: a reader on the card hears its state (a focus on the
-            # object it is on says nothing to Orca 43).
-            changed = QAccessible.State()
-            changed.selected = True
-            send(QAccessibleStateChangeEvent(node, changed))
+            # object it is on says nothing to Orca 43). Qt's AT-SPI bridge passes a selection
+            # event on as "state-changed:selected" (a state change of "selected": not at all).
+            chosen = QAccessible.Event.SelectionAdd if now[2] else QAccessible.Event.SelectionRemove
+            send(QAccessibleEvent(node, chosen))
         send(QAccessibleEvent(node, QAccessible.Event.Focus))
 
     def announce(self, text: str, assertive: bool = False) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QWidget
 from pytestqt.qtbot import QtBot
@@ -189,6 +191,25 @@ def test_each_turn_the_ring_is_on_a_card_to_play_and_one_enter_plays_it_the_last
         assert scene.focus in scene.hands[0] and not scene.item(scene.focus).dimmed
         qtbot.keyClick(view, Qt.Key.Key_Return)  # once
         qtbot.waitUntil(lambda n=left: len(scene.hands[0]) == n - 1, timeout=5000)
+
+
+def test_at_the_turn_the_ring_stays_on_the_card_it_was_on_when_that_can_be_played(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(replace(short_game("hearts", 1), seed=3))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    scene, view = window.scene, window.view
+    for key in (Qt.Key.Key_End, Qt.Key.Key_Left, Qt.Key.Key_Left):  # the last three passed
+        qtbot.keyClick(view, key)
+        qtbot.keyClick(view, Qt.Key.Key_Space)
+    qtbot.keyClick(view, Qt.Key.Key_Home)  # the ring left on a card kept
+    kept = scene.focus
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+    legal = [c for c in scene.hands[0] if not scene.item(c).dimmed]
+    assert kept in legal[1:]  # (this deal: a card received is the first to play)
+    assert scene.focus == kept
 
 
 def test_enter_presses_the_focused_button_by_the_plate_and_on_a_panel(

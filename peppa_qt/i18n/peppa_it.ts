@@ -1912,6 +1912,22 @@
         </translation>
     </message>
     <message>
+        <source>Last card you can play.</source>
+        <translation>Ultima carta giocabile.</translation>
+    </message>
+    <message>
+        <source>First card you can play.</source>
+        <translation>Prima carta giocabile.</translation>
+    </message>
+    <message>
+        <source>Last card.</source>
+        <translation>Ultima carta.</translation>
+    </message>
+    <message>
+        <source>First card.</source>
+        <translation>Prima carta.</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>nessuna</translation>
     </message>

@@ -69,7 +69,7 @@ def test_the_hand_is_a_list_of_named_cards_with_the_ring_as_focus(
     assert any(name.endswith(", playable") for name in names)
     assert any(name.endswith(", not playable") for name in names)
     playable = [name for name in names if name.endswith(", playable")]
-    qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the ring on the first card to play
+    # At the turn the ring is on the first card to play.
     focused = [card.text(Name) for card in kids(hand(window)) if card.state().focused]
     assert focused == playable[:1]
     assert hand(window).focusChild().text(Name) == playable[0]
@@ -91,8 +91,7 @@ def test_cards_played_and_tricks_taken_are_announced(
 ) -> None:
     window, heard = said
     to_play(qtbot, window)
-    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # the ring on the first card to play
-    card = hand(window).focusChild().text(Name).removesuffix(", playable")
+    card = hand(window).focusChild().text(Name).removesuffix(", playable")  # the ring's
     qtbot.keyClick(window.view, Qt.Key.Key_Return)  # played
     qtbot.waitUntil(lambda: any("takes the trick" in s or "take the trick" in s for s in heard))
     assert f"Anna plays {card}." in heard
@@ -110,7 +109,6 @@ def test_in_italian_the_cards_and_announcements_are_italian(
         to_play(qtbot, window)
         names = [card.text(Name) for card in kids(hand(window))]
         assert any(name.endswith(", non giocabile") for name in names)
-        qtbot.keyClick(window.view, Qt.Key.Key_Return)
         card = hand(window).focusChild().text(Name)
         assert card.endswith(", giocabile")
         qtbot.keyClick(window.view, Qt.Key.Key_Return)
@@ -175,8 +173,8 @@ HAND_OVER = ("Hand over. ", "Points: ", "Smazzata finita. ", "Punti: ")
 
 
 def play_out(qtbot: QtBot, window: MainWindow, heard: list[str]) -> None:
-    """The rest of the hand by keys (Enter: the ring on the first card to play; Enter again:
-    played), until its points are announced."""
+    """The rest of the hand by keys (Enter: the card the ring is on at the turn, played),
+    until its points are announced."""
 
     def over() -> bool:
         return any(said.startswith(HAND_OVER) for said in heard)
@@ -185,8 +183,9 @@ def play_out(qtbot: QtBot, window: MainWindow, heard: list[str]) -> None:
         qtbot.waitUntil(lambda: window.presenter.mode == PLAYING or over(), timeout=5000)
         if over():
             return
+        count = len(window.scene.hands[0])
         qtbot.keyClick(window.view, Qt.Key.Key_Return)
-        qtbot.keyClick(window.view, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda n=count: len(window.scene.hands[0]) < n or over(), timeout=5000)
     qtbot.waitUntil(over, timeout=5000)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QTableView, QWidget
 from pytestqt.qtbot import QtBot
@@ -55,8 +57,7 @@ def test_enter_plays_the_card_with_the_focus_ring_not_the_one_raised_before(
     hand = list(scene.hands[0])
     played: list[tuple[int, int]] = []
     window.controller.card_played.connect(lambda seat, card: played.append((seat, card)))
-    qtbot.keyClick(view, Qt.Key.Key_Return)  # no ring yet: it shows on the first legal card
-    assert scene.focus == hand[first] and not played
+    assert scene.focus == hand[first]  # at the turn the ring is on the first legal card
     qtbot.keyClick(view, Qt.Key.Key_Space)  # a preview of the first card
     press(qtbot, view, Qt.Key.Key_Right, second - first)
     assert scene.focus == hand[second]
@@ -73,8 +74,7 @@ def test_space_previews_the_focused_card_and_puts_it_back(
     first, second = at_a_choice_of_two(qtbot, window)
     scene, view = window.scene, window.view
     hand = list(scene.hands[0])
-    press(qtbot, view, Qt.Key.Key_Right, first + 1)
-    qtbot.keyClick(view, Qt.Key.Key_Space)
+    qtbot.keyClick(view, Qt.Key.Key_Space)  # the ring is on the first legal card
     assert scene.raised == {hand[first]}
     qtbot.keyClick(view, Qt.Key.Key_Space)
     assert scene.raised == set()
@@ -127,10 +127,12 @@ def test_tab_leaves_the_table_for_the_pass_button_and_the_score_sheet_and_comes_
     qtbot.waitUntil(lambda: window.presenter.mode != PASSING, timeout=5000)
 
 
-def test_the_ring_goes_round_the_cards_that_can_be_played_only(
+def test_the_ring_stops_at_the_ends_of_the_cards_to_play_and_says_so_home_and_end_reach_them(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = make_window()
+    heard: list[str] = []
+    window.presenter.announced.connect(lambda text, assertive: heard.append(text))
     window.start_game(short_game("hearts", 1))
     pass_by_keys(qtbot, window)
     scene, view = window.scene, window.view
@@ -142,13 +144,72 @@ def test_the_ring_goes_round_the_cards_that_can_be_played_only(
         count = len(scene.hands[0])
         window.presenter.play_card(legal[0])
         qtbot.waitUntil(lambda n=count: len(scene.hands[0]) == n - 1)
+    assert scene.focus == legal[0]  # the turn puts the ring on the first card to play
     seen = []
-    for _ in range(len(legal) + 1):
+    for _ in range(len(legal)):
         qtbot.keyClick(view, Qt.Key.Key_Right)
         seen.append(scene.focus)
-    assert seen == [*legal, legal[0]]  # round, and never on a dimmed card
+    # Never on a dimmed card, and not round to the first: a reader would not know it jumped.
+    assert seen == [*legal[1:], legal[-1]]
+    assert heard[-1] == "Last card you can play."
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert scene.focus == legal[0]
     qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert scene.focus == legal[0] and heard[-1] == "First card you can play."
+    qtbot.keyClick(view, Qt.Key.Key_End)
     assert scene.focus == legal[-1]
+
+
+def test_the_ring_stops_at_the_hands_ends_while_passing(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    heard: list[str] = []
+    window.presenter.announced.connect(lambda text, assertive: heard.append(text))
+    window.start_game(short_game("hearts", 1))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    scene, view = window.scene, window.view
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    assert scene.focus == scene.hands[0][-1]
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert scene.focus == scene.hands[0][-1] and heard[-1] == "Last card."
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert scene.focus == scene.hands[0][0] and heard[-1] == "First card."
+
+
+def test_each_turn_the_ring_is_on_a_card_to_play_and_one_enter_plays_it_the_last_too(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(short_game("hearts", 1))
+    pass_by_keys(qtbot, window)
+    scene, view = window.scene, window.view
+    for left in range(13, 0, -1):
+        qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+        assert len(scene.hands[0]) == left
+        assert scene.focus in scene.hands[0] and not scene.item(scene.focus).dimmed
+        qtbot.keyClick(view, Qt.Key.Key_Return)  # once
+        qtbot.waitUntil(lambda n=left: len(scene.hands[0]) == n - 1, timeout=5000)
+
+
+def test_at_the_turn_the_ring_stays_on_the_card_it_was_on_when_that_can_be_played(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.start_game(replace(short_game("hearts", 1), seed=3))
+    qtbot.waitUntil(lambda: window.presenter.mode == PASSING, timeout=5000)
+    scene, view = window.scene, window.view
+    for key in (Qt.Key.Key_End, Qt.Key.Key_Left, Qt.Key.Key_Left):  # the last three passed
+        qtbot.keyClick(view, key)
+        qtbot.keyClick(view, Qt.Key.Key_Space)
+    qtbot.keyClick(view, Qt.Key.Key_Home)  # the ring left on a card kept
+    kept = scene.focus
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.presenter.mode == PLAYING, timeout=5000)
+    legal = [c for c in scene.hands[0] if not scene.item(c).dimmed]
+    assert kept in legal[1:]  # (this deal: a card received is the first to play)
+    assert scene.focus == kept
 
 
 def test_enter_presses_the_focused_button_by_the_plate_and_on_a_panel(

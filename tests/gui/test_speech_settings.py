@@ -40,8 +40,7 @@ def test_the_dialog_turns_a_kind_off(qtbot: QtBot) -> None:
 def play_a_trick(qtbot: QtBot, window: MainWindow, heard: list[str], settings: Settings) -> None:
     window.apply_settings(settings)
     to_play(qtbot, window)
-    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # the ring on the first card to play
-    assert hand(window).focusChild() is not None
+    assert hand(window).focusChild() is not None  # the turn puts the ring on a card
     qtbot.keyClick(window.view, Qt.Key.Key_Return)  # played
     qtbot.waitUntil(lambda: window.presenter.table.tricks[-1].complete, timeout=5000)
 

@@ -46,19 +46,24 @@ class TableInput:
         next_action: Callable[[], None],
         *,
         no_suit: Callable[[int], None] = lambda suit: None,
+        at_end: Callable[[bool, bool], None] = lambda last, playing: None,
     ) -> None:
         """``next_action`` is called at each action first (the moment before is over);
-        ``no_suit(suit)`` when a suit's key finds none of it in the hand."""
+        ``no_suit(suit)`` when a suit's key finds none of it in the hand; ``at_end(last,
+        playing)`` when an arrow finds the ring at the hand's last (or first) card."""
         self._focus = focus
         self._no_suit = no_suit
+        self._at_end = at_end
         self._actions = actions
         self._next_action = next_action
         #: The cards that may be played now (a card set's mask); the last asked for.
         self.legal = 0
 
     def may_play(self, legal: CardSet) -> None:
-        """The player is asked for a card: one of ``legal``."""
+        """The player is asked for a card: one of ``legal``. The ring stands on one already
+        (Enter plays it; a reader hears which)."""
         self.legal = legal.mask
+        self._focus.at_turn(self.playable)
 
     def playable(self, card: int) -> bool:
         """Whether ``card`` (a sprite of the viewer's hand) may be played now."""
@@ -74,8 +79,9 @@ class TableInput:
             actions.play_card(card)
 
     def press(self, action: str) -> None:
-        """A key on the table: "left", "right", "select" (Space), "activate" (Enter), or
-        "suit 0" to "suit 3" (the keys 1 to 4: clubs, diamonds, hearts, spades)."""
+        """A key on the table: "left", "right", "first" (Home), "last" (End), "select"
+        (Space), "activate" (Enter), or "suit 0" to "suit 3" (the keys 1 to 4: clubs,
+        diamonds, hearts, spades)."""
         mode = self._actions.mode
         if mode is Mode.IDLE:
             return
@@ -86,7 +92,10 @@ class TableInput:
             if not self._focus.to_suit(suit, lambda c: card_of(c) // SUIT_SIZE, mode):
                 self._no_suit(suit)
         elif action in ("left", "right"):
-            self._focus.move(-1 if action == "left" else 1, mode, self.playable)
+            if not self._focus.move(-1 if action == "left" else 1, mode, self.playable):
+                self._at_end(action == "right", mode is Mode.PLAYING)
+        elif action in ("first", "last"):
+            self._focus.to_end(action == "last", mode, self.playable)
         elif action == "select" and focus is not None:
             if mode is Mode.PASSING:
                 self._actions.toggle_selected(focus)

@@ -1,8 +1,9 @@
 """The keyboard's ring on the viewer's hand: the arrows move it, Space and Enter act on it.
 
-It moves only over the cards that can be played (while playing), round the hand, and never
-touches the game: what a key asks for (choose this card, play it, pass) goes back to the
-presenter as an intent.
+It moves only over the cards that can be played (while playing), stops at the hand's ends
+(where a reader is told so), and never touches the game: what a key asks for (choose this
+card, play it, pass) goes back to the presenter as an intent. At the player's turn it stands
+on a card already: the one it was on, if that can be played, else the first that can.
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ class KeyboardFocus:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        #: The last card the ring was on (it leaves the hand while others play).
+        self._last: int | None = None
+        scene.hand_marked.connect(self._seen)
+
+    def _seen(self) -> None:
+        if self.scene.focus is not None:
+            self._last = self.scene.focus
 
     @property
     def card(self) -> int | None:
@@ -31,12 +39,37 @@ class KeyboardFocus:
         """The viewer's hand, left to right."""
         return self.scene.hands[self.scene.viewer]
 
-    def move(self, step: int, mode: Mode, playable: Playable) -> None:
-        """Left (−1) or right (+1): the ring to the next card that way."""
+    def move(self, step: int, mode: Mode, playable: Playable) -> bool:
+        """Left (−1) or right (+1): the ring to the next card that way; False (and the ring
+        stays) at the hand's end."""
         hand = self.hand()
         if not hand:
-            return
-        self.scene.set_focus(self._next(hand, step, mode, playable))
+            return True
+        card = self._next(hand, step, mode, playable)
+        if card is None:
+            return False
+        self._set(card, mode)
+        return True
+
+    def to_end(self, last: bool, mode: Mode, playable: Playable) -> None:
+        """Home or End: the ring to the first or last card (that can be played)."""
+        cards = self._cards(self.hand(), mode, playable)
+        if cards:
+            self._set(cards[-1] if last else cards[0], mode)
+
+    def at_turn(self, playable: Playable) -> None:
+        """The player's turn: the ring stays on (or comes back to) the card it was on, if
+        that can be played, else goes to the first that can."""
+        hand = self.hand()
+        legal = [c for c in hand if playable(c)]
+        for card in (self.card, self._last):
+            if card in legal:
+                self.scene.set_focus(card)
+                return
+        self.scene.set_focus(legal[0] if legal else None)
+
+    def _set(self, card: int, mode: Mode) -> None:
+        self.scene.set_focus(card)
         if mode is Mode.PLAYING and self.scene.raised:  # the preview follows the ring
             self.scene.set_selection([])
 
@@ -54,9 +87,7 @@ class KeyboardFocus:
             return False
         focus = self.card
         at = cards.index(focus) + 1 if focus in cards else 0
-        self.scene.set_focus(cards[at % len(cards)])
-        if mode is Mode.PLAYING and self.scene.raised:  # the preview follows the ring
-            self.scene.set_selection([])
+        self._set(cards[at % len(cards)], mode)
         return True
 
     def first_playable(self, playable: Playable) -> None:
@@ -64,17 +95,25 @@ class KeyboardFocus:
         legal = [c for c in self.hand() if playable(c)]
         self.scene.set_focus(legal[0] if legal else None)
 
-    def _next(self, hand: list[int], step: int, mode: Mode, playable: Playable) -> int:
-        """The card the ring moves to: round the hand, only over cards that can be played."""
-        focus = self.card
-        cards = hand
+    @staticmethod
+    def _cards(hand: list[int], mode: Mode, playable: Playable) -> list[int]:
+        """The cards the ring goes over: while playing, those that can be played."""
         if mode is Mode.PLAYING:
-            cards = [c for c in hand if playable(c)] or hand
+            return [c for c in hand if playable(c)] or hand
+        return hand
+
+    def _next(self, hand: list[int], step: int, mode: Mode, playable: Playable) -> int | None:
+        """The card the ring moves to, only over cards that can be played; None at the end
+        (no wrapping round: a reader would not know the ring had jumped to the other end)."""
+        focus = self.card
+        cards = self._cards(hand, mode, playable)
         if focus not in cards:  # from outside (or a dimmed card): the first one that way
             if focus in hand:
                 at = hand.index(focus)
                 ahead = [c for c in cards if (hand.index(c) - at) * step > 0]
                 if ahead:
                     return ahead[0] if step > 0 else ahead[-1]
+                return None
             return cards[0] if step > 0 else cards[-1]
-        return cards[(cards.index(focus) + step) % len(cards)]
+        at = cards.index(focus) + step
+        return cards[at] if 0 <= at < len(cards) else None

@@ -140,6 +140,14 @@ class SpokenTable(QObject):
             points = sum(table.rules.card_points[int(c)] for c in table.taken[seat])
         return self.tr("%n point(s) taken", "", points)
 
+    def hand_end(self, last: bool, playing: bool) -> str:
+        """An arrow at the ring's last (or first) card: the ring stays, and says so."""
+        if playing:
+            return (
+                self.tr("Last card you can play.") if last else self.tr("First card you can play.")
+            )
+        return self.tr("Last card.") if last else self.tr("First card.")
+
     # ------------------------------------------------------- the table, asked
 
     def hand_by_suit(self) -> str:

@@ -128,7 +128,13 @@ class TablePresenter(QObject):
             sprites=self.hand.sprites,
         )
         self.input = TableInput(
-            self.focus, self, self.aids.next_action, no_suit=self.narration.no_suit
+            self.focus,
+            self,
+            self.aids.next_action,
+            no_suit=self.narration.no_suit,
+            at_end=lambda last, playing: self.narration.announce(
+                self.speech.hand_end(last, playing)
+            ),
         )
         self.speech = SpokenTable(
             self.scene,

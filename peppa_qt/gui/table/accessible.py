@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import shiboken6
-from PySide6.QtCore import QObject, QRect, Qt
+from PySide6.QtCore import QObject, QRect, Qt, QTimer
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -183,6 +183,9 @@ class _Node(QAccessibleInterface):
             state.focusable = state.selectable = True
             state.focused = spoken.focused
             state.selected = spoken.selected
+        elif self.path == (HAND,):  # the focus while no card has the ring (a card played)
+            state.focusable = True
+            state.focused = self._table.hand_focused()
         state.readOnly = True
         return state
 
@@ -244,8 +247,12 @@ class TableAccessibility:
         self._view = weakref.ref(view)
         self.speech = speech
         self._tops: list[_Node] = []
-        #: The card last told as focused, and its name then.
-        self._focus: tuple[_Node, str] | None = None
+        #: The card last told as focused, its name and whether it was chosen then.
+        self._focus: tuple[_Node, str, bool] | None = None
+        #: Whether the hand's list was last told focused (the ring gone from the hand).
+        self._on_hand = False
+        #: Whether the focus is to be told once this moment's changes are made.
+        self._pending = False
         #: Whether readers hear announcements only as a shown notification (Orca 43).
         self.listeners = Listeners(view)
         if not TableAccessibility._installed:  # (before the notice: its interface is ours)
@@ -344,18 +351,56 @@ class TableAccessibility:
 
     # ------------------------------------------------------------ what is told
 
+    def hand_focused(self) -> bool:
+        """Whether the hand's list itself has the focus (no card has the ring)."""
+        view = self.view()
+        return self._on_hand and view is not None and view.hasFocus() and self.focused() is None
+
     def hand_changed(self) -> None:
-        """The ring moved, or the focused card's words changed: the reader is told."""
+        """The ring moved, or the focused card's words changed: the reader is told.
+
+        A card under the ring is told once the moment's changes are made: its words change
+        with the mode just after the ring moves (at the turn, "playable" comes a moment after
+        the ring), and a card played is renamed a moment before it leaves the hand (told then,
+        a reader found an empty card where the ring had been). The ring gone is told at once,
+        before what the moment announces."""
+        if self.focused() is None:
+            self._tell_focus()
+        elif not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self.notice, self._tell_focus)
+
+    def _tell_focus(self) -> None:
+        """The focus to the card with the ring, the card chosen or put back, or to the hand
+        when the ring has left it (a card played or passed: no empty card keeps the focus)."""
+        self._pending = False
         view = self.view()
         if view is None or not QAccessible.isActive():
             return
         node = self.focused()
-        now = (node, node.spoken().name) if node is not None else None
+        now = None
+        if node is not None:
+            spoken = node.spoken()
+            now = (node, spoken.name, spoken.selected)
         if now == self._focus:
             return
-        self._focus = now
-        if node is not None and view.hasFocus():
-            send(QAccessibleEvent(node, QAccessible.Event.Focus))
+        was, self._focus = self._focus, now
+        if not view.hasFocus():
+            return
+        if node is None or now is None:
+            hand = self.node((HAND,))
+            if was is not None and hand is not None:
+                self._on_hand = True
+                send(QAccessibleEvent(hand, QAccessible.Event.Focus))
+            return
+        self._on_hand = False
+        if was is not None and was[0] is node and was[2] != now[2]:
+            # Chosen or put back: a reader on the card hears its state (a focus on the
+            # object it is on says nothing to Orca 43). Qt's AT-SPI bridge passes a selection
+            # event on as "state-changed:selected" (a state change of "selected": not at all).
+            chosen = QAccessible.Event.SelectionAdd if now[2] else QAccessible.Event.SelectionRemove
+            send(QAccessibleEvent(node, chosen))
+        send(QAccessibleEvent(node, QAccessible.Event.Focus))
 
     def announce(self, text: str, assertive: bool = False) -> None:
         """Have the screen reader say ``text`` (assertive: at once, over what it says)."""

@@ -37,6 +37,8 @@ PLAIN_FELT = (QColor("#111411"), QColor("#111411"))
 KEYS = {
     Qt.Key.Key_Left: "left",
     Qt.Key.Key_Right: "right",
+    Qt.Key.Key_Home: "first",
+    Qt.Key.Key_End: "last",
     Qt.Key.Key_Space: "select",
     Qt.Key.Key_Return: "activate",
     Qt.Key.Key_Enter: "activate",
@@ -58,7 +60,7 @@ Anchor = Callable[[TableLayout], QRectF]
 class TableView(QGraphicsView):
     """Shows the scene 1:1 (no scaling: cards stay crisp) and keeps it the viewport's size."""
 
-    key_pressed = Signal(str)  # "left", "right", "select", "activate" or "suit 0"…"suit 3"
+    key_pressed = Signal(str)  # "left", "right", "first", "last", "select", "activate", "suit 0"…
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)

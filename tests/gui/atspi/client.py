@@ -229,10 +229,10 @@ def run(a11y, heard: list[str], keys: str) -> dict:
         choices = playable(cards)
         if trick == 0:
             playing = [c["name"] for c in cards]
-            # No ring while the hand waits (it goes at each card played): Right puts it on
-            # the first card to play.
-            press("Right")
-            cards = hand.wait(lambda c: focused(c) is not None, 5, "the ring")
+        # The turn puts the ring on a card to play (it leaves at each card played, while the
+        # hand waits): the first, after a card played.
+        cards = hand.wait(lambda c: focused(c) is not None, 5, "the ring")
+        if trick == 0:
             first_focus = [focused(cards)]
         target = choices[trick % len(choices)]  # not always the first: the arrows are used
         reach(hand, target, cards)

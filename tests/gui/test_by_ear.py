@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from qt_helpers import WindowMaker, short_game
 from test_review_window import open_review, play_a_hand, small_reviews  # noqa: F401
@@ -75,3 +76,20 @@ def test_the_reviews_card_pictures_are_named_in_words(review_window: ReviewDialo
     for strip in strips:
         named = QAccessible.queryAccessibleInterface(strip).text(Name)
         assert named and all(" of " in card for card in named.split(", "))
+
+
+def test_every_line_of_the_review_is_heard_with_its_cards_in_words(
+    qtbot: QtBot, review_window: ReviewDialog
+) -> None:
+    """The symbols stay on screen; a screen reader is told every line's cards by name, the
+    Details' values and hindsight too."""
+    review_window.details.setChecked(True)
+    for row in range(review_window.steps.count()):
+        review_window.steps.setCurrentRow(row)
+        labels = [label for label in review_window.detail.findChildren(QLabel)]
+        heard = [
+            QAccessible.queryAccessibleInterface(label).text(Name)
+            for label in labels
+            if label.isVisible()
+        ]
+        assert heard and not any(suit in line for line in heard for suit in "♣♦♥♠"), heard

@@ -417,12 +417,15 @@ class ReviewDialog(QDialog):
             found.append(_label("", texts.hint_text(d.reason)))
         lesson = self._hindsight_text(d, details=False)
         if lesson:
-            found.append(_label("", lesson))
+            heard = self._hindsight_text(d, details=False, words=cards_named)
+            found.append(_heard(_label("", lesson), heard))
         if self.details.isChecked():
-            found.append(_label("muted", self._values_text(d)))
+            values = _label("muted", self._values_text(d))
+            found.append(_heard(values, self._values_text(d, texts.card_name, ", ")))
             more = self._hindsight_text(d, details=True)
             if more and more != lesson:
-                found.append(_label("muted", more))
+                heard = self._hindsight_text(d, details=True, words=cards_named)
+                found.append(_heard(_label("muted", more), heard))
         return found
 
     def _grade_words(self, d: DecisionReview) -> str:
@@ -467,14 +470,16 @@ class ReviewDialog(QDialog):
         )
         return line.format(best=best, cards=chosen)
 
-    def _values_text(self, d: DecisionReview) -> str:
-        """What each choice loses against the best, lower is better (the headline's unit)."""
+    def _values_text(
+        self, d: DecisionReview, name: Callable[[int], str] = card_label, join: str = NBSP
+    ) -> str:
+        """What each choice loses against the best, lower is better (the headline's unit);
+        each card written by ``name``, a pass's joined by ``join``."""
         top = max(mean for mean, _ in d.values.values())
         ranked = sorted(d.values, key=lambda c: -d.values[c][0])
         # A pass's three cards kept on one line, and its number told from its cards.
         each = "; ".join(
-            f"{NBSP.join(card_label(card) for card in d.cards(c))}:{NBSP}"
-            f"{decimal(top - d.values[c][0])}"
+            f"{join.join(name(card) for card in d.cards(c))}:{NBSP}{decimal(top - d.values[c][0])}"
             for c in ranked
         )
         line = self.tr(
@@ -483,15 +488,21 @@ class ReviewDialog(QDialog):
         )
         return line.format(values=each, error=decimal(d.error))
 
-    def _hindsight_text(self, d: DecisionReview, *, details: bool) -> str:
+    def _hindsight_text(
+        self,
+        d: DecisionReview,
+        *,
+        details: bool,
+        words: Callable[[Sequence[int]], str] = cards_label,
+    ) -> str:
         """With every card known: said where it teaches (a bet that worked out, bad luck),
-        or in details; never as if it were the grade."""
+        or in details; never as if it were the grade (``words``: how cards are written)."""
         hindsight = d.hindsight
         if hindsight is None:
             return ""
         top = hindsight.best(d.chosen)
         mine = hindsight.values.get(d.chosen)
-        chosen = cards_label(d.cards(d.chosen))
+        chosen = words(d.cards(d.chosen))
         worked = mine is None or top == d.chosen
         gain = 0.0 if worked or mine is None else hindsight.values[top] - mine
         if d.grade is not Grade.GOOD and worked:
@@ -505,18 +516,24 @@ class ReviewDialog(QDialog):
                 "As the cards really lay, {best} would have scored {gain} more; but from what "
                 "you could see your choice was a sound bet."
             )
-            return line.format(best=cards_label(d.cards(top)), gain=decimal(gain))
+            return line.format(best=words(d.cards(top)), gain=decimal(gain))
         if not details:
             return ""
         if worked:
             return self.tr("With every card known (not graded): your choice did as well as any.")
         line = self.tr("With every card known (not graded): {best} would have scored {gain} more.")
-        return line.format(best=cards_label(d.cards(top)), gain=decimal(gain))
+        return line.format(best=words(d.cards(top)), gain=decimal(gain))
 
 
 def cards_named(cards: Sequence[int]) -> str:
     """Cards in words, for a screen reader: "Jack of diamonds, 3 of diamonds"."""
     return ", ".join(texts.card_name(card) for card in cards)
+
+
+def _heard(label: QLabel, words: str) -> QLabel:
+    """A label a screen reader reads in ``words`` (its cards by name, not by symbol)."""
+    label.setAccessibleName(words)
+    return label
 
 
 def _named(strip: CardStrip, cards: Sequence[int]) -> CardStrip:

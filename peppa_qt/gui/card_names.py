@@ -3,6 +3,8 @@ coach's reasons, which ``texts`` words, can name cards without an import circle)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QCoreApplication
 
 
@@ -26,3 +28,8 @@ def card_name(card: int) -> str:
     return QCoreApplication.translate("Texts", "{rank} of {suit}", "a card").format(
         rank=rank_text, suit=suits[suit]
     )
+
+
+def cards_named(cards: Iterable[int]) -> str:
+    """Cards in words, for a screen reader: "Jack of diamonds, 3 of diamonds"."""
+    return ", ".join(card_name(card) for card in cards)

@@ -42,6 +42,7 @@ from ...engine.cardset import listed
 from ...engine.view import PlayerView
 from ...models.card_text import card_label, cards_label
 from .. import texts
+from ..card_names import cards_named
 from ..high_contrast import own_style
 from ..panels.hand_panels import CardStrip
 from ..table.card_pixmaps import CardPixmapCache
@@ -346,13 +347,13 @@ class ReviewDialog(QDialog):
         found: list[QWidget] = [_label("title", place_text(decision))]
         found.append(_label("muted", self.tr("Your cards")))
         found.append(
-            _named(CardStrip(self._cache, listed(view.hand), STRIP_CARDS), listed(view.hand))
+            CardStrip(self._cache, listed(view.hand), STRIP_CARDS)  # (named by its cards)
         )
         if decision.position.kind == "play":
             trick = view.trick
             if trick:
                 found.append(_label("muted", self.tr("On the table")))
-                found.append(_named(CardStrip(self._cache, trick, STRIP_CARDS), trick))
+                found.append(CardStrip(self._cache, trick, STRIP_CARDS))
                 played = _label("muted", self._trick_text(view))
                 played.setAccessibleName(self._trick_text(view, texts.card_name))
                 found.append(played)
@@ -525,21 +526,10 @@ class ReviewDialog(QDialog):
         return line.format(best=words(d.cards(top)), gain=decimal(gain))
 
 
-def cards_named(cards: Sequence[int]) -> str:
-    """Cards in words, for a screen reader: "Jack of diamonds, 3 of diamonds"."""
-    return ", ".join(texts.card_name(card) for card in cards)
-
-
 def _heard(label: QLabel, words: str) -> QLabel:
     """A label a screen reader reads in ``words`` (its cards by name, not by symbol)."""
     label.setAccessibleName(words)
     return label
-
-
-def _named(strip: CardStrip, cards: Sequence[int]) -> CardStrip:
-    """A strip of card pictures, with its cards in words for a screen reader."""
-    strip.setAccessibleName(cards_named(cards))
-    return strip
 
 
 def _label(name: str, text: str = "") -> QLabel:

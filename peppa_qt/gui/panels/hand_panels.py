@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.deals import format_deal_number
 from .. import texts
+from ..card_names import cards_named
 from ..table.card_pixmaps import CARD_ASPECT, CardPixmapCache
 from .base import Panel, panel_label
 from .score_chart import SEAT_COLOURS
@@ -140,7 +141,7 @@ class CardStrip(QWidget):
         self._cache = cache
         self.cards = list(cards)
         # A picture a screen reader names by its cards (it was an unnamed filler).
-        self.setAccessibleName(", ".join(texts.card_name(card) for card in self.cards))
+        self.setAccessibleName(cards_named(self.cards))
         self._size = QSize()
         self._step = 0
         self.set_card_height(height)
@@ -388,7 +389,7 @@ class HandSummaryPanel(Panel):
         )
         if not cards:
             return self.tr("{row}; no point cards taken").format(row=row)
-        taken = ", ".join(texts.card_name(card) for card in cards)
+        taken = cards_named(cards)
         return self.tr("{row}; took {cards}").format(row=row, cards=taken)
 
     def _add_row(self, grid: QGridLayout, row: int, seat: int, summary: HandSummary) -> None:

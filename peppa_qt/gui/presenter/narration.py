@@ -18,6 +18,7 @@ from ...engine import HandResult, TableState
 from ...engine.cards import Card
 from ...models.card_text import cards_label
 from .. import texts
+from ..card_names import cards_named
 from ..table.card_pixmaps import card_of
 from .modes import Mode
 
@@ -157,7 +158,7 @@ class Narration(QObject):
             )
 
         def heard() -> str:  # the cards' names, not their symbols: a reader says those badly
-            named = ", ".join(texts.card_name(c) for c in shown)
+            named = cards_named(shown)
             if self.brief:
                 return self.tr("From {name}: {cards}.").format(cards=named, name=giver)
             return self.tr("You received {cards} from {name}.").format(cards=named, name=giver)
@@ -203,7 +204,7 @@ class Narration(QObject):
         """'Hint: Queen of spades. …': the cards suggested and why."""
 
         def said() -> str:
-            words = ", ".join(texts.card_name(c) for c in cards) if cards else ""
+            words = cards_named(cards)
             why = texts.hint_text(reason)
             return self.tr("Hint: {cards}. {reason}").format(cards=words, reason=why).strip()
 

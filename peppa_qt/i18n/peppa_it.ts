@@ -582,6 +582,14 @@
         <translation>Evidenzia la carta precedente o la successiva</translation>
     </message>
     <message>
+        <source>Home End</source>
+        <translation>Inizio Fine</translation>
+    </message>
+    <message>
+        <source>The ring to your first or last card</source>
+        <translation>Evidenzia la tua prima o ultima carta</translation>
+    </message>
+    <message>
         <source>1 2 3 4</source>
         <translation>1 2 3 4</translation>
     </message>

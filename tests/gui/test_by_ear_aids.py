@@ -150,3 +150,18 @@ def test_the_reviews_labels_name_the_cards_in_words(qtbot: QtBot, make_window: W
     assert any(text.startswith("You passed ") for text in heard)
     assert any(text.startswith("You played ") for text in heard)
     assert heard and not [text for text in heard if any(suit in text for suit in "♣♦♥♠")]
+
+
+def test_help_keyboard_shows_every_line_whole_and_lists_home_and_end(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """Each description shows whole (the longest were cut off with "…" at 1024×640 and
+    1280×800), and the keys for the hand's ends are listed."""
+    window = make_window()
+    dialog = KeyboardDialog(window.menus.shortcut_list(), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    keys = dialog.keys
+    assert keys.viewport().width() >= keys.columnWidth(0) + keys.sizeHintForColumn(1)
+    assert dialog.width() <= dialog.screen().availableGeometry().width()
+    assert ("Home End", "The ring to your first or last card") in dialog.rows

@@ -92,9 +92,9 @@ class KeyboardDialog(QDialog):
     def __init__(self, shortcuts: list[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Keyboard"))
-        self.resize(520, 520)
         table = [
             (self.tr("← →"), self.tr("Move the ring over your cards")),
+            (self.tr("Home End"), self.tr("The ring to your first or last card")),
             (
                 self.tr("1 2 3 4"),
                 self.tr("The ring to your clubs, diamonds, hearts, spades (again: the next one)"),
@@ -122,6 +122,8 @@ class KeyboardDialog(QDialog):
         self._add_section(self.tr("Menu commands"), shortcuts)
         self.keys.expandAll()
         self.keys.resizeColumnToContents(0)
+        self.keys.resizeColumnToContents(1)
+        self._fit()
         first = self.keys.topLevelItem(0)
         key = first.child(0) if first is not None else None
         if key is not None:  # the focus on the first key, not on a title
@@ -132,6 +134,22 @@ class KeyboardDialog(QDialog):
         box.addWidget(self.keys, 1)
         box.addWidget(buttons)
         self.keys.setFocus()
+
+    def _fit(self) -> None:
+        """Wide enough for every line to show whole, and as tall as the list, within the
+        screen (its lines were cut off at 520 pixels wide)."""
+        keys = self.keys
+        wide = (
+            keys.columnWidth(0) + keys.columnWidth(1) + keys.verticalScrollBar().sizeHint().width()
+        )
+        sections = [keys.topLevelItem(i) for i in range(keys.topLevelItemCount())]
+        rows = sum(1 + section.childCount() for section in sections if section is not None)
+        tall = keys.header().sizeHint().height() + rows * keys.sizeHintForRow(0)
+        room = self.screen().availableGeometry()
+        extra = 80  # the dialog's margins, its frame and the Close button
+        self.resize(
+            min(wide + extra, room.width() - 40), min(tall + extra + 30, room.height() - 60)
+        )
 
     def _add_section(self, title: str, pairs: list[tuple[str, str]]) -> None:
         """A title in bold, then a line for each key: heard as "keys: what they do"."""
